@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { planSchema } from './plans.js';
+
+/** Each password rule with its own message, in the order the register form shows them. */
+export const PASSWORD_RULES = [
+  { id: 'length', message: MESSAGES.passwordMinLength, test: (p: string) => p.length >= 8 },
+  { id: 'uppercase', message: MESSAGES.passwordUppercase, test: (p: string) => /\p{Lu}/u.test(p) },
+  { id: 'lowercase', message: MESSAGES.passwordLowercase, test: (p: string) => /\p{Ll}/u.test(p) },
+  { id: 'number', message: MESSAGES.passwordNumber, test: (p: string) => /\p{N}/u.test(p) },
+  {
+    id: 'symbol',
+    message: MESSAGES.passwordSymbol,
+    test: (p: string) => /[^\p{L}\p{N}\s]/u.test(p),
+  },
+] as const;
+
+/** The messages of every rule the password breaks (empty when it is acceptable). */
+export function passwordProblems(password: string): string[] {
+  return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);
+}
+
+export const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .email({ error: MESSAGES.emailInvalid });
+
+export const newPasswordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(256, 'Password must be at most 256 characters')
+  .superRefine((password, ctx) => {
+    for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const displayNameSchema = z
+  .string({ error: MESSAGES.nameEmpty })
+  .trim()
+  .min(1, MESSAGES.nameEmpty)
+  .max(80, 'Name must be at most 80 characters');
+
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  name: z
+    .string()
+    .trim()
+    .max(80, 'Name must be at most 80 characters')
+    .nullish()
+    .transform((name) => (name ? name : null)),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  plan: planSchema,
+  phoneNumber: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const meResponseSchema = z.object({ user: userSchema });
+
+/** PATCH /api/auth/me: a partial profile. */
+export const updateMeBodySchema = z
+  .object({ name: displayNameSchema.optional(), email: emailSchema.optional() })
+  .refine((body) => body.name !== undefined || body.email !== undefined, {
+    message: 'Nothing to update: send name or email',
+  });
+export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
+
+/**
+ * A phone is valid with 10 digits, or 11 starting with 1; it is normalised to +1 and 10 digits.
+ * Returns null when it is not valid.
+ */
+export function normalizePhone(input: string): string | null {
+  const digits = input.replace(/\D/g, '');
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}
+
+export const phoneStartBodySchema = z.object({
+  phone: z
+    .string({ error: MESSAGES.phoneInvalid })
+    .transform((phone, ctx) => {
+      const normalized = normalizePhone(phone);
+      if (!normalized) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid });
+        return z.NEVER;
+      }
+      return normalized;
+    }),
+  consent: z.literal(true, { error: MESSAGES.phoneConsentRequired }),
+});
+export type PhoneStartBody = z.input<typeof phoneStartBodySchema>;
+
+export const phoneVerifyBodySchema = z.object({
+  code: z
+    .string({ error: MESSAGES.phoneCodeRequired })
+    .trim()
+    .min(1, MESSAGES.phoneCodeRequired)
+    .max(12, MESSAGES.phoneCodeInvalid),
+});
+
+export const phoneStateSchema = z.object({
+  phoneNumber: z.string().nullable(),
+  phoneVerified: z.boolean(),
+});
+export type PhoneState = z.infer<typeof phoneStateSchema>;
+
+/** PATCH /api/auth/plan — only a change to free is taken here; billing sets paid plans. */
+export const planChangeBodySchema = z.object({ plan: planSchema });
+
+/** PUT /internal/users/:id/plan — billing's route to set any plan. */
+export const internalSetPlanBodySchema = z.object({ plan: planSchema });
+
+/** The claims of an access token signed by the auth service. */
+export const tokenClaimsSchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  name: z.string().nullable().optional(),
+  plan: planSchema,
+  isAdmin: z.boolean().optional(),
+});
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+
+export const TOKEN_ISSUER = 'oneeta-auth';
+export const TOKEN_AUDIENCE = 'oneeta';
+
+export const idParamsSchema = z.object({ id: z.string().min(1) });

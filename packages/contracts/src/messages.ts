@@ -1,0 +1,75 @@
+/**
+ * User-facing texts copied exactly from the specification (shared/spec). Services answer with
+ * these in `{ error }`; the web app shows them. Never paraphrase: tests compare them verbatim.
+ */
+export const MESSAGES = {
+  // Accounts (doc 1 §5, §8)
+  notAuthenticated: 'Not authenticated',
+  invalidCredentials: 'Invalid email or password',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'An account with this email already exists',
+  passwordRequired: 'Password is required',
+  passwordMinLength: 'Password must be at least 8 characters',
+  passwordUppercase: 'Password must contain an uppercase letter',
+  passwordLowercase: 'Password must contain a lowercase letter',
+  passwordNumber: 'Password must contain a number',
+  passwordSymbol: 'Password must contain a symbol',
+  passwordsDoNotMatch: 'Passwords do not match',
+  nameEmpty: 'Name cannot be empty',
+  phoneInvalid: 'Please enter a valid phone number (include country code)',
+  phoneConsentRequired: 'Please confirm you agree to receive a verification code by SMS',
+  phoneCodeRequired: 'Enter the verification code',
+  phoneCodeInvalid: 'Invalid or expired verification code',
+  phoneNotStarted: 'Start phone verification first',
+  planPaidViaBilling: 'Paid plans are set through checkout. Use Upgrade on the plans page.',
+  tooManyLoginAttempts: 'Too many login attempts. Try again in {n}s',
+  registerFailed: 'Register failed',
+  loginFailed: 'Login failed',
+  updateFailed: 'Update failed',
+  startVerificationFailed: 'Failed to start verification',
+  verifyCodeFailed: 'Failed to verify code',
+  removePhoneFailed: 'Failed to remove phone',
+  fetchSessionsFailed: 'Failed to fetch sessions',
+  fetchLimitsFailed: 'Failed to fetch limits',
+  authFailed: 'Auth failed',
+  signInFirst: 'You need to sign in first.',
+  adminOnly: 'Access denied',
+  forbidden: 'Action not permitted.',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests. Try again in {n}s',
+  internalError: 'Something went wrong',
+
+  // Quick session (doc 1 §5, §8)
+  freePlanCannotCreate: 'Free plan cannot create sessions. Upgrade to create.',
+  selectedTimeTooEarly: 'Selected time is too early',
+  signInToSave: 'Please sign in to save this session.',
+  freeInviteLimit: 'Free accounts may invite up to 3 participants. Remove some invites to save.',
+  provideEmail: 'Provide an email',
+  inviteLimitReached: 'Invite limit reached',
+  sessionIdAndCodeRequired: 'Session id and invite code are required',
+  tooManyAttempts: 'Too many attempts. Try again in {n}s',
+  sessionExpired: 'Your session expired. Please sign in again.',
+  sessionLimitReached:
+    'You have reached your session limit for your plan. Upgrade to a higher plan to create more sessions.',
+  noRemainingSessions:
+    'You have no remaining sessions. Visit your account to manage or upgrade your plan.',
+  closeSignInAgain: 'Please sign in again',
+  closeOnlyAuthor: 'Only the author can close this session',
+  auditForbidden: 'You are not authorized to view logs for this session',
+  auditSignIn: 'Sign in to view audit logs',
+  searchQueryRequired: 'Search query is required',
+
+  // Live updates
+  wsBadMessage: 'Expected {"action":"subscribe","sessionId":"…","token":"Bearer …"}',
+  wsNotMember: 'You are not a member of this session',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Fills `{n}`-style placeholders: `format(MESSAGES.tooManyAttempts, { n: 30 })`. */
+export function format(message: string, values: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}

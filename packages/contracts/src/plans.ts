@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Plans in rank order: free < standard < premium < enterprise. */
+export const PLANS = ['free', 'standard', 'premium', 'enterprise'] as const;
+export const planSchema = z.enum(PLANS, { error: 'Plan must be one of free, standard, premium, enterprise' });
+export type Plan = z.infer<typeof planSchema>;
+
+/** `null` means unlimited. */
+export interface PlanLimits {
+  /** Display name on the plans page. */
+  name: string;
+  /** Monthly price in US cents; `null` = contact sales. */
+  priceCents: number | null;
+  priceLabel: string;
+  ownOpenSessions: number | null;
+  /** Participants besides the owner. */
+  participants: number;
+  /** Invites per session, accepted plus pending. */
+  invitesPerSession: number;
+  joinedOpenSessions: number | null;
+  chatMessagesPerHour: number | null;
+  canEditSavedSession: boolean;
+  priorityRouting: boolean;
+}
+
+/** The plan table (issue 2). Used by auth, session, communication and billing. */
+export const PLAN_TABLE: Readonly<Record<Plan, PlanLimits>> = {
+  free: {
+    name: 'Free',
+    priceCents: 0,
+    priceLabel: '$0',
+    ownOpenSessions: 1,
+    participants: 3,
+    invitesPerSession: 3,
+    joinedOpenSessions: 1,
+    chatMessagesPerHour: 10,
+    canEditSavedSession: false,
+    priorityRouting: false,
+  },
+  standard: {
+    name: 'Standard',
+    priceCents: 500,
+    priceLabel: '$5/month',
+    ownOpenSessions: null,
+    participants: 5,
+    invitesPerSession: 5,
+    joinedOpenSessions: 5,
+    chatMessagesPerHour: null,
+    canEditSavedSession: true,
+    priorityRouting: false,
+  },
+  premium: {
+    name: 'Premium',
+    priceCents: 1200,
+    priceLabel: '$12/month',
+    ownOpenSessions: null,
+    participants: 12,
+    invitesPerSession: 12,
+    joinedOpenSessions: null,
+    chatMessagesPerHour: null,
+    canEditSavedSession: true,
+    priorityRouting: true,
+  },
+  enterprise: {
+    name: 'Enterprise',
+    priceCents: null,
+    priceLabel: 'Contact sales',
+    ownOpenSessions: null,
+    participants: 50,
+    invitesPerSession: 50,
+    joinedOpenSessions: null,
+    chatMessagesPerHour: null,
+    canEditSavedSession: true,
+    priorityRouting: true,
+  },
+};
+
+export const PAID_PLANS: readonly Plan[] = ['standard', 'premium', 'enterprise'];
+
+export function planLimits(plan: Plan): PlanLimits {
+  return PLAN_TABLE[plan];
+}
+
+/** Negative when a ranks below b, 0 when equal, positive when above. */
+export function comparePlans(a: Plan, b: Plan): number {
+  return PLANS.indexOf(a) - PLANS.indexOf(b);
+}

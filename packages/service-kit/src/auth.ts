@@ -1,0 +1,131 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { MESSAGES, TOKEN_AUDIENCE, TOKEN_ISSUER, tokenClaimsSchema, type Plan } from '@oneeta/contracts';
+import { HttpError } from './errors.js';
+
+/** The signed-in caller, from a verified access token. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string | null;
+  plan: Plan;
+  isAdmin: boolean;
+}
+
+export type TokenVerifier = (token: string) => Promise<AuthUser>;
+
+export interface VerifierOptions {
+  /** The auth service's JWKS URL (fetched once, cached, refetched on an unknown key id). */
+  jwksUrl?: string;
+  /** A key set in hand (the auth service verifies its own tokens this way). */
+  jwks?: JSONWebKeySet;
+}
+
+export function jwksUrlOf(authUrl: string): string {
+  return new URL('/.well-known/jwks.json', authUrl).toString();
+}
+
+/** Verifies EdDSA access tokens from the auth service: signature, issuer, audience, expiry. */
+export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
+  let keys: JWTVerifyGetKey;
+  if (options.jwks) keys = createLocalJWKSet(options.jwks);
+  else if (options.jwksUrl) {
+    keys = createRemoteJWKSet(new URL(options.jwksUrl), {
+      cacheMaxAge: 10 * 60_000,
+      cooldownDuration: 30_000,
+      timeoutDuration: 5_000,
+    });
+  } else throw new Error('createTokenVerifier needs jwksUrl or jwks');
+
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        algorithms: ['EdDSA'],
+      });
+      const claims = tokenClaimsSchema.parse(payload);
+      return {
+        id: claims.sub,
+        email: claims.email,
+        name: claims.name ?? null,
+        plan: claims.plan,
+        isAdmin: claims.isAdmin === true,
+      };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) {
+        throw new HttpError(401, MESSAGES.sessionExpired, 'token_expired');
+      }
+      if (err instanceof joseErrors.JOSEError || err instanceof Error) {
+        if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid) throw err;
+        throw new HttpError(401, MESSAGES.notAuthenticated, 'invalid_token');
+      }
+      throw err;
+    }
+  };
+}
+
+/** The token in `Authorization: Bearer …` (or a bare token), else null. */
+export function bearerToken(value: string | undefined): string | null {
+  if (!value) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
+  const token = (match ? match[1] : value).trim();
+  return token.length > 0 ? token : null;
+}
+
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface Guards {
+  /** 401 unless a valid token; sets request.user. */
+  requireUser: Guard;
+  /** Sets request.user when a valid token is sent; a missing token is fine, a bad one is 401. */
+  optionalUser: Guard;
+  /** 401 without a valid token, 403 unless the token carries the admin claim. */
+  requireAdmin: Guard;
+  /** 403 unless `x-internal-token` matches INTERNAL_TOKEN (always 403 when none is configured). */
+  requireInternal: Guard;
+}
+
+export function createGuards(options: { verify: TokenVerifier; internalToken?: string }): Guards {
+  const authenticate = async (request: FastifyRequest, required: boolean) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) {
+      if (required) throw new HttpError(401, MESSAGES.notAuthenticated, 'not_authenticated');
+      request.user = null;
+      return;
+    }
+    request.user = await options.verify(token);
+  };
+  const expected = options.internalToken ? Buffer.from(options.internalToken) : null;
+  return {
+    requireUser: (request) => authenticate(request, true),
+    optionalUser: (request) => authenticate(request, false),
+    requireAdmin: async (request) => {
+      await authenticate(request, true);
+      if (!request.user?.isAdmin) throw new HttpError(403, MESSAGES.adminOnly, 'admin_only');
+    },
+    requireInternal: async (request) => {
+      const given = request.headers['x-internal-token'];
+      const ok =
+        expected !== null &&
+        typeof given === 'string' &&
+        given.length === expected.length &&
+        timingSafeEqual(Buffer.from(given), expected);
+      if (!ok) throw new HttpError(403, 'Internal route', 'internal_only');
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/** Drizzle over either engine; queries are written once against this type. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export interface DatabaseOptions {
+  /** The service's own Postgres schema (also holds its migrations table). */
+  schema: string;
+  /** drizzle-kit migrations folder of the service. */
+  migrationsFolder: string;
+  /** Real PostgreSQL; when absent, embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; absent = in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'postgres' | 'pglite';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the database and runs the service's migrations before returning. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options, options.url) : openPglite(options);
+}
+
+async function openPostgres(options: DatabaseOptions, url: string): Promise<DatabaseHandle> {
+  // Migrate on one connection under an advisory lock, so replicas starting together take turns.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [`oneeta:migrate:${options.schema}`]);
+    await migratePg(drizzlePg(client), {
+      migrationsFolder: options.migrationsFolder,
+      migrationsSchema: options.schema,
+    });
+  } finally {
+    await client.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  pool.on('error', () => {}); // idle-client errors surface on the next query instead
+  const db = drizzlePg(pool) as unknown as Database;
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
+  const client = options.dataDir ? new PGlite(path.resolve(options.dataDir)) : new PGlite();
+  await client.waitReady;
+  const pglite = drizzlePglite(client);
+  await migratePglite(pglite, {
+    migrationsFolder: options.migrationsFolder,
+    migrationsSchema: options.schema,
+  });
+  const db = pglite as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** PGlite data directory of a service under DATA_DIR. */
+export function pgliteDir(dataDir: string, service: string): string {
+  return path.join(dataDir, service, 'pglite');
+}

@@ -1,0 +1,46 @@
+import type { App } from './http.js';
+
+export interface RunOptions {
+  app: App;
+  port: number;
+  host: string;
+  /** Stop waiting for in-flight work after this long (default 10 s). */
+  shutdownTimeoutMs?: number;
+}
+
+/**
+ * Listens, then closes the app (and with it every resource registered in onClose hooks) on
+ * SIGTERM or SIGINT. A second signal, or the timeout, exits at once.
+ */
+export async function runService({ app, port, host, shutdownTimeoutMs = 10_000 }: RunOptions) {
+  await app.listen({ port, host });
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  return app;
+}
+
+/** For main.ts: run `start`, and turn a startup failure into one readable line and exit 1. */
+export function main(start: () => Promise<unknown>): void {
+  start().catch((err: unknown) => {
+    console.error(err instanceof Error ? `${err.name}: ${err.message}` : err);
+    process.exit(1);
+  });
+}

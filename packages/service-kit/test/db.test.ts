@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { pgSchema, serial, text } from 'drizzle-orm/pg-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db.js';
+import { createTestDatabase, type TestEngine } from '../src/testing.js';
+
+const migrationsFolder = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
+const kit = pgSchema('kit_test');
+const notes = kit.table('notes', { id: serial('id').primaryKey(), body: text('body').notNull() });
+
+describe.each<TestEngine>(['pglite', 'postgres'])('database layer on %s', (engine) => {
+  it('runs migrations into the service schema and queries through drizzle', async () => {
+    const handle = await createTestDatabase({ schema: 'kit_test', migrationsFolder }, engine);
+    try {
+      expect(handle.engine).toBe(engine);
+      await handle.ping();
+      await handle.db.insert(notes).values([{ body: 'first' }, { body: 'second' }]);
+      const rows = await handle.db.select().from(notes).orderBy(notes.id);
+      expect(rows.map((row) => row.body)).toEqual(['first', 'second']);
+      const applied = await handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from kit_test.__drizzle_migrations`,
+      );
+      expect(Number((applied.rows[0] as { n: number }).n)).toBe(1);
+    } finally {
+      await handle.destroy();
+    }
+  });
+});
+
+describe('embedded PGlite', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kit-pglite-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps data across restarts and does not re-run applied migrations', async () => {
+    const first = await openDatabase({ schema: 'kit_test', migrationsFolder, dataDir: dir });
+    await first.db.insert(notes).values({ body: 'kept' });
+    await first.close();
+    const second = await openDatabase({ schema: 'kit_test', migrationsFolder, dataDir: dir });
+    const rows = await second.db.select({ body: notes.body }).from(notes);
+    expect(rows).toEqual([{ body: 'kept' }]);
+    await second.close();
+  });
+});
+
