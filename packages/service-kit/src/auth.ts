@@ -77,7 +77,7 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
 export function bearerToken(value: string | undefined): string | null {
   if (!value) return null;
   const match = /^Bearer\s+(.+)$/i.exec(value.trim());
-  const token = (match ? match[1] : value).trim();
+  const token = (match?.[1] ?? value).trim();
   return token.length > 0 ? token : null;
 }
 

@@ -8,3 +8,4 @@ export * from './bus.js';
 export * from './pubsub.js';
 export * from './rate-limit.js';
 export * from './lifecycle.js';
+export type { Redis } from 'ioredis';

@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@oneeta/contracts';
+import type { Redis } from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEventBus, idempotent, streamKey } from '../src/bus.js';
+import type { ConsumeOptions, EventBus } from '../src/bus.js';
+import { createRedis } from '../src/redis.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const FAST = { blockMs: 50, claimEveryMs: 50, claimIdleMs: 200 } as const;
+
+async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) {
+    if ((keys as string[]).length) await redis.del(...(keys as string[]));
+  }
+}
+
+type Order = { orderId: string };
+
+let redis: Redis;
+let prefix: string;
+let bus: EventBus;
+
+beforeEach(() => {
+  redis = createRedis(REDIS_URL);
+  prefix = `test-${randomUUID()}`;
+  bus = createEventBus({ redis, prefix, source: 'bus-test' });
+});
+
+afterEach(async () => {
+  await bus.close();
+  await deleteKeys(redis, prefix);
+  await redis.quit();
+});
+
+function collect(received: EventEnvelope<Order>[], overrides: Partial<ConsumeOptions<Order>> = {}) {
+  return bus.consume<Order>({
+    topic: 'order.placed',
+    group: 'billing',
+    consumer: 'c1',
+    handler: async (event) => {
+      received.push(event);
+    },
+    ...FAST,
+    ...overrides,
+  });
+}
+
+async function pendingCount(topic = 'order.placed', group = 'billing'): Promise<number> {
+  const [count] = (await redis.xpending(streamKey(prefix, topic), group)) as [number];
+  return count;
+}
+
+describe('event bus', () => {
+  it('delivers a published event to the group handler and acks it', async () => {
+    const received: EventEnvelope<Order>[] = [];
+    const published = await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    collect(received);
+
+    await waitFor(() => received.length === 1);
+    expect(received[0]).toEqual(published);
+    expect(published).toMatchObject({
+      type: 'order.placed',
+      source: 'bus-test',
+      data: { orderId: 'o-1' },
+    });
+    await waitFor(async () => (await pendingCount()) === 0);
+  });
+
+  it('uses the given event id and namespaces the stream under the prefix', async () => {
+    await bus.publish('order.placed', { orderId: 'o-1' }, { id: 'evt-1' });
+    const entries = await redis.xrange(`${prefix}:stream:order.placed`, '-', '+');
+    expect(entries).toHaveLength(1);
+    const [, fields] = entries[0]!;
+    expect(fields[0]).toBe('event');
+    expect(JSON.parse(fields[1]!)).toMatchObject({ id: 'evt-1', data: { orderId: 'o-1' } });
+  });
+
+  it('starts a group at new entries only when startId is $', async () => {
+    const received: EventEnvelope<Order>[] = [];
+    await bus.publish<Order>('order.placed', { orderId: 'old' });
+    await collect(received, { startId: '$' }).ready;
+    await bus.publish<Order>('order.placed', { orderId: 'new' });
+
+    await waitFor(() => received.length === 1);
+    expect(received[0]!.data.orderId).toBe('new');
+  });
+
+  it('redelivers an entry a dead consumer never acked to another consumer after claimIdleMs', async () => {
+    const key = streamKey(prefix, 'order.placed');
+    const published = await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    await redis.xgroup('CREATE', key, 'billing', '0', 'MKSTREAM');
+    const taken = await redis.xreadgroup(
+      'GROUP',
+      'billing',
+      'dead',
+      'COUNT',
+      10,
+      'STREAMS',
+      key,
+      '>',
+    );
+    expect(taken).toHaveLength(1);
+
+    const received: EventEnvelope<Order>[] = [];
+    collect(received, { consumer: 'alive' });
+
+    await waitFor(() => received.length === 1);
+    expect(received[0]!.id).toBe(published.id);
+    await waitFor(async () => (await pendingCount()) === 0);
+  });
+
+  it('leaves a failed event pending, reports it, and retries it until the handler succeeds', async () => {
+    const errors: { err: unknown; event?: EventEnvelope<Order> }[] = [];
+    let attempts = 0;
+    bus.consume<Order>({
+      topic: 'order.placed',
+      group: 'billing',
+      consumer: 'c1',
+      handler: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('database down');
+      },
+      onError: (err, event) => errors.push({ err, event }),
+      ...FAST,
+    });
+    const published = await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+
+    await waitFor(() => errors.length === 1);
+    expect(await pendingCount()).toBe(1);
+    expect((errors[0]!.err as Error).message).toBe('database down');
+    expect(errors[0]!.event?.id).toBe(published.id);
+
+    await waitFor(() => attempts === 2);
+    await waitFor(async () => (await pendingCount()) === 0);
+  });
+
+  it('acks malformed entries and reports them without blocking the stream', async () => {
+    const key = streamKey(prefix, 'order.placed');
+    await redis.xadd(key, '*', 'event', 'not json');
+    await redis.xadd(key, '*', 'event', JSON.stringify({ id: 'x', data: 1 }));
+    await redis.xadd(key, '*', 'payload', '{}');
+    await bus.publish<Order>('order.placed', { orderId: 'valid' });
+
+    const errors: unknown[] = [];
+    const received: EventEnvelope<Order>[] = [];
+    collect(received, { onError: (err) => errors.push(err) });
+
+    await waitFor(() => received.length === 1);
+    expect(received[0]!.data.orderId).toBe('valid');
+    expect(errors).toHaveLength(3);
+    expect(
+      errors.every((err) => err instanceof Error && err.message.startsWith('Malformed entry')),
+    ).toBe(true);
+    await waitFor(async () => (await pendingCount()) === 0);
+  });
+
+  it('keeps the stream length near maxLen', async () => {
+    const maxLen = 20;
+    const trimmed = createEventBus({ redis, prefix, source: 'bus-test', maxLen });
+    const [, nodeSize] = (await redis
+      .config('GET', 'stream-node-max-entries')
+      .catch(() => [])) as string[];
+    const published = 500;
+    for (let i = 0; i < published; i += 1) await trimmed.publish('metrics', { i });
+
+    const length = await redis.xlen(streamKey(prefix, 'metrics'));
+    expect(length).toBeGreaterThanOrEqual(maxLen);
+    expect(length).toBeLessThanOrEqual(maxLen + Number(nodeSize ?? 100));
+    expect(length).toBeLessThan(published);
+  });
+
+  it('recreates its group and keeps consuming after the stream was deleted', async () => {
+    const received: EventEnvelope<Order>[] = [];
+    collect(received);
+    await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    await waitFor(() => received.length === 1);
+
+    await redis.del(streamKey(prefix, 'order.placed'));
+    await bus.publish<Order>('order.placed', { orderId: 'o-2' });
+
+    await waitFor(() => received.length === 2);
+    expect(received[1]!.data.orderId).toBe('o-2');
+  });
+
+  it('stop waits for the in-flight handler, acks it, and reads nothing more', async () => {
+    let release: () => void = () => {};
+    const started: string[] = [];
+    const consumer = bus.consume<Order>({
+      topic: 'order.placed',
+      group: 'billing',
+      consumer: 'c1',
+      handler: (event) => {
+        started.push(event.data.orderId);
+        return new Promise((resolve) => (release = resolve));
+      },
+      ...FAST,
+    });
+    await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    await waitFor(() => started.length === 1);
+
+    let stopped = false;
+    const stopping = consumer.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+
+    expect(await pendingCount()).toBe(0);
+    await bus.publish<Order>('order.placed', { orderId: 'o-2' });
+    const key = streamKey(prefix, 'order.placed');
+    const next = (await redis.xreadgroup('GROUP', 'billing', 'c2', 'STREAMS', key, '>')) as [
+      string,
+      unknown[],
+    ][];
+    expect(next[0]![1]).toHaveLength(1);
+    expect(started).toEqual(['o-1']);
+  });
+});
+
+describe('idempotent handler', () => {
+  it('runs the side effect once when the same event id is delivered twice', async () => {
+    const effects: string[] = [];
+    const handler = idempotent<Order>(redis, prefix, 'billing', async (event) => {
+      effects.push(event.data.orderId);
+    });
+    bus.consume<Order>({
+      topic: 'order.placed',
+      group: 'billing',
+      consumer: 'c1',
+      handler,
+      ...FAST,
+    });
+
+    await bus.publish<Order>('order.placed', { orderId: 'o-1' }, { id: 'evt-1' });
+    await bus.publish<Order>('order.placed', { orderId: 'o-1' }, { id: 'evt-1' });
+    await bus.publish<Order>('order.placed', { orderId: 'o-2' }, { id: 'evt-2' });
+
+    await waitFor(() => effects.includes('o-2'));
+    await waitFor(async () => (await pendingCount()) === 0);
+    expect(effects).toEqual(['o-1', 'o-2']);
+    expect(await redis.get(`${prefix}:processed:billing:evt-1`)).toBe('done');
+  });
+
+  it('runs again after a failed attempt and refuses while another delivery holds the lease', async () => {
+    let fail = true;
+    let runs = 0;
+    const handler = idempotent<Order>(redis, prefix, 'billing', async () => {
+      runs += 1;
+      if (fail) throw new Error('boom');
+    });
+    const event: EventEnvelope<Order> = {
+      id: 'evt-1',
+      type: 'order.placed',
+      occurredAt: new Date().toISOString(),
+      source: 'bus-test',
+      data: { orderId: 'o-1' },
+    };
+    const key = `${prefix}:processed:billing:evt-1`;
+
+    await expect(handler(event)).rejects.toThrow('boom');
+    expect(await redis.exists(key)).toBe(0);
+
+    await redis.set(key, 'running', 'PX', 60_000);
+    await expect(handler(event)).rejects.toThrow('being processed');
+    await redis.del(key);
+
+    fail = false;
+    await handler(event);
+    await handler(event);
+    expect(runs).toBe(2);
+    expect(await redis.ttl(key)).toBeGreaterThan(6 * 24 * 3600);
+  });
+});

@@ -1,0 +1,28 @@
+import { createGuards, createHttpApp, createTokenVerifier, pingRedis } from '@oneeta/service-kit';
+import { createContext, type AuthDeps } from './context.js';
+import { createOutboxSms } from './providers/sms.js';
+import { accountRoutes } from './routes/accounts.js';
+import { internalRoutes } from './routes/internal.js';
+import { phoneRoutes } from './routes/phone.js';
+import { planRoutes } from './routes/plan.js';
+
+export type { AuthDeps } from './context.js';
+
+export async function buildApp(deps: AuthDeps) {
+  const app = createHttpApp({
+    name: 'auth',
+    logLevel: deps.config.LOG_LEVEL,
+    readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) },
+  });
+  const sms = deps.sms ?? createOutboxSms(deps.db, app.log);
+  const ctx = createContext({ ...deps, sms }, app.log);
+  const guards = createGuards({
+    verify: createTokenVerifier({ jwks: deps.keys.jwks }),
+    internalToken: deps.config.INTERNAL_TOKEN,
+  });
+  accountRoutes(app, ctx, guards);
+  phoneRoutes(app, ctx, guards);
+  planRoutes(app, ctx, guards);
+  internalRoutes(app, ctx, guards);
+  return app;
+}

@@ -1,0 +1,21 @@
+import { baseEnvSchema } from '@oneeta/service-kit';
+import { z } from 'zod';
+
+export const configSchema = baseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  /** The administrator's e-mail (case-insensitive); that account carries the admin claim. */
+  ADMIN_EMAIL: z
+    .email()
+    .transform((email) => email.toLowerCase())
+    .optional(),
+  /** Optional Ed25519 private JWK (JSON, with kid); otherwise generated once and stored. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  /** Access-token lifetime. */
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Login limits: failed attempts per e-mail in the window, then locked for the window. */
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Login and register attempts per client IP per minute. */
+  AUTH_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+});
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,120 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import {
+  authResponseSchema,
+  format,
+  loginBodySchema,
+  meResponseSchema,
+  MESSAGES,
+  registerBodySchema,
+  updateMeBodySchema,
+} from '@oneeta/contracts';
+import { HttpError, type App, type Guards } from '@oneeta/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../context.js';
+import { isUniqueViolation } from '../store/users-store.js';
+
+/** argon2id (OWASP's second recommended profile: 19 MiB, 2 passes, 1 lane). */
+const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
+  const { config, limiter, users } = ctx;
+  // Verified against when the e-mail is unknown, so both failures take the same time.
+  const dummyHash = hash('not-a-real-password', ARGON2);
+
+  const limitIp = async (request: FastifyRequest) => {
+    const result = await limiter.hit(`ip:${request.ip}`, {
+      limit: config.AUTH_MAX_PER_IP_PER_MINUTE,
+      windowSeconds: 60,
+    });
+    if (!result.allowed) throw tooMany(MESSAGES.tooManyRequests, result.retryAfterSeconds);
+  };
+  const emailRule = {
+    limit: config.LOGIN_MAX_FAILURES_PER_EMAIL,
+    windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    lockSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+  };
+
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ctx.jwks;
+  });
+
+  app.post(
+    '/api/auth/register',
+    { schema: { body: registerBodySchema, response: { 201: authResponseSchema } } },
+    async (request, reply) => {
+      await limitIp(request);
+      const { email, password, name } = request.body;
+      const passwordHash = await hash(password, ARGON2);
+      const row = await users.insert({ email, name, passwordHash });
+      if (!row) throw new HttpError(409, MESSAGES.emailTaken, 'email_taken');
+      return reply.status(201).send(await ctx.session(row));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginBodySchema, response: { 200: authResponseSchema } } },
+    async (request) => {
+      await limitIp(request);
+      const { email, password } = request.body;
+      const emailKey = `email:${email}`;
+      const gate = await limiter.check(emailKey, emailRule);
+      if (!gate.allowed) throw tooMany(MESSAGES.tooManyLoginAttempts, gate.retryAfterSeconds);
+      const row = await users.byEmail(email);
+      const ok = await verify(row?.passwordHash ?? (await dummyHash), password);
+      if (!row || !ok) {
+        await limiter.hit(emailKey, emailRule);
+        throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
+      }
+      await limiter.reset(emailKey);
+      return ctx.session(row);
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    { preHandler: guards.requireUser, schema: { response: { 200: meResponseSchema } } },
+    async (request) => ({ user: ctx.view(await currentRow(ctx, request.user!.id)) }),
+  );
+
+  app.patch(
+    '/api/auth/me',
+    {
+      preHandler: guards.requireUser,
+      schema: { body: updateMeBodySchema, response: { 200: authResponseSchema } },
+    },
+    async (request) => {
+      const before = await currentRow(ctx, request.user!.id);
+      let after;
+      try {
+        after = await users.update(before.id, request.body);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken, 'email_taken');
+        throw err;
+      }
+      await ctx.publishChanged(before, after!);
+      return ctx.session(after!);
+    },
+  );
+
+  /** A fresh token for a still-valid one, with current claims (plan, name, admin). */
+  app.post(
+    '/api/auth/refresh',
+    { preHandler: guards.requireUser, schema: { response: { 200: authResponseSchema } } },
+    async (request) => ctx.session(await currentRow(ctx, request.user!.id)),
+  );
+}
+
+/** The caller's row; a token for a deleted account is treated as not signed in. */
+export async function currentRow(ctx: AuthContext, id: string) {
+  const row = await ctx.users.byId(id);
+  if (!row) throw new HttpError(401, MESSAGES.notAuthenticated, 'not_authenticated');
+  return row;
+}
+
+function tooMany(message: string, seconds: number) {
+  return new HttpError(429, format(message, { n: seconds }), 'rate_limited', {
+    'retry-after': String(seconds),
+  });
+}

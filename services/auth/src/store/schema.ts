@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The auth service's own Postgres schema; no other service reads it. */
+export const auth = pgSchema('auth');
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = auth.table(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    plan: text('plan', { enum: ['free', 'standard', 'premium', 'enterprise'] }).notNull().default('free'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+);
+
+/** One pending phone verification per user; the code is stored hashed. */
+export const phoneVerifications = auth.table('phone_verifications', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Messages the embedded SMS adapter "sent" (the real provider replaces it). */
+export const smsOutbox = auth.table('sms_outbox', {
+  id: text('id').primaryKey(),
+  to: text('to').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Token signing keys (Ed25519 JWKs), generated on first start unless given by env. */
+export const signingKeys = auth.table('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;

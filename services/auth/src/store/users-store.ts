@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Plan } from '@oneeta/contracts';
+import type { Database } from '@oneeta/service-kit';
+import { phoneVerifications, users, type UserRow } from './schema.js';
+
+/** True when the error (or its cause, as drizzle wraps driver errors) is a unique violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function createUsersStore(db: Database) {
+  const byId = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+  return {
+    byId,
+
+    byEmail: async (email: string): Promise<UserRow | undefined> =>
+      (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],
+
+    /** Inserts a user; returns undefined when the e-mail is taken. */
+    insert: async (values: { email: string; name: string | null; passwordHash: string }) => {
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({ id: randomUUID(), ...values })
+          .returning();
+        return row;
+      } catch (err) {
+        if (isUniqueViolation(err)) return undefined;
+        throw err;
+      }
+    },
+
+    /** Updates fields; throws a unique violation if the new e-mail is taken. */
+    update: async (
+      id: string,
+      patch: Partial<Pick<UserRow, 'name' | 'email' | 'plan' | 'phoneNumber' | 'phoneVerified'>>,
+    ) => {
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    setPlan: async (id: string, plan: Plan) => {
+      const [row] = await db
+        .update(users)
+        .set({ plan, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Replaces the user's pending verification and sets the unverified number. */
+    startPhoneVerification: async (userId: string, phone: string, codeHash: string, expiresAt: Date) =>
+      db.transaction(async (tx) => {
+        await tx
+          .insert(phoneVerifications)
+          .values({ userId, phone, codeHash, expiresAt, attempts: 0 })
+          .onConflictDoUpdate({
+            target: phoneVerifications.userId,
+            set: { phone, codeHash, expiresAt, attempts: 0 },
+          });
+        const [row] = await tx
+          .update(users)
+          .set({ phoneNumber: phone, phoneVerified: false, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        return row!;
+      }),
+
+    pendingVerification: async (userId: string) =>
+      (await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId)))[0],
+
+    countFailedAttempt: async (userId: string) => {
+      await db
+        .update(phoneVerifications)
+        .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+        .where(eq(phoneVerifications.userId, userId));
+    },
+
+    /** Marks the phone verified and consumes the pending code, in one transaction. */
+    completePhoneVerification: async (userId: string, phone: string) =>
+      db.transaction(async (tx) => {
+        await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+        const [row] = await tx
+          .update(users)
+          .set({ phoneNumber: phone, phoneVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        return row!;
+      }),
+
+    removePhone: async (userId: string) =>
+      db.transaction(async (tx) => {
+        await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+        const [row] = await tx
+          .update(users)
+          .set({ phoneNumber: null, phoneVerified: false, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        return row!;
+      }),
+  };
+}
+
+export type UsersStore = ReturnType<typeof createUsersStore>;
