@@ -5,26 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventBus, idempotent, streamKey } from '../src/bus.js';
 import type { ConsumeOptions, EventBus } from '../src/bus.js';
 import { createRedis } from '../src/redis.js';
+import { testRedisUrl, eventually as waitFor, deleteKeys } from '../src/testing.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = testRedisUrl();
 const FAST = { blockMs: 50, claimEveryMs: 50, claimIdleMs: 200 } as const;
 
-async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 5_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
-async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) {
-    if ((keys as string[]).length) await redis.del(...(keys as string[]));
-  }
-}
 
 type Order = { orderId: string };
 

@@ -5,19 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSessionSubscriber, publishSessionNudge, sessionChannel } from '../src/pubsub.js';
 import type { SessionSubscriber } from '../src/pubsub.js';
 import { createRedis } from '../src/redis.js';
+import { testRedisUrl, eventually as waitFor } from '../src/testing.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = testRedisUrl();
 
-async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 5_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 let publisher: Redis;
 let prefix: string;

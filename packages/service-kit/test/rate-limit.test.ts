@@ -4,19 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../src/rate-limit.js';
 import type { RateLimiter } from '../src/rate-limit.js';
 import { createRedis } from '../src/redis.js';
+import { testRedisUrl, eventually as waitFor, deleteKeys } from '../src/testing.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = testRedisUrl();
 
-async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 5_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
   const found: string[] = [];
@@ -25,10 +16,6 @@ async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
   return found;
 }
 
-async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  const keys = await keysUnder(redis, prefix);
-  if (keys.length) await redis.del(...keys);
-}
 
 let redis: Redis;
 let prefix: string;
@@ -100,7 +87,7 @@ describe('rate limiter', () => {
     await limiter.hit('session-1', rule);
     await limiter.hit('session-1', rule);
 
-    await waitFor(async () => (await limiter.check('session-1', rule)).count === 0, 3_000);
+    await waitFor(async () => (await limiter.check('session-1', rule)).count === 0, { timeoutMs: 3_000 });
     const checked = await limiter.check('session-1', rule);
     expect(checked.allowed).toBe(false);
     expect(checked.retryAfterSeconds).toBeGreaterThan(25);
@@ -111,7 +98,7 @@ describe('rate limiter', () => {
     await limiter.hit('a@example.com', rule);
     expect((await limiter.hit('a@example.com', rule)).allowed).toBe(false);
 
-    await waitFor(async () => (await limiter.check('a@example.com', rule)).allowed, 3_000);
+    await waitFor(async () => (await limiter.check('a@example.com', rule)).allowed, { timeoutMs: 3_000 });
     expect(await limiter.hit('a@example.com', rule)).toEqual({
       allowed: true,
       retryAfterSeconds: 0,
