@@ -76,8 +76,8 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
 /** The token in `Authorization: Bearer …` (or a bare token), else null. */
 export function bearerToken(value: string | undefined): string | null {
   if (!value) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
-  const token = (match?.[1] ?? value).trim();
+  const trimmed = value.trim();
+  const token = /^bearer(\s|$)/i.test(trimmed) ? trimmed.slice(6).trim() : trimmed;
   return token.length > 0 ? token : null;
 }
 

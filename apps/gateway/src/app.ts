@@ -1,0 +1,93 @@
+import rateLimit from '@fastify/rate-limit';
+import { format, MESSAGES } from '@oneeta/contracts';
+import {
+  createHttpApp,
+  createSessionSubscriber,
+  createTokenVerifier,
+  HttpError,
+  jwksUrlOf,
+  pingRedis,
+  type App,
+  type TokenVerifier,
+} from '@oneeta/service-kit';
+import type { Redis } from 'ioredis';
+import type { GatewayConfig } from './config.js';
+import { clientIp } from './forwarded.js';
+import { registerHealth } from './health.js';
+import { registerProxy } from './proxy.js';
+import { configuredServices, routesTable } from './routes-table.js';
+import { registerWeb } from './web.js';
+import { anySignedInUser, WsHub, type MembershipCheck } from './ws-hub.js';
+import { registerWsRoute } from './ws-route.js';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  /** Rate-limit counters and readiness; the caller owns it (closes it). */
+  redis: Redis;
+  /** Who may follow a session over /ws (default: any signed-in user). */
+  membership?: MembershipCheck;
+  /** Access-token check for /ws (default: the auth service's JWKS at AUTH_URL). */
+  verifier?: TokenVerifier;
+}
+
+/** Only proxied API calls and the websocket upgrade count against the per-IP limit. */
+const LIMITED = /^\/(api|chat|ws)(\/|\?|$)/;
+const EXEMPT = /^\/api\/health(\?|$)/;
+
+export async function buildApp(deps: GatewayDeps): Promise<App> {
+  const { config, redis } = deps;
+  const app = createHttpApp({
+    name: 'gateway',
+    logLevel: config.LOG_LEVEL,
+    readiness: { redis: () => pingRedis(redis) },
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    redis,
+    nameSpace: `${config.REDIS_PREFIX}:rl:gw:`,
+    skipOnError: true,
+    keyGenerator: (request) => clientIp(request, config.TRUSTED_PROXY_HOPS),
+    allowList: (request) => !LIMITED.test(request.url) || EXEMPT.test(request.url),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        format(MESSAGES.tooManyRequests, { n: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+        'rate_limited',
+      ),
+  });
+
+  const routes = routesTable(config);
+  const services = configuredServices(routes);
+  registerHealth(app, services);
+  await registerProxy(app, { routes, trustedHops: config.TRUSTED_PROXY_HOPS });
+
+  const hub = new WsHub({
+    verify: deps.verifier ?? createTokenVerifier({ jwksUrl: jwksUrlOf(config.AUTH_URL) }),
+    membership: deps.membership ?? anySignedInUser,
+    createSubscriber: (onMessage) =>
+      createSessionSubscriber(config.REDIS_URL, config.REDIS_PREFIX, onMessage),
+    heartbeatMs: config.WS_HEARTBEAT_MS,
+    log: app.log,
+  });
+  app.decorate('wsHub', hub);
+  app.addHook('onClose', () => hub.close());
+  await registerWsRoute(app, hub);
+
+  const web = await registerWeb(app, config.WEB_DIST);
+  app.addHook('onReady', async () => {
+    app.log.info(
+      { upstreams: Object.fromEntries(services), web: web ? config.WEB_DIST : null },
+      'gateway routes',
+    );
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wsHub: WsHub;
+  }
+}

@@ -1,0 +1,48 @@
+import proxy from '@fastify/http-proxy';
+import { HttpError, type App } from '@oneeta/service-kit';
+import { upstreamHeaders } from './forwarded.js';
+import { matchRoute, mountPoints, type Route } from './routes-table.js';
+
+export interface ProxyOptions {
+  routes: readonly Route[];
+  trustedHops: number;
+}
+
+const UNAVAILABLE = { error: 'Service unavailable', code: 'upstream_unavailable' };
+const TIMED_OUT = { error: 'Service timed out', code: 'upstream_timeout' };
+
+/**
+ * Mounts one reverse proxy over '/api/*' and '/chat/*'. Each request is matched against the
+ * routing table; no match (or a service not configured) answers 404 before anything is sent
+ * upstream. Bodies are streamed through unparsed; the path goes upstream as sent (no rewrite).
+ */
+export async function registerProxy(
+  app: App,
+  { routes, trustedHops }: ProxyOptions,
+): Promise<void> {
+  const upstreamOf = (url: string): Route => {
+    const route = matchRoute(routes, url);
+    if (!route) throw new HttpError(404, `No route for ${url.split('?', 1)[0]}`, 'not_found');
+    return route;
+  };
+
+  await app.register(proxy, {
+    upstream: '',
+    disableRequestLogging: true,
+    routes: mountPoints(routes).flatMap((mount) => [mount, `${mount}/*`]),
+    preHandler: async (request) => {
+      upstreamOf(request.url);
+    },
+    replyOptions: {
+      getUpstream: (request) => upstreamOf(request.url).upstream!,
+      rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers, trustedHops),
+      // Upstream answers go back as they are; only a failure to reach the upstream is ours.
+      retryDelay: () => null,
+      onError: (reply, { error }) => {
+        reply.log.warn({ err: error }, 'upstream request failed');
+        const timedOut = (error as { statusCode?: number }).statusCode === 504;
+        void reply.code(timedOut ? 504 : 502).send(timedOut ? TIMED_OUT : UNAVAILABLE);
+      },
+    },
+  });
+}

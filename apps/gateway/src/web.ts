@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { HttpError, type App } from '@oneeta/service-kit';
+
+/** Paths that never fall back to the web app. */
+const NOT_WEB = /^\/(api|ws|internal|chat)(\/|$)/;
+
+/**
+ * Serves the built web app from `root` when the folder exists: files as they are, and index.html
+ * for a browser navigation (GET of a path without an extension, accepting text/html) so client-side
+ * routes survive a reload. Everything else that is missing gets the usual 404 answer.
+ */
+export async function registerWeb(app: App, root: string): Promise<boolean> {
+  if (!existsSync(root)) return false;
+  await app.register(fastifyStatic, { root: path.resolve(root), serve: false });
+
+  app.get('/*', async (request, reply) => {
+    const urlPath = request.url.split('?', 1)[0]!;
+    const notFound = new HttpError(404, `No route for ${request.method} ${urlPath}`, 'not_found');
+    if (NOT_WEB.test(urlPath)) throw notFound;
+    const file = (request.params as { '*'?: string })['*'] ?? '';
+    if (isNavigation(file, request.headers.accept)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', { maxAge: 0 });
+    }
+    // Vite puts content-hashed files under assets/: cache them for good.
+    const hashed = file.startsWith('assets/');
+    return reply.sendFile(file, hashed ? { maxAge: '365d', immutable: true } : { maxAge: 0 });
+  });
+  return true;
+}
+
+function isNavigation(file: string, accept: string | undefined): boolean {
+  const last = file.split('/').at(-1) ?? '';
+  return !last.includes('.') && (accept ?? '').includes('text/html');
+}

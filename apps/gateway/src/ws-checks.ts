@@ -1,0 +1,69 @@
+import { MESSAGES, wsClientMessageSchema } from '@oneeta/contracts';
+import type { WsClientMessage, WsServerMessage } from '@oneeta/contracts';
+import { bearerToken, HttpError } from '@oneeta/service-kit';
+import type { AuthUser, TokenVerifier } from '@oneeta/service-kit';
+
+/** May this user follow this session's live updates? */
+export type MembershipCheck = (user: AuthUser, sessionId: string) => Promise<boolean>;
+
+/** Until the session service answers membership: any signed-in user may subscribe. */
+export const anySignedInUser: MembershipCheck = async () => true;
+
+export type ErrorFrame = Extract<WsServerMessage, { type: 'error' }>;
+
+export const BAD_MESSAGE: ErrorFrame = {
+  type: 'error',
+  error: MESSAGES.wsBadMessage,
+  code: 'bad_message',
+};
+
+/** A client frame parsed with the contract, or null when it is not JSON or not a known shape. */
+export function parseClientMessage(raw: string): WsClientMessage | null {
+  try {
+    const parsed = wsClientMessageSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Logger {
+  warn(obj: object, message: string): void;
+}
+
+export interface SubscribeCheck {
+  verify: TokenVerifier;
+  membership: MembershipCheck;
+  log?: Logger | undefined;
+}
+
+/** Null when the token (with or without "Bearer ") is valid and its user may follow the session. */
+export async function checkSubscribe(
+  { verify, membership, log }: SubscribeCheck,
+  sessionId: string,
+  token: string,
+): Promise<ErrorFrame | null> {
+  const deny = (error: string, code: string): ErrorFrame => ({
+    type: 'error',
+    error,
+    code,
+    sessionId,
+  });
+  const bare = bearerToken(token);
+  if (!bare) return deny(MESSAGES.notAuthenticated, 'not_authenticated');
+  let user: AuthUser;
+  try {
+    user = await verify(bare);
+  } catch (err) {
+    if (err instanceof HttpError) return deny(err.message, err.code ?? 'invalid_token');
+    log?.warn({ err }, 'token verification failed');
+    return deny('Could not verify your sign-in right now', 'auth_unavailable');
+  }
+  try {
+    if (!(await membership(user, sessionId))) return deny(MESSAGES.wsNotMember, 'not_member');
+  } catch (err) {
+    log?.warn({ err, sessionId }, 'membership check failed');
+    return deny('Could not check your membership right now', 'membership_unavailable');
+  }
+  return null;
+}

@@ -1,0 +1,78 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deleteKeys, uniquePrefix } from '@oneeta/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, startGateway, type ErrorBody, type Gateway } from './helpers.js';
+
+const prefix = uniquePrefix('gw-web');
+const INDEX = '<!doctype html><title>OneETA</title><div id="root"></div>';
+let dist: string;
+let gateway: Gateway;
+let bare: Gateway;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'gw-web-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+  [gateway, bare] = await Promise.all([
+    startGateway({ REDIS_PREFIX: prefix, WEB_DIST: dist, RATE_LIMIT_PER_MINUTE: '2' }),
+    startGateway({ REDIS_PREFIX: prefix, WEB_DIST: path.join(dist, 'missing') }),
+  ]);
+});
+
+afterAll(async () => {
+  await deleteKeys(gateway.redis, prefix);
+  await Promise.all([gateway.close(), bare.close()]);
+  await rm(dist, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('web app', () => {
+  it('serves index.html at / and files as they are', async () => {
+    const root = await fetch(`${gateway.url}/`, { headers: html });
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await root.text()).toBe(INDEX);
+
+    const asset = await fetch(`${gateway.url}/assets/app-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log("app")');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(await (await fetch(`${gateway.url}/robots.txt`)).text()).toBe('User-agent: *');
+  });
+
+  it('answers a browser navigation to a client-side route with index.html', async () => {
+    const response = await fetch(`${gateway.url}/session/abc123?invite=x`, { headers: html });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it('answers 404 for a missing file, a non-HTML request and API paths', async () => {
+    expect((await fetch(`${gateway.url}/assets/missing.js`, { headers: html })).status).toBe(404);
+    expect(
+      (await fetch(`${gateway.url}/session/abc`, { headers: { accept: 'application/json' } }))
+        .status,
+    ).toBe(404);
+    for (const url of ['/api/nope', '/internal/x', '/ws/x']) {
+      const response = await fetch(`${gateway.url}${url}`, { headers: html });
+      expect({ url, status: response.status }).toEqual({ url, status: 404 });
+      expect((await readJson<ErrorBody>(response)).error).toEqual(expect.any(String));
+    }
+  });
+
+  it('does not count static files against the rate limit', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await fetch(`${gateway.url}/session/s${i}`, { headers: html })).status).toBe(200);
+    }
+  });
+
+  it('serves nothing when the web build folder does not exist', async () => {
+    const response = await fetch(`${bare.url}/`, { headers: html });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: expect.any(String) });
+  });
+});

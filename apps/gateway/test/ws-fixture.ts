@@ -1,0 +1,101 @@
+import { createRedis, publishSessionNudge, sessionChannel } from '@oneeta/service-kit';
+import { deleteKeys, eventually, testRedisUrl, uniquePrefix } from '@oneeta/service-kit/testing';
+import WebSocket, { type ClientOptions } from 'ws';
+import { startGateway, startJwks, type Gateway, type Sign } from './helpers.js';
+
+type Frame = Record<string, unknown>;
+
+/** A real websocket client that keeps every frame it receives. */
+export class TestClient {
+  readonly frames: Frame[] = [];
+  closed = false;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => this.frames.push(JSON.parse(data.toString()) as Frame));
+    ws.on('close', () => (this.closed = true));
+  }
+
+  static open(gatewayUrl: string, options?: ClientOptions): Promise<TestClient> {
+    const ws = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/ws`, options);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new TestClient(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  send(message: unknown): void {
+    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** Waits for a frame that has all the given fields. */
+  next(fields: Frame, timeoutMs = 3000): Promise<Frame> {
+    return eventually(
+      () =>
+        this.frames.find((frame) =>
+          Object.entries(fields).every(([key, value]) => frame[key] === value),
+        ),
+      { timeoutMs },
+    );
+  }
+
+  async subscribe(sessionId: string, token: string): Promise<void> {
+    this.send({ action: 'subscribe', sessionId, token });
+    await this.next({ type: 'subscribed', sessionId });
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+export interface WsFixture {
+  gateway: Gateway;
+  sign: Sign;
+  /** A valid token of user u1. */
+  token: string;
+  connect(options?: ClientOptions): Promise<TestClient>;
+  /** Publishes refresh-session on Redis from a separate client; resolves to the receiver count. */
+  nudge(sessionId: string): Promise<number>;
+  /** Redis connections subscribed to the session's channel (PUBSUB NUMSUB). */
+  numsub(sessionId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A gateway trusting a test JWKS, a publisher on the same Redis prefix, and tracked clients. */
+export async function startWsFixture(
+  env: Record<string, string> = {},
+  deps: Parameters<typeof startGateway>[1] = {},
+): Promise<WsFixture> {
+  const prefix = uniquePrefix('gw-ws');
+  const auth = await startJwks();
+  const gateway = await startGateway({ REDIS_PREFIX: prefix, AUTH_URL: auth.url, ...env }, deps);
+  const publisher = createRedis(testRedisUrl());
+  const clients: TestClient[] = [];
+  return {
+    gateway,
+    sign: auth.sign,
+    token: await auth.sign({ sub: 'u1' }),
+    async connect(options) {
+      const client = await TestClient.open(gateway.url, options);
+      clients.push(client);
+      return client;
+    },
+    nudge: (sessionId) =>
+      publishSessionNudge(publisher, prefix, sessionId, { type: 'refresh-session', sessionId }),
+    async numsub(sessionId) {
+      const reply = await publisher.pubsub('NUMSUB', sessionChannel(prefix, sessionId));
+      return Number((reply as unknown[])[1]);
+    },
+    async close() {
+      await Promise.all(clients.map((client) => client.close()));
+      await deleteKeys(publisher, prefix);
+      publisher.disconnect();
+      await gateway.close();
+      await auth.app.close();
+    },
+  };
+}
