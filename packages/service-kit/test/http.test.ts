@@ -158,6 +158,12 @@ describe('guards', () => {
     expect(tampered.json().code).toBe('invalid_token');
   });
 
+  it('treats an empty "Bearer " header as no token', async () => {
+    const res = await app.inject({ url: '/me', headers: { authorization: 'Bearer ' } });
+    expect(res.json()).toEqual({ error: 'Not authenticated', code: 'not_authenticated' });
+    expect((await app.inject({ url: '/maybe', headers: { authorization: 'Bearer' } })).json()).toEqual({ user: null });
+  });
+
   it('optionalUser: no token is anonymous, a bad token is still 401', async () => {
     expect((await app.inject('/maybe')).json()).toEqual({ user: null });
     expect((await app.inject({ url: '/maybe', headers: { authorization: 'Bearer junk' } })).statusCode).toBe(401);
