@@ -82,7 +82,7 @@ describe('JWKS', () => {
       plan: 'free',
       isAdmin: false,
     });
-    const jwks = await (await fetch(jwksUrlOf(address))).json();
+    const jwks = (await (await fetch(jwksUrlOf(address))).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', kid: auth.keys.kid });
     expect(jwks.keys[0].d).toBeUndefined();
