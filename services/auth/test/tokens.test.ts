@@ -85,7 +85,7 @@ describe('JWKS', () => {
     const jwks = (await (await fetch(jwksUrlOf(address))).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', kid: auth.keys.kid });
-    expect(jwks.keys[0].d).toBeUndefined();
+    expect(jwks.keys[0]?.d).toBeUndefined();
   });
 
   it('keeps the generated signing key across restarts of embedded mode', async () => {
