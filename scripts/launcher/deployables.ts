@@ -1,0 +1,52 @@
+// Which processes make up the stack. Discovered from the tree: every `services/*/src/main.ts`
+// plus `apps/gateway`, so a new service is picked up by creating it.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export type Role = 'auth' | 'service' | 'worker' | 'gateway';
+
+export interface Deployable {
+  /** Short name used as the log prefix, e.g. `auth`, `routing-worker`, `gateway`. */
+  name: string;
+  /** Directory relative to the repo root, e.g. `services/auth`. */
+  dir: string;
+  role: Role;
+  /** Env variable that carries this service's base URL to the others (`SESSION_URL`); none for workers and the gateway. */
+  urlEnv?: string;
+}
+
+/** `session` → `SESSION_URL`; `routing-worker` → none (workers expose no API). */
+export function urlEnvFor(name: string): string | undefined {
+  if (name.endsWith('-worker')) return undefined;
+  return `${name.replace(/-/g, '_').toUpperCase()}_URL`;
+}
+
+export function describe(dir: string): Deployable {
+  const name = path.basename(dir);
+  if (dir === 'apps/gateway') return { name: 'gateway', dir, role: 'gateway' };
+  const urlEnv = urlEnvFor(name);
+  const role: Role = name === 'auth' ? 'auth' : urlEnv ? 'service' : 'worker';
+  return urlEnv ? { name, dir, role, urlEnv } : { name, dir, role };
+}
+
+/** Start order: auth, then the other services and workers (alphabetical), then the gateway. */
+export function orderDeployables(dirs: readonly string[]): Deployable[] {
+  const rank: Record<Role, number> = { auth: 0, service: 1, worker: 1, gateway: 2 };
+  return dirs
+    .map(describe)
+    .sort((a, b) => rank[a.role] - rank[b.role] || a.name.localeCompare(b.name));
+}
+
+/** Directories (relative to root) that have a `src/main.ts`. */
+export function discoverDeployables(root: string): Deployable[] {
+  const servicesDir = path.join(root, 'services');
+  const services = existsSync(servicesDir)
+    ? readdirSync(servicesDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => `services/${d.name}`)
+    : [];
+  const dirs = [...services, 'apps/gateway'].filter((dir) =>
+    existsSync(path.join(root, dir, 'src/main.ts')),
+  );
+  return orderDeployables(dirs);
+}

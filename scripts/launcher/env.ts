@@ -1,0 +1,47 @@
+// The environment each child process gets. Pure: no I/O.
+import path from 'node:path';
+import type { LauncherConfig } from './config.js';
+import type { Deployable } from './deployables.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface Assigned extends Deployable {
+  port: number;
+}
+
+export const internalUrl = (port: number): string => `http://127.0.0.1:${port}`;
+
+/** `{ AUTH_URL: 'http://127.0.0.1:40123', ... }` for every service with an API. */
+export function serviceUrls(stack: readonly Assigned[]): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const d of stack) if (d.urlEnv) urls[d.urlEnv] = internalUrl(d.port);
+  return urls;
+}
+
+/**
+ * The user's environment (so provider keys like AZURE_MAPS_KEY pass through), overridden by what
+ * the launcher decides: port, host, data dir, Redis, token and every service URL.
+ */
+export function childEnv(
+  base: Env,
+  child: Assigned,
+  stack: readonly Assigned[],
+  config: LauncherConfig,
+  redisUrl: string,
+  root: string,
+): Env {
+  const env: Env = {
+    ...base,
+    ...serviceUrls(stack),
+    PORT: String(child.port),
+    HOST: child.role === 'gateway' ? config.host : '127.0.0.1',
+    DATA_DIR: config.dataDir,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: config.redisPrefix,
+    INTERNAL_TOKEN: config.internalToken,
+  };
+  if (child.role === 'gateway') {
+    env.WEB_DIST = path.resolve(root, base.WEB_DIST || 'apps/web/dist');
+  }
+  return env;
+}

@@ -1,0 +1,178 @@
+// docker-compose.yml cannot run here (no Docker engine), so its structure is checked: the official
+// Compose schema (shipped in the dclint package), builds, dependencies, environment and ports.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { discoverDeployables, urlEnvFor } from '../launcher/deployables.js';
+import { envKeysOf } from './helpers/env-keys.js';
+import { root } from './helpers/launcher.js';
+
+interface ComposeService {
+  build?: { context?: string; dockerfile?: string; args?: Record<string, string> };
+  profiles?: string[];
+  environment?: Record<string, string | number | null>;
+  depends_on?: Record<string, { condition?: string; required?: boolean }>;
+  healthcheck?: { test?: string[] };
+  ports?: string[];
+  deploy?: { replicas?: string | number };
+}
+
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), {
+  merge: true,
+}) as {
+  services: Record<string, ComposeService>;
+};
+const services = Object.entries(compose.services);
+const built = services.filter(([, s]) => s.build);
+const SERVICE_ENV = [
+  'PORT',
+  'HOST',
+  'LOG_LEVEL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'INTERNAL_TOKEN',
+  'AUTH_URL',
+];
+const AUTH_ENV = ['ADMIN_EMAIL', 'JWT_PRIVATE_KEY', 'JWT_TTL_SECONDS'];
+const GATEWAY_ENV = ['RATE_LIMIT_PER_MINUTE', 'WEB_DIST'];
+const EXPECTED = [
+  'postgres',
+  'redis',
+  'gateway',
+  'auth',
+  'session',
+  'routing',
+  'routing-worker',
+  'communication',
+  'notification',
+  'billing',
+  'admin',
+];
+
+const service = (name: string): ComposeService => {
+  const found = compose.services[name];
+  if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
+  return found;
+};
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose specification schema', () => {
+    const schemaPath = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')),
+      'schemas/compose.schema.json',
+    );
+    const { $schema: _draft, ...schema } = JSON.parse(readFileSync(schemaPath, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(schema);
+    expect(validate(compose), ajv.errorsText(validate.errors, { separator: '\n' })).toBe(true);
+  });
+
+  it('has postgres 16, redis 7, the gateway and every service', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([...EXPECTED].sort());
+    expect(service('postgres')).toMatchObject({ image: 'postgres:16' });
+    expect(service('redis')).toMatchObject({ image: 'redis:7' });
+  });
+
+  it('builds every OneETA service from infra/Dockerfile with its SERVICE directory', () => {
+    expect(existsSync(path.join(root, 'infra/Dockerfile'))).toBe(true);
+    for (const [name, s] of built) {
+      expect(s.build, name).toMatchObject({ context: '.', dockerfile: 'infra/Dockerfile' });
+      const dir = s.build?.args?.SERVICE ?? '';
+      expect(dir, name).toBe(name === 'gateway' ? 'apps/gateway' : `services/${name}`);
+    }
+  });
+
+  it('keeps a service not written yet in the "planned" profile, and only such a service', () => {
+    for (const [name, s] of built) {
+      const exists = existsSync(path.join(root, s.build?.args?.SERVICE ?? '', 'package.json'));
+      const planned = s.profiles?.includes('planned') ?? false;
+      expect(
+        planned,
+        exists
+          ? `${name} exists now: remove its "profiles: [planned]"`
+          : `${name} does not exist yet: add "profiles: [planned]"`,
+      ).toBe(!exists);
+    }
+  });
+
+  it('has a service for every deployable the launcher finds', () => {
+    const dirs = built.map(([, s]) => s.build?.args?.SERVICE);
+    for (const d of discoverDeployables(root))
+      expect(dirs, `${d.dir} missing from docker-compose.yml`).toContain(d.dir);
+  });
+
+  it('waits on healthy dependencies that exist and have a health check', () => {
+    for (const [name, s] of services) {
+      for (const [target, dep] of Object.entries(s.depends_on ?? {})) {
+        expect(compose.services[target], `${name} depends on unknown ${target}`).toBeDefined();
+        expect(dep.condition, `${name} → ${target}`).toBe('service_healthy');
+        expect(service(target).healthcheck?.test, `${target} has no healthcheck`).toBeDefined();
+        if (service(target).profiles?.includes('planned'))
+          expect(dep.required, `${name} → planned ${target}`).toBe(false);
+      }
+    }
+    for (const [name, s] of built) {
+      expect(s.healthcheck?.test?.join(' '), name).toContain('/readyz');
+      expect(Object.keys(s.depends_on ?? {}), name).toEqual(
+        expect.arrayContaining(['postgres', 'redis']),
+      );
+    }
+  });
+
+  it('gives every service the environment it reads', () => {
+    for (const [name, s] of built) {
+      const keys = Object.keys(s.environment ?? {});
+      expect(keys, name).toEqual(expect.arrayContaining(SERVICE_ENV));
+      expect(s.environment?.DATABASE_URL, name).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+      expect(s.environment?.REDIS_URL, name).toBe('redis://redis:6379');
+      expect(s.environment?.INTERNAL_TOKEN, name).toBe('${INTERNAL_TOKEN:?set INTERNAL_TOKEN}');
+      expect(s.environment?.AUTH_URL, name).toBe('http://auth:4001');
+    }
+    expect(Object.keys(service('auth').environment ?? {})).toEqual(
+      expect.arrayContaining(AUTH_ENV),
+    );
+    expect(Object.keys(service('gateway').environment ?? {})).toEqual(
+      expect.arrayContaining(GATEWAY_ENV),
+    );
+  });
+
+  it('passes every env variable a service declares in its config schema (and the service kit’s)', () => {
+    const base = envKeysOf(path.join(root, 'packages/service-kit/src/config.ts'));
+    for (const [name, s] of built) {
+      const declared = [
+        ...base,
+        ...envKeysOf(path.join(root, s.build?.args?.SERVICE ?? '', 'src/config.ts')),
+      ];
+      expect(Object.keys(s.environment ?? {}), `${name} reads these`).toEqual(
+        expect.arrayContaining(declared),
+      );
+    }
+  });
+
+  it('gives the gateway each upstream URL on that service’s own port, 4001 to 4008', () => {
+    const gateway = service('gateway');
+    expect(gateway.ports).toEqual(['${GATEWAY_PORT:-8080}:8080']);
+    const ports = built
+      .filter(([name]) => name !== 'gateway')
+      .map(([, s]) => Number(s.environment?.PORT));
+    expect(ports.sort()).toEqual([4001, 4002, 4003, 4004, 4005, 4006, 4007, 4008]);
+    for (const [name, s] of built) {
+      const urlEnv = name === 'gateway' ? undefined : urlEnvFor(name);
+      if (urlEnv)
+        expect(gateway.environment?.[urlEnv], urlEnv).toBe(`http://${name}:${s.environment?.PORT}`);
+    }
+  });
+
+  it('scales the routing worker with WORKER_REPLICAS (2 by default) and publishes no worker port', () => {
+    expect(service('routing-worker').deploy?.replicas).toBe('${WORKER_REPLICAS:-2}');
+    expect(service('routing-worker').ports).toBeUndefined();
+  });
+});

@@ -1,0 +1,66 @@
+// README.md and .env.example stay in step with what the code reads.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { envKeysOf } from './helpers/env-keys.js';
+import { root } from './helpers/launcher.js';
+
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const envExample = readFileSync(path.join(root, '.env.example'), 'utf8');
+const CONVENTIONS = [
+  'PORT',
+  'HOST',
+  'LOG_LEVEL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'INTERNAL_TOKEN',
+  'AUTH_URL',
+  'ADMIN_EMAIL',
+  'JWT_PRIVATE_KEY',
+  'JWT_TTL_SECONDS',
+  'SESSION_URL',
+  'ROUTING_URL',
+  'COMMUNICATION_URL',
+  'NOTIFICATION_URL',
+  'BILLING_URL',
+  'ADMIN_URL',
+  'WEB_DIST',
+  'RATE_LIMIT_PER_MINUTE',
+  'TEST_DATABASE_URL',
+  'TEST_REDIS_URL',
+  'WORKER_REPLICAS',
+];
+
+/** Every env key declared in a config schema: the service kit's and each deployable's src/config.ts. */
+function declaredEnv(): string[] {
+  const files = [
+    path.join(root, 'packages/service-kit/src/config.ts'),
+    path.join(root, 'apps/gateway/src/config.ts'),
+  ];
+  const services = path.join(root, 'services');
+  if (existsSync(services))
+    for (const name of readdirSync(services))
+      files.push(path.join(services, name, 'src/config.ts'));
+  return [...new Set(files.flatMap(envKeysOf))];
+}
+
+describe('README.md and .env.example', () => {
+  it('give the run and test commands exactly', () => {
+    expect(readme).toContain(
+      '```sh\nnpm i -g pnpm@10 && pnpm install && pnpm start\npnpm test\n```',
+    );
+  });
+
+  it('keep a section for the API', () => {
+    expect(readme).toMatch(/^## API$/m);
+  });
+
+  it('document every env variable of the conventions and of every config schema', () => {
+    for (const key of [...CONVENTIONS, ...declaredEnv()]) {
+      expect(envExample, `.env.example lacks ${key}`).toMatch(new RegExp(`^# ${key}=`, 'm'));
+      expect(readme, `README.md lacks ${key}`).toContain(`\`${key}\``);
+    }
+  });
+});

@@ -1,0 +1,214 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readLauncherConfig } from '../launcher/config.js';
+import { discoverDeployables, orderDeployables, urlEnvFor } from '../launcher/deployables.js';
+import { childEnv, type Assigned } from '../launcher/env.js';
+import { pipeLines, prettyLogLine } from '../launcher/output.js';
+import { findOnPath, NO_REDIS_MESSAGE, resolveRedis, type RedisDeps } from '../launcher/redis.js';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'oneeta-launcher-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('deployables', () => {
+  it('derives the URL variable from the directory name, and none for workers', () => {
+    expect(urlEnvFor('session')).toBe('SESSION_URL');
+    expect(urlEnvFor('communication')).toBe('COMMUNICATION_URL');
+    expect(urlEnvFor('routing-worker')).toBeUndefined();
+  });
+
+  it('starts auth first, the gateway last and the rest in between', () => {
+    const order = orderDeployables([
+      'apps/gateway',
+      'services/session',
+      'services/auth',
+      'services/routing-worker',
+    ]);
+    expect(order.map((d) => d.name)).toEqual(['auth', 'routing-worker', 'session', 'gateway']);
+    expect(order[0]).toEqual({
+      name: 'auth',
+      dir: 'services/auth',
+      role: 'auth',
+      urlEnv: 'AUTH_URL',
+    });
+    expect(order[1]?.role).toBe('worker');
+  });
+
+  it('discovers only directories that have src/main.ts', () => {
+    const root = path.join(tmp, 'repo');
+    for (const dir of ['services/auth/src', 'services/billing', 'apps/gateway/src']) {
+      mkdirSync(path.join(root, dir), { recursive: true });
+    }
+    writeFileSync(path.join(root, 'services/auth/src/main.ts'), '');
+    writeFileSync(path.join(root, 'apps/gateway/src/main.ts'), '');
+    expect(discoverDeployables(root).map((d) => d.dir)).toEqual(['services/auth', 'apps/gateway']);
+  });
+});
+
+describe('config and child env', () => {
+  it('works with no env at all', () => {
+    const config = readLauncherConfig({}, [], '/repo');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/repo/.data',
+      redisPrefix: 'oneeta',
+      watch: false,
+    });
+    expect(config.internalToken).toMatch(/^[0-9a-f]{48}$/);
+    expect(readLauncherConfig({}, [], '/repo').internalToken).not.toBe(config.internalToken);
+  });
+
+  it('honours PORT, DATA_DIR, REDIS_PREFIX, INTERNAL_TOKEN and --watch', () => {
+    const env = { PORT: '9000', DATA_DIR: '/tmp/x', REDIS_PREFIX: 'two', INTERNAL_TOKEN: 'secret' };
+    expect(readLauncherConfig(env, ['--watch'], '/repo')).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/x',
+      redisPrefix: 'two',
+      internalToken: 'secret',
+      watch: true,
+    });
+  });
+
+  it('rejects a PORT that is not a port', () => {
+    expect(() => readLauncherConfig({ PORT: 'eighty' }, [], '/')).toThrow(
+      /PORT must be a port number/,
+    );
+  });
+
+  it('gives every child its port, the shared settings and every service URL', () => {
+    const config = readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo');
+    const stack: Assigned[] = [
+      { name: 'auth', dir: 'services/auth', role: 'auth', urlEnv: 'AUTH_URL', port: 4001 },
+      { name: 'routing-worker', dir: 'services/routing-worker', role: 'worker', port: 4002 },
+      { name: 'gateway', dir: 'apps/gateway', role: 'gateway', port: 8080 },
+    ];
+    const base = { PATH: '/bin', PORT: '8080', AZURE_MAPS_KEY: 'k' };
+    const auth = childEnv(base, stack[0]!, stack, config, 'redis://r:1', '/repo');
+    expect(auth).toMatchObject({
+      PATH: '/bin',
+      AZURE_MAPS_KEY: 'k',
+      PORT: '4001',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/repo/.data',
+      REDIS_URL: 'redis://r:1',
+      REDIS_PREFIX: 'oneeta',
+      INTERNAL_TOKEN: 't',
+      AUTH_URL: 'http://127.0.0.1:4001',
+    });
+    expect(auth.WEB_DIST).toBeUndefined();
+    const gateway = childEnv(base, stack[2]!, stack, config, 'redis://r:1', '/repo');
+    expect(gateway).toMatchObject({
+      PORT: '8080',
+      AUTH_URL: 'http://127.0.0.1:4001',
+      WEB_DIST: '/repo/apps/web/dist',
+    });
+    expect(
+      Object.keys(gateway)
+        .filter((k) => k.endsWith('_URL'))
+        .sort(),
+    ).toEqual(['AUTH_URL', 'REDIS_URL']);
+  });
+});
+
+describe('finding Redis', () => {
+  const fake = (answering: string[], binary?: string): RedisDeps => ({
+    ping: async (url) => answering.includes(url),
+    findBinary: () => binary,
+    start: async (_bin, dir) => ({
+      url: `redis://started${dir}`,
+      source: 'started',
+      stop: async () => {},
+    }),
+  });
+
+  it('uses REDIS_URL when set', async () => {
+    await expect(
+      resolveRedis({ REDIS_URL: 'redis://x:1' }, '/d', fake(['redis://x:1'])),
+    ).resolves.toEqual({
+      url: 'redis://x:1',
+      source: 'REDIS_URL',
+    });
+  });
+
+  it('fails clearly when REDIS_URL does not answer, without printing its password', async () => {
+    await expect(
+      resolveRedis({ REDIS_URL: 'redis://:hunter2@x:1' }, '/d', fake([])),
+    ).rejects.toThrow('REDIS_URL is set to redis://:***@x:1, but that Redis does not answer PING');
+  });
+
+  it('uses 127.0.0.1:6379 when it answers', async () => {
+    await expect(
+      resolveRedis({}, '/d', fake(['redis://127.0.0.1:6379'], '/bin/redis-server')),
+    ).resolves.toMatchObject({
+      source: 'local',
+    });
+  });
+
+  it('starts redis-server with its data under DATA_DIR/redis otherwise', async () => {
+    await expect(resolveRedis({}, '/d', fake([], '/bin/redis-server'))).resolves.toMatchObject({
+      url: 'redis://started/d/redis',
+      source: 'started',
+    });
+  });
+
+  it('says how to get Redis when there is none', async () => {
+    await expect(resolveRedis({}, '/d', fake([]))).rejects.toThrow(NO_REDIS_MESSAGE);
+    expect(NO_REDIS_MESSAGE).toContain('apt-get install redis-server');
+    expect(NO_REDIS_MESSAGE).toContain('REDIS_URL=');
+  });
+
+  it('finds executables on PATH', () => {
+    expect(findOnPath('sh', '/nonexistent:/bin:/usr/bin')).toMatch(/\/sh$/);
+    expect(findOnPath('no-such-binary-here', '/bin')).toBeUndefined();
+  });
+});
+
+describe('child output', () => {
+  it('shortens a pino line to level, message and the interesting fields', () => {
+    const line = JSON.stringify({
+      level: 30,
+      time: 1,
+      pid: 2,
+      hostname: 'h',
+      service: 'auth',
+      reqId: 'r',
+      res: { statusCode: 201 },
+      responseTime: 17.4,
+      msg: 'request completed',
+    });
+    expect(prettyLogLine(line)).toBe('INFO request completed 201 17 ms');
+    expect(prettyLogLine(JSON.stringify({ level: 40, msg: 'slow', upstream: 'auth' }))).toBe(
+      'WARN slow {"upstream":"auth"}',
+    );
+    expect(
+      prettyLogLine(
+        JSON.stringify({
+          level: 50,
+          msg: 'boom',
+          err: { message: 'x', stack: 'Error: x\n    at f' },
+        }),
+      ),
+    ).toBe('ERROR boom \nError: x\n    at f');
+  });
+
+  it('leaves other lines alone', () => {
+    expect(prettyLogLine('plain text')).toBe('plain text');
+    expect(prettyLogLine('{not json')).toBe('{not json');
+    expect(prettyLogLine('{"a":1}')).toBe('{"a":1}');
+  });
+
+  it('prefixes every line of a stream, including lines a format splits', async () => {
+    const out = new PassThrough();
+    let written = '';
+    out.on('data', (chunk: Buffer) => (written += chunk.toString()));
+    const input = Readable.from(['one\ntwo', '\nthree\n']);
+    pipeLines(input, 'auth | ', out, (line) => (line === 'two' ? 'two\n2' : line));
+    await new Promise((resolve) => input.on('end', resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toBe('auth | one\nauth | two\nauth | 2\nauth | three\n');
+  });
+});
