@@ -37,6 +37,48 @@ export const userChangedDataSchema = z.object({
 export type UserChangedData = z.infer<typeof userChangedDataSchema>;
 
 /** The data schema of each topic whose shape is settled. */
+
+export const travelComputedDataSchema = z.object({
+  sessionId: z.string(),
+  jobId: z.string(),
+  computedAt: z.string(),
+  results: z.array(
+    z.object({
+      participantId: z.string(),
+      ok: z.boolean(),
+      travelTimeSeconds: z.number().nullable(),
+      distanceMeters: z.number().nullable(),
+      departureTime: z.string().nullable(),
+      arrivalTime: z.string().nullable(),
+    }),
+  ),
+});
+export type TravelComputedData = z.infer<typeof travelComputedDataSchema>;
+
+export const sessionChangedDataSchema = z.object({
+  sessionId: z.string(),
+  creatorUserId: z.string(),
+  isClosed: z.boolean(),
+  closedAt: z.string().nullable(),
+  participantCount: z.number().int(),
+  reason: z.string(),
+});
+export type SessionChangedData = z.infer<typeof sessionChangedDataSchema>;
+
+/** Carries no invite code: the notification service asks for it over an internal route. */
+export const inviteCreatedDataSchema = z.object({
+  sessionId: z.string(),
+  inviteId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  inviterName: z.string().nullable(),
+});
+export type InviteCreatedData = z.infer<typeof inviteCreatedDataSchema>;
+
+/** The data schema of each topic. */
 export const EVENT_DATA_SCHEMAS = {
   [TOPICS.userChanged]: userChangedDataSchema,
+  [TOPICS.travelComputed]: travelComputedDataSchema,
+  [TOPICS.sessionChanged]: sessionChangedDataSchema,
+  [TOPICS.inviteCreated]: inviteCreatedDataSchema,
 } as const;

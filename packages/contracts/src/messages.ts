@@ -73,3 +73,27 @@ export function format(message: string, values: Record<string, string | number>)
     key in values ? String(values[key]) : whole,
   );
 }
+
+/** Session service texts that the spec leaves unworded. */
+export const SESSION_MESSAGES = {
+  notFound: 'Session not found',
+  accessDenied: 'You do not have access to this session',
+  closed: 'This session is closed',
+  idTaken: 'This session id is already taken',
+  freePlanNoEdits: 'Free plan cannot edit a saved session. Upgrade to edit.',
+  onlyOwner: 'Only the session owner can do this',
+  onlySelf: 'Only the participant themself can change this',
+  ownerCannotLeave: 'The owner cannot leave the session',
+  ownerCannotBeRemoved: 'The owner cannot be removed',
+  participantNotFound: 'Participant not found',
+  pendingCannotBeRemoved: 'Cancel the invite instead of removing a pending participant',
+  inviteNotFound: 'Invite not found',
+  invalidInvite: 'Invalid invite',
+  inviteAlreadyUsed: 'This invite has already been used',
+  locationRequired: 'Location is required to join',
+  participantLimit: 'This session has reached its participant limit',
+  joinedLimit: 'You have reached the number of open sessions you can join on your plan',
+  destinationRequired: 'Confirm a destination from the search results',
+  dateTimeRequired: 'Choose an arrival date and time',
+  notAMember: 'You are not a participant of this session',
+} as const;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { planSchema } from './plans.js';
+import { positionSchema, routeOptionsSchema } from './maps.js';
 
 /** Lowercase letters and digits 2–9 without i, l, o, 0 and 1 (doc 1 §5). */
 export const SESSION_ID_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -9,3 +12,212 @@ export const sessionIdSchema = z
   .regex(/^[a-hjkmnp-z2-9]{7}$/, 'Session id must be 7 characters from a–z and 2–9 without i, l, o');
 
 export const SESSION_STATUSES = ['open', 'closed'] as const;
+export const PARTICIPANT_STATUSES = ['active', 'pending', 'left'] as const;
+export const INVITE_STATUSES = ['pending', 'accepted', 'declined'] as const;
+
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+const isoDate = z.iso.datetime({ offset: true, error: 'Expected an ISO date-time' });
+
+/** A destination confirmed from a search result: it has an id and a position. */
+export const destinationSchema = z.object({
+  id: z.string({ error: 'Confirm a destination from the search results' }).min(1, 'Confirm a destination from the search results'),
+  name: z.string().max(200).default('Selected place'),
+  address: z.string().max(500).default(''),
+  position: positionSchema,
+});
+export type Destination = z.infer<typeof destinationSchema>;
+
+/** A participant as a client sends it (session save and participant sync). */
+export const participantInputSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().max(80).optional(),
+  label: z.string().max(80).optional(),
+  lat: latitude,
+  lon: longitude,
+});
+export type ParticipantInput = z.infer<typeof participantInputSchema>;
+
+/** A participant as the server answers it. */
+export const participantSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  label: z.string(),
+  email: z.string().nullable().optional(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  pending: z.boolean(),
+  status: z.enum(PARTICIPANT_STATUSES),
+  isOwner: z.boolean(),
+  routeOptions: routeOptionsSchema,
+  enroute: z.boolean(),
+  travelTimeSeconds: z.number().nullable(),
+  distanceMeters: z.number().nullable(),
+  departureTime: z.string().nullable(),
+  arrivalTime: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const inviteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  /** Only the owner (and the invitee holding it) ever sees the code. */
+  code: z.string().optional(),
+  status: z.enum(INVITE_STATUSES),
+  pending: z.boolean(),
+  createdAt: z.string(),
+  inviterName: z.string().nullable(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const travelResultSchema = z.object({
+  participantId: z.string(),
+  ok: z.boolean(),
+  travelTimeSeconds: z.number().nullable(),
+  distanceMeters: z.number().nullable(),
+  departureTime: z.string().nullable(),
+  arrivalTime: z.string().nullable(),
+});
+export type TravelResult = z.infer<typeof travelResultSchema>;
+
+export const travelSummarySchema = z.object({
+  arriveAt: z.string().nullable(),
+  mode: z.string(),
+  count: z.number().int(),
+  results: z.array(travelResultSchema),
+  earliestArrival: z.string().nullable(),
+});
+
+export const sessionSchema = z.object({
+  sessionId: z.string(),
+  destination: destinationSchema.nullable(),
+  tzId: z.string().nullable(),
+  arriveAt: z.string().nullable(),
+  travelMode: z.string(),
+  participants: z.array(participantSchema),
+  invites: z.array(inviteSchema),
+  creatorUserId: z.string(),
+  isClosed: z.boolean(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  travel: travelSummarySchema,
+  /** 'owner' | 'participant' | 'invitee' | 'admin' | 'guest' — how the caller sees it. */
+  viewerRole: z.enum(['owner', 'participant', 'invitee', 'admin', 'guest']),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionResponseSchema = z.object({ session: sessionSchema });
+
+/** POST /api/sessions — create, or save changes as the owner (upsert). */
+export const saveSessionBodySchema = z.object({
+  sessionId: sessionIdSchema,
+  destination: destinationSchema.nullish(),
+  tzId: z.string().min(1).max(64).nullish(),
+  arriveAt: isoDate.nullish(),
+  travelMode: z.enum(['car']).default('car'),
+  participants: z.array(participantInputSchema).max(60).default([]),
+  travel: z.unknown().optional(),
+});
+export type SaveSessionBody = z.input<typeof saveSessionBodySchema>;
+
+export const listSessionsQuerySchema = z.object({
+  status: z.enum(SESSION_STATUSES).default('open'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const sessionListItemSchema = z.object({
+  sessionId: z.string(),
+  destinationName: z.string().nullable(),
+  arriveAt: z.string().nullable(),
+  tzId: z.string().nullable(),
+  participantCount: z.number().int(),
+  isClosed: z.boolean(),
+  closedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  role: z.enum(['owner', 'participant']),
+});
+export const sessionListResponseSchema = z.object({
+  items: z.array(sessionListItemSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const sessionLimitsResponseSchema = z.object({
+  plan: planSchema,
+  limits: z.object({
+    canCreateSessions: z.boolean(),
+    maxJoinedOpenSessions: z.number().int().nullable(),
+    maxOwnOpenSessions: z.number().int().nullable(),
+    maxParticipants: z.number().int(),
+    maxInvitesPerSession: z.number().int(),
+    canEditSavedSession: z.boolean(),
+  }),
+  usage: z.object({ openTotal: z.number().int(), ownedOpen: z.number().int(), joinedOpen: z.number().int() }),
+});
+
+export const syncParticipantsBodySchema = z.object({
+  participants: z.array(participantInputSchema).min(1).max(60),
+});
+export const participantsResponseSchema = z.object({ participants: z.array(participantSchema) });
+export const participantResponseSchema = z.object({ participant: participantSchema });
+
+/** PUT /api/location — the device's position (doc 1 §3 "Device location record"). */
+export const locationBodySchema = z.object({
+  latitude,
+  longitude,
+  accuracy: z.number().min(0).max(100_000),
+  altitude: z.number().nullish(),
+  altitudeAccuracy: z.number().min(0).nullish(),
+  heading: z.number().min(0).max(360).nullish(),
+  speed: z.number().min(0).nullish(),
+  timestamp: z.number().int().positive(),
+  device: z.string().max(300).optional(),
+});
+export const locationResponseSchema = z.object({ updated: z.array(z.string()) });
+
+export const createInviteBodySchema = z.object({
+  name: z.string().trim().max(80).default(''),
+  email: z
+    .string({ error: MESSAGES.provideEmail })
+    .trim()
+    .toLowerCase()
+    .min(1, MESSAGES.provideEmail)
+    .email({ error: 'Please enter a valid email address' }),
+});
+export const inviteResponseSchema = z.object({ invite: inviteSchema });
+
+export const inviteParamsSchema = z.object({ id: z.string().min(1), code: z.string().min(1).max(200) });
+export const acceptInviteBodySchema = z.object({
+  code: z.string().optional(),
+  lat: latitude.nullish(),
+  lon: longitude.nullish(),
+});
+/** The invite as the invitee sees it while deciding. */
+export const inviteViewResponseSchema = z.object({
+  invite: inviteSchema,
+  session: z.object({
+    sessionId: z.string(),
+    destination: destinationSchema.nullable(),
+    arriveAt: z.string().nullable(),
+    tzId: z.string().nullable(),
+    isClosed: z.boolean(),
+  }),
+});
+
+export const routeOptionsBodySchema = routeOptionsSchema;
+export const enrouteBodySchema = z.object({ enroute: z.boolean() });
+export const closeSessionBodySchema = z.object({
+  confirm: z.literal(true, { error: 'Confirm closing the session' }),
+});
+export const sessionParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const participantParamsSchema = z.object({ id: z.string().min(1).max(64), pid: z.string().min(1).max(100) });
+export const inviteIdParamsSchema = z.object({ id: z.string().min(1).max(64), inviteId: z.string().min(1).max(100) });
+
+export const membershipResponseSchema = z.object({
+  member: z.boolean(),
+  role: z.enum(['owner', 'participant', 'invitee']).nullable(),
+});
