@@ -17,14 +17,18 @@ import { registerHealth } from './health.js';
 import { registerProxy } from './proxy.js';
 import { configuredServices, routesTable } from './routes-table.js';
 import { registerWeb } from './web.js';
-import { anySignedInUser, WsHub, type MembershipCheck } from './ws-hub.js';
+import { membershipFromConfig } from './session-membership.js';
+import { WsHub, type MembershipCheck } from './ws-hub.js';
 import { registerWsRoute } from './ws-route.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
   /** Rate-limit counters and readiness; the caller owns it (closes it). */
   redis: Redis;
-  /** Who may follow a session over /ws (default: any signed-in user). */
+  /**
+   * Who may follow a session over /ws (default: the session service's membership answer when
+   * SESSION_URL and INTERNAL_TOKEN are set, else any signed-in user).
+   */
   membership?: MembershipCheck;
   /** Access-token check for /ws (default: the auth service's JWKS at AUTH_URL). */
   verifier?: TokenVerifier;
@@ -66,7 +70,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
 
   const hub = new WsHub({
     verify: deps.verifier ?? createTokenVerifier({ jwksUrl: jwksUrlOf(config.AUTH_URL) }),
-    membership: deps.membership ?? anySignedInUser,
+    membership: deps.membership ?? membershipFromConfig(config),
     createSubscriber: (onMessage) =>
       createSessionSubscriber(config.REDIS_URL, config.REDIS_PREFIX, onMessage),
     heartbeatMs: config.WS_HEARTBEAT_MS,

@@ -44,6 +44,17 @@ describe('matchRoute', () => {
     expect(serviceOf('/api/sessions/audit')).toBe('session');
   });
 
+  it('sends the administrator reopen of a session to the session service, other admin paths to admin', () => {
+    expect(serviceOf('/api/admin/sessions/abc2345/reopen')).toBe('session');
+    expect(serviceOf('/api/admin/sessions/abc2345/reopen?x=1')).toBe('session');
+    expect(serviceOf('/api/admin/sessions/abc2345')).toBe('admin');
+    expect(serviceOf('/api/admin/sessions')).toBe('admin');
+    expect(serviceOf('/api/admin/sessions/abc2345/reopened')).toBe('admin');
+    const withoutSession = routesTable({ AUTH_URL: 'http://auth:1', ADMIN_URL: 'http://admin:7' });
+    expect(serviceOf('/api/admin/sessions/abc2345/reopen', withoutSession)).toBeNull();
+    expect(serviceOf('/api/admin/users', withoutSession)).toBe('admin');
+  });
+
   it('matches whole segments only', () => {
     expect(serviceOf('/api/authx')).toBeNull();
     expect(serviceOf('/api/sessionsx/1')).toBeNull();

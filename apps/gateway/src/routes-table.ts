@@ -20,6 +20,8 @@ export type Upstreams = Partial<Record<ServiceName, string | undefined>>;
 export const ROUTE_RULES: readonly { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/sessions/:id/audit', service: 'admin' },
   { prefix: '/api/sessions/:id/matrix-usage', service: 'admin' },
+  // The administrator's reopen is the session service's (it owns sessions), ahead of /api/admin.
+  { prefix: '/api/admin/sessions/:id/reopen', service: 'session' },
   { prefix: '/api/auth', service: 'auth' },
   { prefix: '/api/sessions', service: 'session' },
   { prefix: '/api/location', service: 'session' },

@@ -221,3 +221,19 @@ export const membershipResponseSchema = z.object({
   member: z.boolean(),
   role: z.enum(['owner', 'participant', 'invitee']).nullable(),
 });
+
+/** POST /api/sessions/:id/ensure-chat-members — the owner asks for chat membership to be synced. */
+export const ensureChatMembersResponseSchema = z.object({
+  ok: z.literal(true),
+  requestedAt: z.string(),
+});
+
+/**
+ * A refused POST /api/sessions: `{ error, code }`; 'Selected time is too early' (code 'too_early')
+ * also carries the earliest time everyone can meet.
+ */
+export const saveSessionErrorSchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  earliestArrival: z.string().optional(),
+});

@@ -1,0 +1,38 @@
+import { membershipResponseSchema } from '@oneeta/contracts';
+import { anySignedInUser, type MembershipCheck } from './ws-checks.js';
+
+export interface SessionMembershipOptions {
+  /** Base URL of services/session. */
+  sessionUrl: string;
+  /** INTERNAL_TOKEN, sent as `x-internal-token`. */
+  internalToken: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Asks the session service whether the user may follow the session's live updates:
+ * `GET /internal/sessions/:id/members/:userId` (owner, active participant or invitee). An unknown
+ * session (404) or an id it refuses (400) is "not a member"; any other failure throws, and the hub
+ * answers 'Could not check your membership right now'. Administrators, who may view any session,
+ * may follow any session too.
+ */
+export function sessionServiceMembership({ sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions): MembershipCheck {
+  return async (user, sessionId) => {
+    if (user.isAdmin) return true;
+    const path = `/internal/sessions/${encodeURIComponent(sessionId)}/members/${encodeURIComponent(user.id)}`;
+    const response = await fetch(new URL(path, sessionUrl), {
+      headers: { 'x-internal-token': internalToken, accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (response.status === 404 || response.status === 400) return false;
+    if (!response.ok) throw new Error(`session service answered ${response.status} to a membership check`);
+    return membershipResponseSchema.parse(await response.json()).member;
+  };
+}
+
+/** The session service's check when SESSION_URL and INTERNAL_TOKEN are set, else any signed-in user. */
+export function membershipFromConfig(config: { SESSION_URL?: string | undefined; INTERNAL_TOKEN?: string | undefined }): MembershipCheck {
+  return config.SESSION_URL && config.INTERNAL_TOKEN
+    ? sessionServiceMembership({ sessionUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN })
+    : anySignedInUser;
+}

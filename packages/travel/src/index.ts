@@ -1,0 +1,6 @@
+export * from './cache-key.js';
+export * from './cost.js';
+export * from './format.js';
+export * from './meeting.js';
+export * from './round.js';
+export * from './zoned.js';

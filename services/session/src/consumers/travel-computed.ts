@@ -1,0 +1,51 @@
+import { TOPICS, travelComputedDataSchema } from '@oneeta/contracts';
+import { idempotent, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { createNotifier } from '../notify.js';
+import { createSessionsStore } from '../store/sessions-store.js';
+import { storeTravelResults } from '../store/travel-store.js';
+
+/** The session service's consumer group on every stream it reads. */
+export const CONSUMER_GROUP = 'session';
+
+export interface TravelConsumerDeps {
+  bus: Pick<EventBus, 'publish' | 'consume'>;
+  db: Database;
+  redis: Redis;
+  /** REDIS_PREFIX. */
+  prefix: string;
+  /** This replica's consumer name (unique per process). */
+  consumer: string;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Where a newly created group starts ('0': everything still on the stream). */
+  startId?: '$' | '0';
+}
+
+/**
+ * Consumes `travel.computed` (group 'session', idempotent by event id): stores each participant's
+ * result and the earliest arrival, then publishes session.changed and `refresh-session`.
+ * A payload that does not parse is logged and acknowledged (retrying cannot fix it).
+ */
+export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise<void>; ready: Promise<void> } {
+  const notify = createNotifier({ bus: deps.bus, redis: deps.redis, prefix: deps.prefix, store: createSessionsStore(deps.db) });
+  const consumer = deps.bus.consume<unknown>({
+    topic: TOPICS.travelComputed,
+    group: CONSUMER_GROUP,
+    consumer: deps.consumer,
+    startId: deps.startId ?? '0',
+    handler: idempotent(deps.redis, deps.prefix, CONSUMER_GROUP, async (event) => {
+      const parsed = travelComputedDataSchema.safeParse(event.data);
+      if (!parsed.success) {
+        deps.log.warn({ eventId: event.id, issues: parsed.error.issues }, 'travel.computed ignored: bad payload');
+        return;
+      }
+      if (!(await storeTravelResults(deps.db, parsed.data))) {
+        deps.log.warn({ eventId: event.id, sessionId: parsed.data.sessionId }, 'travel.computed for an unknown session');
+        return;
+      }
+      await notify(parsed.data.sessionId, 'travel');
+    }),
+    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'travel.computed handling failed'),
+  });
+  return { stop: () => consumer.stop(), ready: consumer.ready };
+}

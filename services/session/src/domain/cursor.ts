@@ -1,0 +1,31 @@
+/**
+ * The `GET /api/sessions/mine` cursor: an opaque base64url of the last item's (updatedAt, id).
+ * `updatedAt` keeps the database's microseconds (a JS Date would drop them and skip rows), so it
+ * is carried as the exact text Postgres gave, e.g. '2025-05-01T10:00:00.123456Z'.
+ */
+export interface ListCursor {
+  updatedAt: string;
+  id: string;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+export function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.updatedAt, cursor.id]), 'utf8').toString('base64url');
+}
+
+/** The cursor, or null when the text is not one this service made. */
+export function decodeCursor(text: string): ListCursor | null {
+  if (!/^[\w-]+$/.test(text)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+  const [updatedAt, id] = parsed as unknown[];
+  if (typeof updatedAt !== 'string' || !TIMESTAMP.test(updatedAt) || Number.isNaN(Date.parse(updatedAt))) return null;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 64) return null;
+  return { updatedAt, id };
+}

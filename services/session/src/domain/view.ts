@@ -1,0 +1,83 @@
+import type { Invite, Participant, Session } from '@oneeta/contracts';
+import type { InviteRow, ParticipantRow, SessionRow } from '../store/schema.js';
+import { isClosed, type ViewerRole } from './access.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** About 1 km: two decimals of a degree of latitude (~1.1 km). */
+export const coarsen = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
+
+export function participantView(p: ParticipantRow, guest = false): Participant {
+  return {
+    id: p.id,
+    userId: guest ? null : p.userId,
+    name: p.name,
+    label: p.name || (guest ? 'Participant' : (p.email ?? 'Participant')),
+    email: guest ? null : p.email,
+    lat: guest ? coarsen(p.lat) : p.lat,
+    lon: guest ? coarsen(p.lon) : p.lon,
+    pending: p.status === 'pending',
+    status: p.status,
+    isOwner: p.isOwner,
+    routeOptions: p.routeOptions,
+    enroute: p.enroute,
+    travelTimeSeconds: p.travelTimeSeconds,
+    distanceMeters: p.distanceMeters,
+    departureTime: iso(p.departureTime),
+    arrivalTime: iso(p.arrivalTime),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function inviteView(i: InviteRow, withCode: boolean, guest = false): Invite {
+  return {
+    id: i.id,
+    name: i.name,
+    email: guest ? null : i.email,
+    ...(withCode ? { code: i.code } : {}),
+    status: i.status,
+    pending: i.status === 'pending',
+    createdAt: i.createdAt.toISOString(),
+    inviterName: i.inviterName,
+  };
+}
+
+/** The session as a caller with this role may see it (guests get the coarse read-only view). */
+export function sessionView(
+  s: SessionRow,
+  participants: ParticipantRow[],
+  invites: InviteRow[],
+  role: Exclude<ViewerRole, 'none'>,
+): Session {
+  const guest = role === 'guest';
+  const shown = participants.filter((p) => p.status !== 'left');
+  return {
+    sessionId: s.id,
+    destination: s.destination,
+    tzId: s.tzId,
+    arriveAt: iso(s.arriveAt),
+    travelMode: s.travelMode,
+    participants: shown.map((p) => participantView(p, guest)),
+    invites: invites.filter((i) => i.status === 'pending').map((i) => inviteView(i, role === 'owner', guest)),
+    creatorUserId: s.creatorUserId,
+    isClosed: isClosed(s),
+    closedAt: iso(s.closedAt),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    travel: {
+      arriveAt: iso(s.arriveAt),
+      mode: s.travelMode,
+      count: shown.length,
+      results: shown.map((p) => ({
+        participantId: p.id,
+        ok: p.travelOk === true,
+        travelTimeSeconds: p.travelTimeSeconds,
+        distanceMeters: p.distanceMeters,
+        departureTime: iso(p.departureTime),
+        arrivalTime: iso(p.arrivalTime),
+      })),
+      earliestArrival: iso(s.earliestArrival),
+    },
+    viewerRole: role,
+  };
+}

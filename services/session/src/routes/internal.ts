@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema } from '@oneeta/contracts';
+import { HttpError, type App, type Guards } from '@oneeta/service-kit';
+import type { SessionContext } from '../context.js';
+import { memberRole } from '../domain/membership.js';
+
+const memberParamsSchema = sessionParamsSchema.extend({ userId: z.string().min(1).max(100) });
+
+/** Service-to-service routes: never proxied by the gateway, guarded by INTERNAL_TOKEN. */
+export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
+  const load = async (id: string) => {
+    const loaded = await ctx.store.load(id);
+    if (!loaded) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
+    return loaded;
+  };
+
+  /** For the gateway's /ws hub: may this user follow the session's live updates? */
+  app.get(
+    '/internal/sessions/:id/members/:userId',
+    { preHandler: guards.requireInternal, schema: { params: memberParamsSchema, response: { 200: membershipResponseSchema } } },
+    async (request) => {
+      const { session, participants } = await load(request.params.id);
+      const role = memberRole(session, participants, request.params.userId);
+      return { member: role !== null, role };
+    },
+  );
+
+  /** For the routing worker: the current positions, destination and arrival time. */
+  app.get(
+    '/internal/sessions/:id/route-input',
+    { preHandler: guards.requireInternal, schema: { params: sessionParamsSchema, response: { 200: routeInputSchema } } },
+    async (request) => {
+      const { session, participants } = await load(request.params.id);
+      return {
+        sessionId: session.id,
+        destination: session.destination ? { lat: session.destination.position.lat, lon: session.destination.position.lon } : null,
+        arriveAt: session.arriveAt?.toISOString() ?? null,
+        travelMode: session.travelMode,
+        participants: participants.flatMap((p) =>
+          p.status === 'active' && p.lat !== null && p.lon !== null
+            ? [{ participantId: p.id, lat: p.lat, lon: p.lon, routeOptions: p.routeOptions }]
+            : [],
+        ),
+      };
+    },
+  );
+}

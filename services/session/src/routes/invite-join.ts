@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  acceptInviteBodySchema,
+  inviteParamsSchema,
+  inviteResponseSchema,
+  inviteViewResponseSchema,
+  participantSchema,
+  SESSION_MESSAGES,
+  sessionSchema,
+} from '@oneeta/contracts';
+import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { SessionContext } from '../context.js';
+import { isClosed } from '../domain/access.js';
+import { inviteView, participantView, sessionView } from '../domain/view.js';
+import type { InvitesStore } from '../store/invites-store.js';
+import { createJoinAttempts, joinCaller } from '../store/join-attempts.js';
+
+/** POST …/invite/:code/accept answers the new participant and the session as they now see it. */
+export const acceptInviteResponseSchema = z.object({ participant: participantSchema, session: sessionSchema });
+
+const invalidInvite = () => new HttpError(404, SESSION_MESSAGES.invalidInvite, 'invalid_invite');
+const alreadyUsed = () => new HttpError(409, SESSION_MESSAGES.inviteAlreadyUsed, 'invite_used');
+
+/**
+ * Joining by code (doc 1 §5, §7): validate, accept with a position, decline. A wrong code (or an
+ * unknown session) counts a failed attempt for the session id and the caller.
+ */
+export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, invites: InvitesStore) {
+  const attempts = createJoinAttempts(ctx.redis, ctx.config.REDIS_PREFIX);
+
+  /** The session and the invite holding this code, or a counted failure. */
+  const resolve = async (request: FastifyRequest, id: string, code: string) => {
+    const caller = joinCaller(request.user, request.ip);
+    await attempts.assertAllowed(id, caller);
+    const loaded = await ctx.store.load(id);
+    const invite = loaded ? await invites.byCode(id, code) : undefined;
+    if (!loaded || !invite) throw await attempts.failed(id, caller, invalidInvite());
+    return { loaded, invite };
+  };
+
+  const acceptAnswer = async (id: string, user: AuthUser) => {
+    const { role, ...loaded } = await ctx.access(id, user);
+    const row = loaded.participants.find((p) => p.userId === user.id && p.status === 'active');
+    if (!row) throw alreadyUsed();
+    return { participant: participantView(row), session: sessionView(loaded.session, loaded.participants, loaded.invites, role) };
+  };
+
+  app.get(
+    '/api/sessions/:id/invite/:code',
+    { preHandler: guards.optionalUser, schema: { params: inviteParamsSchema, response: { 200: inviteViewResponseSchema } } },
+    async (request) => {
+      const { id, code } = request.params;
+      const { loaded, invite } = await resolve(request, id, code);
+      const s = loaded.session;
+      return {
+        invite: inviteView(invite, true),
+        session: {
+          sessionId: s.id,
+          destination: s.destination,
+          arriveAt: s.arriveAt?.toISOString() ?? null,
+          tzId: s.tzId,
+          isClosed: isClosed(s),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/invite/:code/accept',
+    {
+      preHandler: guards.requireUser,
+      schema: { params: inviteParamsSchema, body: acceptInviteBodySchema.nullish(), response: { 200: acceptInviteResponseSchema } },
+    },
+    async (request) => {
+      const { id, code } = request.params;
+      const user = request.user!;
+      const { loaded, invite } = await resolve(request, id, code);
+      ctx.assertOpen(loaded);
+      // Already in the session (or accepted this invite before): answer as is, consume nothing.
+      if (loaded.participants.some((p) => p.userId === user.id && p.status === 'active')) return acceptAnswer(id, user);
+      if (invite.status !== 'pending' || loaded.session.creatorUserId === user.id) throw alreadyUsed();
+      const { lat, lon } = request.body ?? {};
+      if (lat === undefined || lat === null || lon === undefined || lon === null) {
+        throw new HttpError(400, SESSION_MESSAGES.locationRequired, 'missing_location');
+      }
+      const outcome = await invites.accept(loaded.session, invite, user, { lat, lon });
+      if (outcome.kind === 'taken') {
+        if (outcome.invite.acceptedUserId === user.id) return acceptAnswer(id, user);
+        throw alreadyUsed();
+      }
+      await ctx.changed(id, 'invite-accepted', 'invite');
+      return acceptAnswer(id, user);
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/invite/:code/decline',
+    { preHandler: guards.optionalUser, schema: { params: inviteParamsSchema, response: { 200: inviteResponseSchema } } },
+    async (request) => {
+      const { id, code } = request.params;
+      const { loaded, invite } = await resolve(request, id, code);
+      ctx.assertOpen(loaded);
+      if (invite.status === 'accepted') throw alreadyUsed();
+      if (invite.status === 'pending' && (await invites.decline(invite))) await ctx.changed(id, 'invite-declined');
+      const after = (await invites.byId(id, invite.id)) ?? invite;
+      return { invite: inviteView(after, true) };
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  closeSessionBodySchema,
+  ensureChatMembersResponseSchema,
+  MESSAGES,
+  SESSION_MESSAGES,
+  sessionParamsSchema,
+  sessionResponseSchema,
+} from '@oneeta/contracts';
+import { HttpError, type App, type Guards } from '@oneeta/service-kit';
+import type { SessionContext } from '../context.js';
+import { isClosed } from '../domain/access.js';
+import { sessionView } from '../domain/view.js';
+import { createLifecycleStore } from '../store/lifecycle-store.js';
+
+/** Closing (owner), reopening (administrator) and the chat-members request (owner). */
+export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
+  const life = createLifecycleStore(ctx.db);
+  const load = async (id: string) => {
+    const loaded = await ctx.store.load(id);
+    if (!loaded) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
+    return loaded;
+  };
+
+  app.post(
+    '/api/sessions/:id/close',
+    {
+      preHandler: guards.optionalUser,
+      schema: { params: sessionParamsSchema, body: closeSessionBodySchema, response: { 200: sessionResponseSchema } },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw new HttpError(401, MESSAGES.closeSignInAgain, 'not_authenticated');
+      const { id } = request.params;
+      const before = await load(id);
+      if (before.session.creatorUserId !== user.id) throw new HttpError(403, MESSAGES.closeOnlyAuthor, 'forbidden');
+      if (!isClosed(before.session) || before.participants.some((p) => p.lat !== null || p.lon !== null)) {
+        await life.close(id);
+        await ctx.changed(id, 'closed');
+      }
+      const after = await load(id);
+      return { session: sessionView(after.session, after.participants, after.invites, 'owner') };
+    },
+  );
+
+  app.post(
+    '/api/admin/sessions/:id/reopen',
+    { preHandler: guards.requireAdmin, schema: { params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      if (isClosed((await load(id)).session)) {
+        await life.reopen(id);
+        await ctx.changed(id, 'reopened');
+      }
+      const after = await ctx.access(id, request.user);
+      return { session: sessionView(after.session, after.participants, after.invites, after.role) };
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/ensure-chat-members',
+    { preHandler: guards.requireUser, schema: { params: sessionParamsSchema, response: { 200: ensureChatMembersResponseSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const loaded = await ctx.access(id, request.user);
+      if (loaded.role !== 'owner') throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'forbidden');
+      const requestedAt = await life.requestChatSync(id);
+      await ctx.changed(id, 'chat-members');
+      return { ok: true as const, requestedAt: requestedAt.toISOString() };
+    },
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  enrouteBodySchema,
+  participantParamsSchema,
+  participantResponseSchema,
+  participantsResponseSchema,
+  routeOptionsBodySchema,
+  sessionParamsSchema,
+  SESSION_MESSAGES,
+  syncParticipantsBodySchema,
+} from '@oneeta/contracts';
+import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
+import type { SessionContext } from '../context.js';
+import { isMember } from '../domain/access.js';
+import { planSync } from '../domain/participant-sync.js';
+import { participantView } from '../domain/view.js';
+import { createParticipantsStore } from '../store/participants-store.js';
+import type { ParticipantRow } from '../store/schema.js';
+
+/** The participants a member sees: everyone but those who left. */
+export const visibleParticipants = (rows: ParticipantRow[]) => rows.filter((p) => p.status !== 'left').map((p) => participantView(p));
+
+/**
+ * Participant calls (doc 1 §7, doc 2 §7): member position/label sync, a participant's own route
+ * options and enroute flag, the owner removing someone, a non-owner leaving.
+ */
+export function participantRoutes(app: App, ctx: SessionContext, guards: Guards) {
+  const people = createParticipantsStore(ctx.db);
+
+  const listAnswer = async (sessionId: string) => {
+    const loaded = await ctx.store.load(sessionId);
+    return { participants: loaded ? visibleParticipants(loaded.participants) : [] };
+  };
+
+  const findRow = (rows: ParticipantRow[], pid: string) => {
+    const row = rows.find((p) => p.id === pid);
+    if (!row) throw new HttpError(404, SESSION_MESSAGES.participantNotFound, 'participant_not_found');
+    return row;
+  };
+
+  /** The caller's own active row in an open session (route options, enroute). */
+  const ownRow = async (id: string, pid: string, user: AuthUser) => {
+    const loaded = await ctx.access(id, user);
+    const row = findRow(loaded.participants, pid);
+    if (row.userId !== user.id || row.status !== 'active') throw new HttpError(403, SESSION_MESSAGES.onlySelf, 'only_self');
+    ctx.assertOpen(loaded);
+    return row;
+  };
+
+  app.put(
+    '/api/sessions/:id/participants',
+    {
+      preHandler: guards.requireUser,
+      schema: { params: sessionParamsSchema, body: syncParticipantsBodySchema, response: { 200: participantsResponseSchema } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const user = request.user!;
+      const loaded = await ctx.access(id, user);
+      if (!isMember(loaded.role)) throw new HttpError(403, SESSION_MESSAGES.notAMember, 'not_member');
+      ctx.assertOpen(loaded);
+      const plan = planSync(request.body.participants, loaded.participants, { userId: user.id, isOwner: loaded.role === 'owner' });
+      // One statement per row: a concurrent sync by another member touches other rows only.
+      for (const { id: rowId, fields } of plan.updates) await people.update(id, rowId, fields);
+      for (const row of plan.inserts) await people.insert(id, row);
+      if (plan.moved) await ctx.changed(id, 'participants', 'participants');
+      else if (plan.updates.length > 0) await ctx.changed(id, 'participants');
+      return listAnswer(id);
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/participants/:pid/routeOptions',
+    {
+      preHandler: guards.requireUser,
+      schema: { params: participantParamsSchema, body: routeOptionsBodySchema, response: { 200: participantResponseSchema } },
+    },
+    async (request) => {
+      const { id, pid } = request.params;
+      await ownRow(id, pid, request.user!);
+      const row = await people.update(id, pid, { routeOptions: request.body });
+      await ctx.changed(id, 'routeOptions', 'routeOptions');
+      return { participant: participantView(row!) };
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/participants/:pid/enroute',
+    {
+      preHandler: guards.requireUser,
+      schema: { params: participantParamsSchema, body: enrouteBodySchema, response: { 200: participantResponseSchema } },
+    },
+    async (request) => {
+      const { id, pid } = request.params;
+      await ownRow(id, pid, request.user!);
+      const row = await people.update(id, pid, { enroute: request.body.enroute });
+      await ctx.changed(id, 'enroute');
+      return { participant: participantView(row!) };
+    },
+  );
+
+  app.delete(
+    '/api/sessions/:id/participants/:pid',
+    { preHandler: guards.requireUser, schema: { params: participantParamsSchema, response: { 200: participantsResponseSchema } } },
+    async (request) => {
+      const { id, pid } = request.params;
+      const loaded = await ctx.access(id, request.user!);
+      if (loaded.role !== 'owner') throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
+      const row = findRow(loaded.participants, pid);
+      if (row.isOwner || (row.userId !== null && row.userId === loaded.session.creatorUserId)) {
+        throw new HttpError(400, SESSION_MESSAGES.ownerCannotBeRemoved, 'owner_cannot_be_removed');
+      }
+      if (row.status === 'pending') throw new HttpError(400, SESSION_MESSAGES.pendingCannotBeRemoved, 'pending_participant');
+      ctx.assertOpen(loaded);
+      await people.remove(id, pid);
+      await ctx.changed(id, 'participant-removed', 'participants');
+      return listAnswer(id);
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/participants/:pid/leave',
+    { preHandler: guards.requireUser, schema: { params: participantParamsSchema, response: { 200: participantsResponseSchema } } },
+    async (request) => {
+      const { id, pid } = request.params;
+      const user = request.user!;
+      const loaded = await ctx.access(id, user);
+      const row = findRow(loaded.participants, pid);
+      if (row.userId !== user.id) throw new HttpError(403, SESSION_MESSAGES.onlySelf, 'only_self');
+      if (loaded.role === 'owner' || row.isOwner) throw new HttpError(400, SESSION_MESSAGES.ownerCannotLeave, 'owner_cannot_leave');
+      ctx.assertOpen(loaded);
+      await people.update(id, pid, { status: 'left', lat: null, lon: null, accuracy: null, enroute: false });
+      await ctx.changed(id, 'participant-left', 'participants');
+      return listAnswer(id);
+    },
+  );
+}

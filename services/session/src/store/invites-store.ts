@@ -1,0 +1,148 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MESSAGES, planSchema, SESSION_MESSAGES, type Plan } from '@oneeta/contracts';
+import { HttpError, type AuthUser, type Database } from '@oneeta/service-kit';
+import { canJoinAnother, inviteRoom, participantRoom } from '../domain/limits.js';
+import { createParticipantsStore, nextPosition, type Tx } from './participants-store.js';
+import { invites, participants, sessions, type InviteRow, type SessionRow } from './schema.js';
+
+/** The owner's plan as stored on the session; 'free' when unknown. */
+export const ownerPlanOf = (session: Pick<SessionRow, 'ownerPlan'>): Plan =>
+  planSchema.safeParse(session.ownerPlan).data ?? 'free';
+
+/** The pending participant row that stands for an invite until it is accepted. */
+export const pendingRowId = (inviteId: string) => `invite:${inviteId}`;
+
+export interface NewInvite {
+  id: string;
+  sessionId: string;
+  name: string;
+  email: string;
+  code: string;
+  inviter: AuthUser;
+}
+
+export type AcceptOutcome = { kind: 'accepted'; participantId: string } | { kind: 'taken'; invite: InviteRow };
+
+export function createInvitesStore(db: Database) {
+  const people = createParticipantsStore(db);
+  /** Serialises limit checks on one session (a row lock on Postgres; PGlite runs one at a time). */
+  const lockSession = (tx: Tx, id: string) => tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id)).for('update');
+
+  return {
+    byCode: async (sessionId: string, code: string) =>
+      (await db.select().from(invites).where(and(eq(invites.sessionId, sessionId), eq(invites.code, code))))[0],
+    byId: async (sessionId: string, id: string) =>
+      (await db.select().from(invites).where(and(eq(invites.sessionId, sessionId), eq(invites.id, id))))[0],
+
+    /**
+     * Creates the invite and its pending participant when the owner's plan has room (accepted plus
+     * pending invites). The owner's plan on the session is refreshed from their token.
+     */
+    async create(input: NewInvite): Promise<InviteRow> {
+      return db.transaction(async (tx) => {
+        await lockSession(tx, input.sessionId);
+        const plan = input.inviter.plan;
+        await tx.update(sessions).set({ ownerPlan: plan }).where(eq(sessions.id, input.sessionId));
+        const [used] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(invites)
+          .where(and(eq(invites.sessionId, input.sessionId), inArray(invites.status, ['pending', 'accepted'])));
+        if (!inviteRoom(plan, Number(used?.n ?? 0))) throw new HttpError(403, MESSAGES.inviteLimitReached, 'invite_limit');
+        const participantId = pendingRowId(input.id);
+        const [row] = await tx
+          .insert(invites)
+          .values({
+            id: input.id,
+            sessionId: input.sessionId,
+            name: input.name,
+            email: input.email,
+            code: input.code,
+            inviterUserId: input.inviter.id,
+            inviterName: input.inviter.name ?? input.inviter.email,
+            participantId,
+          })
+          .returning();
+        await tx.insert(participants).values({
+          sessionId: input.sessionId,
+          id: participantId,
+          name: input.name,
+          email: input.email,
+          status: 'pending',
+          position: nextPosition(input.sessionId),
+        });
+        return row!;
+      });
+    },
+
+    /**
+     * Turns the pending row into the active participant 'user:<id>' and marks the invite accepted,
+     * in one transaction, within the joined-open-sessions limit of the user's plan and the
+     * participants limit of the owner's plan.
+     */
+    async accept(session: SessionRow, invite: InviteRow, user: AuthUser, at: { lat: number; lon: number }): Promise<AcceptOutcome> {
+      return db.transaction(async (tx) => {
+        await lockSession(tx, session.id);
+        const [current] = await tx.select().from(invites).where(eq(invites.id, invite.id)).for('update');
+        if (!current || current.status !== 'pending') return { kind: 'taken', invite: current ?? invite };
+        if (!canJoinAnother(user.plan, { ownedOpen: 0, joinedOpen: await people.joinedOpenCount(user.id, tx) })) {
+          throw new HttpError(403, SESSION_MESSAGES.joinedLimit, 'joined_limit');
+        }
+        if (!participantRoom(ownerPlanOf(session), await people.othersActiveCount(session.id, session.creatorUserId, tx))) {
+          throw new HttpError(403, SESSION_MESSAGES.participantLimit, 'participant_limit');
+        }
+        const pendingId = current.participantId ?? pendingRowId(current.id);
+        const [pending] = await tx
+          .delete(participants)
+          .where(and(eq(participants.sessionId, session.id), eq(participants.id, pendingId), eq(participants.status, 'pending')))
+          .returning({ position: participants.position });
+        const participantId = `user:${user.id}`;
+        const values = {
+          name: user.name || current.name,
+          email: user.email,
+          lat: at.lat,
+          lon: at.lon,
+          status: 'active' as const,
+          enroute: false,
+          updatedAt: new Date(),
+        };
+        await tx
+          .insert(participants)
+          .values({ sessionId: session.id, id: participantId, userId: user.id, ...values, position: pending?.position ?? nextPosition(session.id) })
+          .onConflictDoUpdate({ target: [participants.sessionId, participants.id], set: values });
+        await tx
+          .update(invites)
+          .set({ status: 'accepted', acceptedUserId: user.id, participantId, updatedAt: new Date() })
+          .where(eq(invites.id, current.id));
+        return { kind: 'accepted', participantId };
+      });
+    },
+
+    /** Marks a pending invite declined and drops its pending participant; false when not pending. */
+    async decline(invite: InviteRow): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(invites)
+          .set({ status: 'declined', updatedAt: new Date() })
+          .where(and(eq(invites.id, invite.id), eq(invites.status, 'pending')))
+          .returning();
+        if (!row) return false;
+        await tx
+          .delete(participants)
+          .where(and(eq(participants.sessionId, invite.sessionId), eq(participants.id, pendingRowId(invite.id)), eq(participants.status, 'pending')));
+        return true;
+      });
+    },
+
+    /** Deletes the invite and, while it is pending, its pending participant. */
+    async remove(invite: InviteRow) {
+      await db.transaction(async (tx) => {
+        await tx.delete(invites).where(eq(invites.id, invite.id));
+        await tx
+          .delete(participants)
+          .where(and(eq(participants.sessionId, invite.sessionId), eq(participants.id, pendingRowId(invite.id)), eq(participants.status, 'pending')));
+      });
+    },
+  };
+}
+
+export type InvitesStore = ReturnType<typeof createInvitesStore>;

@@ -1,0 +1,57 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '@oneeta/service-kit';
+import { participants, sessions } from './schema.js';
+
+export interface DevicePosition {
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+}
+
+/** Closing, reopening, chat-sync requests and the device position of a signed-in user. */
+export function createLifecycleStore(db: Database) {
+  return {
+    /**
+     * Closes the session (keeping the first closedAt when it is already closed) and drops every
+     * participant's stored position (privacy: a closed session keeps no locations).
+     */
+    async close(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        const [row] = await tx.select({ closedAt: sessions.closedAt }).from(sessions).where(eq(sessions.id, id)).for('update');
+        await tx.update(sessions).set({ isClosed: true, closedAt: row?.closedAt ?? now, updatedAt: now }).where(eq(sessions.id, id));
+        await tx
+          .update(participants)
+          .set({ lat: null, lon: null, accuracy: null, updatedAt: now })
+          .where(eq(participants.sessionId, id));
+      });
+    },
+
+    async reopen(id: string): Promise<void> {
+      await db.update(sessions).set({ isClosed: false, closedAt: null, updatedAt: new Date() }).where(eq(sessions.id, id));
+    },
+
+    async requestChatSync(id: string): Promise<Date> {
+      const now = new Date();
+      await db.update(sessions).set({ chatSyncRequestedAt: now }).where(eq(sessions.id, id));
+      return now;
+    },
+
+    /**
+     * Stores the user's position on their active participant row of every open session; returns
+     * the ids of the sessions touched, sorted.
+     */
+    async applyLocation(userId: string, position: DevicePosition): Promise<string[]> {
+      const open = db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.isClosed, false), isNull(sessions.closedAt)));
+      const rows = await db
+        .update(participants)
+        .set({ lat: position.latitude, lon: position.longitude, accuracy: position.accuracy, updatedAt: new Date() })
+        .where(and(eq(participants.userId, userId), eq(participants.status, 'active'), inArray(participants.sessionId, open)))
+        .returning({ sessionId: participants.sessionId });
+      return [...new Set(rows.map((r) => r.sessionId))].sort();
+    },
+  };
+}

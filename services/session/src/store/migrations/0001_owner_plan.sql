@@ -1,0 +1,1 @@
+ALTER TABLE "session"."sessions" ADD COLUMN "owner_plan" text DEFAULT 'free' NOT NULL;

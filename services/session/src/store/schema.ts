@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Destination, Plan, RouteOptions } from '@oneeta/contracts';
+
+/** The session service's own Postgres schema; no other service reads it. */
+export const session = pgSchema('session');
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const sessions = session.table(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    creatorUserId: text('creator_user_id').notNull(),
+    /** The owner's plan as of their last authenticated save/invite (participant limits on accept). */
+    ownerPlan: text('owner_plan').$type<Plan>().notNull().default('free'),
+    destination: jsonb('destination').$type<Destination>(),
+    tzId: text('tz_id'),
+    arriveAt: at('arrive_at'),
+    travelMode: text('travel_mode').notNull().default('car'),
+    isClosed: boolean('is_closed').notNull().default(false),
+    closedAt: at('closed_at'),
+    earliestArrival: at('earliest_arrival'),
+    chatSyncRequestedAt: at('chat_sync_requested_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_creator_idx').on(t.creatorUserId, t.isClosed, t.updatedAt)],
+);
+
+/**
+ * One row per participant, so members syncing at the same moment update different rows and
+ * never overwrite each other. `id` is 'user:<userId>' for signed-in members.
+ */
+export const participants = session.table(
+  'participants',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    userId: text('user_id'),
+    name: text('name').notNull().default(''),
+    email: text('email'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    accuracy: doublePrecision('accuracy'),
+    status: text('status', { enum: ['active', 'pending', 'left'] }).notNull().default('active'),
+    isOwner: boolean('is_owner').notNull().default(false),
+    routeOptions: jsonb('route_options')
+      .$type<RouteOptions>()
+      .notNull()
+      .default({ travelMode: 'car', routeType: 'fastest', avoidTolls: false }),
+    enroute: boolean('enroute').notNull().default(false),
+    travelTimeSeconds: integer('travel_time_seconds'),
+    distanceMeters: integer('distance_meters'),
+    departureTime: at('departure_time'),
+    arrivalTime: at('arrival_time'),
+    travelOk: boolean('travel_ok'),
+    position: integer('position').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('participants_pk').on(t.sessionId, t.id),
+    uniqueIndex('participants_user_unique').on(t.sessionId, t.userId).where(sql`${t.userId} is not null`),
+    index('participants_user_idx').on(t.userId, t.status),
+  ],
+);
+
+export const invites = session.table(
+  'invites',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    code: text('code').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    inviterUserId: text('inviter_user_id').notNull(),
+    inviterName: text('inviter_name'),
+    participantId: text('participant_id'),
+    acceptedUserId: text('accepted_user_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invites_code_unique').on(t.sessionId, t.code),
+    index('invites_session_idx').on(t.sessionId, t.status),
+  ],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type ParticipantRow = typeof participants.$inferSelect;
+export type InviteRow = typeof invites.$inferSelect;

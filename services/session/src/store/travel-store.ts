@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import type { TravelComputedData } from '@oneeta/contracts';
+import type { Database } from '@oneeta/service-kit';
+import { earliestArrival, leaveBy } from '@oneeta/travel';
+import { participants, sessions } from './schema.js';
+
+const date = (iso: string | null) => (iso === null ? null : new Date(iso));
+const whole = (n: number | null) => (n === null ? null : Math.round(n));
+
+/**
+ * Stores a travel.computed result set: each known participant's travel fields, then the group's
+ * earliest arrival (latest of computedAt + travel time over active participants with a route).
+ * Returns false when the session is unknown (nothing written).
+ */
+export async function storeTravelResults(db: Database, data: TravelComputedData): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(sessions).where(eq(sessions.id, data.sessionId)).for('update');
+    if (!session) return false;
+    const rows = await tx.select().from(participants).where(eq(participants.sessionId, data.sessionId));
+    const known = new Set(rows.map((p) => p.id));
+    const now = new Date();
+    for (const r of data.results) {
+      if (!known.has(r.participantId)) continue;
+      const seconds = whole(r.travelTimeSeconds);
+      // The worker's departure time when it gave one; else leave-by from the session's arrival time.
+      const departure = date(r.departureTime) ?? (seconds !== null && session.arriveAt ? leaveBy(session.arriveAt, seconds) : null);
+      await tx
+        .update(participants)
+        .set({
+          travelTimeSeconds: seconds,
+          distanceMeters: whole(r.distanceMeters),
+          departureTime: departure,
+          arrivalTime: date(r.arrivalTime),
+          travelOk: r.ok,
+          updatedAt: now,
+        })
+        .where(and(eq(participants.sessionId, data.sessionId), eq(participants.id, r.participantId)));
+    }
+    const after = await tx.select().from(participants).where(eq(participants.sessionId, data.sessionId));
+    const times = after.filter((p) => p.status === 'active' && p.travelOk === true).map((p) => p.travelTimeSeconds);
+    await tx
+      .update(sessions)
+      .set({ earliestArrival: earliestArrival(times, new Date(data.computedAt)), updatedAt: now })
+      .where(eq(sessions.id, data.sessionId));
+    return true;
+  });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { membershipResponseSchema, routeInputSchema } from '@oneeta/contracts';
+import { participants } from '../src/store/schema.js';
+import { createSession, newSessionId } from './factories.js';
+import { INTERNAL_TOKEN, startSession, type SessionHarness, type TestUser } from './helpers.js';
+
+let h: SessionHarness;
+beforeAll(async () => {
+  h = await startSession();
+});
+afterAll(() => h.close());
+
+const internal = (url: string, token: string | null = INTERNAL_TOKEN) =>
+  h.app.inject({ method: 'GET', url, headers: token ? { 'x-internal-token': token } : {} });
+const addMember = (sessionId: string, u: TestUser, status: 'active' | 'pending' | 'left', lat: number | null = null) =>
+  h.database.db.insert(participants).values({ sessionId, id: `user:${u.id}`, userId: u.id, name: 'M', status, lat, lon: lat === null ? null : -122, position: 10 });
+
+describe('GET /internal/sessions/:id/members/:userId', () => {
+  it('needs the internal token', async () => {
+    const owner = await h.user({ plan: 'standard' });
+    const s = await createSession(h, owner);
+    for (const token of [null, 'wrong-token-wrong-token-wrong']) {
+      const res = await internal(`/internal/sessions/${s.sessionId}/members/${owner.id}`, token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('internal_only');
+    }
+  });
+
+  it('answers owner, participant and invitee as members; left and strangers are not', async () => {
+    const owner = await h.user({ plan: 'standard' });
+    const [active, invited, gone, stranger] = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
+    const s = await createSession(h, owner);
+    await addMember(s.sessionId, active, 'active');
+    await addMember(s.sessionId, invited, 'pending');
+    await addMember(s.sessionId, gone, 'left');
+    const cases: [TestUser, { member: boolean; role: string | null }][] = [
+      [owner, { member: true, role: 'owner' }],
+      [active, { member: true, role: 'participant' }],
+      [invited, { member: true, role: 'invitee' }],
+      [gone, { member: false, role: null }],
+      [stranger, { member: false, role: null }],
+    ];
+    for (const [u, expected] of cases) {
+      const res = await internal(`/internal/sessions/${s.sessionId}/members/${u.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(membershipResponseSchema.parse(res.json())).toEqual(expected);
+    }
+  });
+
+  it('answers 404 for an unknown session', async () => {
+    const res = await internal(`/internal/sessions/${newSessionId()}/members/someone`);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /internal/sessions/:id/route-input', () => {
+  it('gives the destination, arrival time and every active participant with a position', async () => {
+    const owner = await h.user({ plan: 'premium' });
+    const s = await createSession(h, owner, {
+      participants: [
+        { id: `user:${owner.id}`, lat: 47.6, lon: -122.3 },
+        { id: 'guest', lat: 47.5, lon: -122.2 },
+      ],
+    });
+    const [withPosition, noPosition, pending, gone] = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
+    await addMember(s.sessionId, withPosition, 'active', 47.4);
+    await addMember(s.sessionId, noPosition, 'active');
+    await addMember(s.sessionId, pending, 'pending', 47.3);
+    await addMember(s.sessionId, gone, 'left', 47.2);
+
+    const res = await internal(`/internal/sessions/${s.sessionId}/route-input`);
+    expect(res.statusCode).toBe(200);
+    const input = routeInputSchema.parse(res.json());
+    const defaults = { travelMode: 'car', routeType: 'fastest', avoidTolls: false };
+    expect(input).toEqual({
+      sessionId: s.sessionId,
+      destination: s.destination!.position,
+      arriveAt: s.arriveAt,
+      travelMode: 'car',
+      participants: [
+        { participantId: `user:${owner.id}`, lat: 47.6, lon: -122.3, routeOptions: defaults },
+        { participantId: 'guest', lat: 47.5, lon: -122.2, routeOptions: defaults },
+        { participantId: `user:${withPosition.id}`, lat: 47.4, lon: -122, routeOptions: defaults },
+      ],
+    });
+  });
+
+  it('needs the internal token and a known session', async () => {
+    const owner = await h.user({ plan: 'standard' });
+    const s = await createSession(h, owner);
+    expect((await internal(`/internal/sessions/${s.sessionId}/route-input`, null)).statusCode).toBe(403);
+    expect((await internal(`/internal/sessions/${newSessionId()}/route-input`)).statusCode).toBe(404);
+  });
+});
