@@ -47,6 +47,11 @@ export function createHttpApp(options: HttpAppOptions): App {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  // A bodiless POST sent with a JSON content type reads as no body (not a parse error).
+  app.addHook('onRequest', async (request) => {
+    const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+    if (length === '0' || (length === undefined && chunked === undefined)) delete request.headers['content-type'];
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID, request.id);

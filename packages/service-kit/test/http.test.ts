@@ -88,6 +88,13 @@ describe('error answers', () => {
     expect(broken.json().error).toBe('Request body is not valid JSON');
   });
 
+  it('reads an empty JSON body as no body: fine for bodiless routes, a clear 400 where one is needed', async () => {
+    const bodiless = await app.inject({ method: 'GET', url: '/teapot', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(bodiless.statusCode).toBe(418);
+    const needed = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(needed.json()).toEqual({ error: 'Request body must be a JSON object', code: 'validation_error' });
+  });
+
   it('answers an HttpError with its status, message and code', async () => {
     const res = await app.inject('/teapot');
     expect(res.statusCode).toBe(418);
