@@ -140,6 +140,19 @@ describe('travel.computed', () => {
     expect((await rowsOf(s.sessionId)).find((r) => r.id === 'g1')?.travelTimeSeconds).toBe(1);
   });
 
+  it('ignores results older than those already stored (a late event never overwrites newer ones)', async () => {
+    const s = await groupSession();
+    const newer = { sessionId: s.sessionId, jobId: 'j2', computedAt: '2030-06-01T17:10:00.000Z', results: [result('g1', 600)] };
+    await h.bus.publish(TOPICS.travelComputed, newer);
+    await eventually(async () => (await sessionRow(s.sessionId)).travelComputedAt !== null);
+    await h.bus.publish(TOPICS.travelComputed, { ...newer, jobId: 'j1', computedAt: '2030-06-01T17:00:00.000Z', results: [result('g1', 60)] });
+    const marker = await groupSession();
+    await h.bus.publish(TOPICS.travelComputed, { ...newer, sessionId: marker.sessionId });
+    await eventually(async () => (await sessionRow(marker.sessionId)).travelComputedAt !== null);
+    expect((await rowsOf(s.sessionId)).find((r) => r.id === 'g1')?.travelTimeSeconds).toBe(600);
+    expect((await sessionRow(s.sessionId)).travelComputedAt?.toISOString()).toBe('2030-06-01T17:10:00.000Z');
+  });
+
   it('skips a malformed payload and an unknown session, and keeps consuming', async () => {
     await h.bus.publish(TOPICS.travelComputed, { sessionId: 42, results: 'no' });
     await h.bus.publish(TOPICS.travelComputed, { sessionId: 'zzzzzzz', jobId: 'j', computedAt: '2030-06-01T17:00:00Z', results: [] });

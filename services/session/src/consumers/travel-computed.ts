@@ -39,8 +39,9 @@ export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise
         deps.log.warn({ eventId: event.id, issues: parsed.error.issues }, 'travel.computed ignored: bad payload');
         return;
       }
-      if (!(await storeTravelResults(deps.db, parsed.data))) {
-        deps.log.warn({ eventId: event.id, sessionId: parsed.data.sessionId }, 'travel.computed for an unknown session');
+      const outcome = await storeTravelResults(deps.db, parsed.data);
+      if (outcome !== 'stored') {
+        deps.log.warn({ eventId: event.id, sessionId: parsed.data.sessionId, outcome }, 'travel.computed not stored');
         return;
       }
       await notify(parsed.data.sessionId, 'travel');

@@ -31,6 +31,8 @@ export const sessions = session.table(
     isClosed: boolean('is_closed').notNull().default(false),
     closedAt: at('closed_at'),
     earliestArrival: at('earliest_arrival'),
+    /** computedAt of the newest travel.computed stored; older events arriving late are ignored. */
+    travelComputedAt: at('travel_computed_at'),
     chatSyncRequestedAt: at('chat_sync_requested_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),

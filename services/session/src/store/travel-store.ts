@@ -10,12 +10,18 @@ const whole = (n: number | null) => (n === null ? null : Math.round(n));
 /**
  * Stores a travel.computed result set: each known participant's travel fields, then the group's
  * earliest arrival (latest of computedAt + travel time over active participants with a route).
- * Returns false when the session is unknown (nothing written).
+ * Returns 'unknown' for an unknown session and 'stale' for results older than those stored (nothing
+ * is written in either case), 'stored' otherwise.
  */
-export async function storeTravelResults(db: Database, data: TravelComputedData): Promise<boolean> {
+export async function storeTravelResults(
+  db: Database,
+  data: TravelComputedData,
+): Promise<'stored' | 'unknown' | 'stale'> {
   return db.transaction(async (tx) => {
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, data.sessionId)).for('update');
-    if (!session) return false;
+    if (!session) return 'unknown';
+    const computedAt = new Date(data.computedAt);
+    if (session.travelComputedAt && computedAt <= session.travelComputedAt) return 'stale';
     const rows = await tx.select().from(participants).where(eq(participants.sessionId, data.sessionId));
     const known = new Set(rows.map((p) => p.id));
     const now = new Date();
@@ -40,8 +46,8 @@ export async function storeTravelResults(db: Database, data: TravelComputedData)
     const times = after.filter((p) => p.status === 'active' && p.travelOk === true).map((p) => p.travelTimeSeconds);
     await tx
       .update(sessions)
-      .set({ earliestArrival: earliestArrival(times, new Date(data.computedAt)), updatedAt: now })
+      .set({ earliestArrival: earliestArrival(times, computedAt), travelComputedAt: computedAt, updatedAt: now })
       .where(eq(sessions.id, data.sessionId));
-    return true;
+    return 'stored';
   });
 }

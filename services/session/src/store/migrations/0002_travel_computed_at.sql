@@ -1,0 +1,1 @@
+ALTER TABLE "session"."sessions" ADD COLUMN "travel_computed_at" timestamp with time zone;
