@@ -29,6 +29,7 @@ export function childEnv(
   config: LauncherConfig,
   redisUrl: string,
   root: string,
+  portFile?: string,
 ): Env {
   const env: Env = {
     ...base,
@@ -39,6 +40,7 @@ export function childEnv(
     REDIS_URL: redisUrl,
     REDIS_PREFIX: config.redisPrefix,
     INTERNAL_TOKEN: config.internalToken,
+    ...(portFile ? { PORT_FILE: portFile } : {}),
   };
   if (child.role === 'gateway') {
     env.WEB_DIST = path.resolve(root, base.WEB_DIST || 'apps/web/dist');

@@ -1,4 +1,5 @@
 // Free ports and HTTP readiness polling.
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -59,6 +60,22 @@ export async function waitForHttp(
     }
     if (Date.now() > deadline)
       throw new Error(`${url} was not ready after ${Math.round(timeoutMs / 1000)} s (${last})`);
+    await sleep(intervalMs);
+  }
+}
+
+/** Polls until a child has written the port it bound to `file` (see service-kit runService). */
+export async function waitForPortFile(
+  file: string,
+  { timeoutMs, intervalMs = 100, abortReason }: WaitOptions,
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reason = abortReason?.();
+    if (reason) throw new Error(reason);
+    const port = Number(await readFile(file, 'utf8').catch(() => ''));
+    if (Number.isInteger(port) && port > 0) return port;
+    if (Date.now() > deadline) throw new Error(`no port reported in ${file} after ${Math.round(timeoutMs / 1000)} s`);
     await sleep(intervalMs);
   }
 }

@@ -1,11 +1,13 @@
 // Starting and stopping the whole stack: auth first, then the other services, then the gateway.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnChild, stopChild, type Child } from './children.js';
 import type { LauncherConfig } from './config.js';
 import type { Deployable } from './deployables.js';
 import { childEnv, internalUrl, type Assigned } from './env.js';
 import { formatPrefix, type Logger } from './output.js';
-import { findFreePort, isPortOpen, waitForHttp } from './ports.js';
+import { isPortOpen, waitForHttp, waitForPortFile } from './ports.js';
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -22,7 +24,7 @@ export interface StackOptions {
   format?: (line: string) => string;
 }
 
-/** The gateway gets PORT; every other deployable a free port picked now. */
+/** The gateway gets PORT; every other deployable binds port 0 and reports what the OS gave it. */
 export async function assignPorts(
   deployables: readonly Deployable[],
   gatewayPort: number,
@@ -32,18 +34,7 @@ export async function assignPorts(
       `Port ${gatewayPort} is already in use. Stop what uses it, or pick another: PORT=8081 pnpm start`,
     );
   }
-  const taken = new Set([gatewayPort]);
-  const assigned: Assigned[] = [];
-  for (const d of deployables) {
-    let port = gatewayPort;
-    if (d.role !== 'gateway') {
-      do port = await findFreePort();
-      while (taken.has(port));
-      taken.add(port);
-    }
-    assigned.push({ ...d, port });
-  }
-  return assigned;
+  return deployables.map((d) => ({ ...d, port: d.role === 'gateway' ? gatewayPort : 0 }));
 }
 
 /** `node --conditions=@oneeta/source --import tsx [--watch] <dir>/src/main.ts` */
@@ -61,6 +52,7 @@ export function nodeArgs(dir: string, watch: boolean): string[] {
 export class Stack {
   readonly children: Child[] = [];
   private stopping = false;
+  private readonly portDir = mkdtempSync(path.join(tmpdir(), 'oneeta-ports-'));
 
   constructor(
     private readonly stack: readonly Assigned[],
@@ -71,12 +63,13 @@ export class Stack {
   async start(onUnexpectedExit: (child: Child) => void): Promise<void> {
     const spawnOne = (d: Assigned, index: number): Child => {
       const { root, config, env, redisUrl, color, log, width, format } = this.options;
-      log.info(`starting ${d.name} (${d.dir}) on port ${d.port}`);
+      log.info(`starting ${d.name} (${d.dir})${d.port ? ` on port ${d.port}` : ''}`);
+      const portFile = d.port ? undefined : path.join(this.portDir, d.name);
       const child = spawnChild(
         d.name,
         process.execPath,
         nodeArgs(d.dir, config.watch),
-        { cwd: root, env: childEnv(env, d, this.stack, config, redisUrl, root) },
+        { cwd: root, env: childEnv(env, d, this.stack, config, redisUrl, root, portFile) },
         formatPrefix(d.name, width, index, color),
         format,
       );
@@ -86,8 +79,8 @@ export class Stack {
       this.children.push(child);
       return child;
     };
-    const ready = (d: Assigned, child: Child, urlPath: string) =>
-      waitForHttp(`${internalUrl(d.port)}${urlPath}`, {
+    const ready = async (d: Assigned, child: Child, urlPath: string) => {
+      const wait = {
         timeoutMs: READY_TIMEOUT_MS,
         abortReason: () =>
           this.stopping
@@ -95,7 +88,13 @@ export class Stack {
             : child.exit !== undefined
               ? `${d.name} exited while starting (${child.exit})`
               : undefined,
-      });
+      };
+      if (!d.port) {
+        d.port = await waitForPortFile(path.join(this.portDir, d.name), wait);
+        this.options.log.info(`${d.name} listens on port ${d.port}`);
+      }
+      await waitForHttp(`${internalUrl(d.port)}${urlPath}`, wait);
+    };
 
     const groups = [
       this.stack.filter((d) => d.role === 'auth'),
@@ -117,5 +116,6 @@ export class Stack {
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
     await Promise.all(this.children.map((c) => stopChild(c, graceMs)));
+    rmSync(this.portDir, { recursive: true, force: true });
   }
 }

@@ -14,12 +14,15 @@ import { root as repoRoot } from './helpers/launcher.js';
 // unless FAKE_IGNORE_SIGTERM is set; FAKE_EXIT_AT_START makes it exit 1 at once.
 const FAKE_MAIN = `
 import http from 'node:http';
+import { writeFileSync } from 'node:fs';
 if (process.env.FAKE_EXIT_AT_START) process.exit(1);
 const server = http.createServer((req, res) => {
   if (req.url === '/crash') process.exit(3);
   res.end(JSON.stringify({ env: process.env }));
 });
-server.listen(Number(process.env.PORT), process.env.HOST);
+server.listen(Number(process.env.PORT), process.env.HOST, () => {
+  if (process.env.PORT_FILE) writeFileSync(process.env.PORT_FILE, String(server.address().port));
+});
 process.on('SIGTERM', () => { if (!process.env.FAKE_IGNORE_SIGTERM) server.close(() => process.exit(0)); });
 `;
 

@@ -1,3 +1,4 @@
+import { renameSync, writeFileSync } from 'node:fs';
 import type { App } from './http.js';
 
 export interface RunOptions {
@@ -14,6 +15,7 @@ export interface RunOptions {
  */
 export async function runService({ app, port, host, shutdownTimeoutMs = 10_000 }: RunOptions) {
   await app.listen({ port, host });
+  reportPort(app);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -43,4 +45,16 @@ export function main(start: () => Promise<unknown>): void {
     console.error(err instanceof Error ? `${err.name}: ${err.message}` : err);
     process.exit(1);
   });
+}
+
+/**
+ * With PORT=0 the OS picks a free port; when PORT_FILE is set (the embedded launcher does), the
+ * bound port is written there atomically, so stacks started side by side can never collide.
+ */
+function reportPort(app: App): void {
+  const file = process.env.PORT_FILE;
+  const address = app.server.address();
+  if (!file || !address || typeof address !== 'object') return;
+  writeFileSync(`${file}.tmp`, String(address.port));
+  renameSync(`${file}.tmp`, file);
 }
