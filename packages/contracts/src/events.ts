@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planSchema } from './plans.js';
+import { travelResultSchema } from './sessions.js';
 
 /**
  * Stream topics on the event bus (Redis Streams, one stream per topic).
@@ -42,16 +43,7 @@ export const travelComputedDataSchema = z.object({
   sessionId: z.string(),
   jobId: z.string(),
   computedAt: z.string(),
-  results: z.array(
-    z.object({
-      participantId: z.string(),
-      ok: z.boolean(),
-      travelTimeSeconds: z.number().nullable(),
-      distanceMeters: z.number().nullable(),
-      departureTime: z.string().nullable(),
-      arrivalTime: z.string().nullable(),
-    }),
-  ),
+  results: z.array(travelResultSchema),
 });
 export type TravelComputedData = z.infer<typeof travelComputedDataSchema>;
 
