@@ -27,17 +27,10 @@ const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'
 };
 const services = Object.entries(compose.services);
 const built = services.filter(([, s]) => s.build);
-const SERVICE_ENV = [
-  'PORT',
-  'HOST',
-  'LOG_LEVEL',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'REDIS_PREFIX',
-  'INTERNAL_TOKEN',
-  'AUTH_URL',
-];
+/** What every service reads from the kit's base config (NODE_ENV comes from the image). */
+const SERVICE_ENV = envKeysOf(path.join(root, 'packages/service-kit/src/config.ts')).filter(
+  (key) => key !== 'NODE_ENV',
+);
 const AUTH_ENV = ['ADMIN_EMAIL', 'JWT_PRIVATE_KEY', 'JWT_TTL_SECONDS'];
 const GATEWAY_ENV = ['RATE_LIMIT_PER_MINUTE', 'WEB_DIST'];
 const EXPECTED = [

@@ -7,31 +7,8 @@ import { root } from './helpers/launcher.js';
 
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 const envExample = readFileSync(path.join(root, '.env.example'), 'utf8');
-const CONVENTIONS = [
-  'PORT',
-  'HOST',
-  'LOG_LEVEL',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'REDIS_PREFIX',
-  'INTERNAL_TOKEN',
-  'AUTH_URL',
-  'ADMIN_EMAIL',
-  'JWT_PRIVATE_KEY',
-  'JWT_TTL_SECONDS',
-  'SESSION_URL',
-  'ROUTING_URL',
-  'COMMUNICATION_URL',
-  'NOTIFICATION_URL',
-  'BILLING_URL',
-  'ADMIN_URL',
-  'WEB_DIST',
-  'RATE_LIMIT_PER_MINUTE',
-  'TEST_DATABASE_URL',
-  'TEST_REDIS_URL',
-  'WORKER_REPLICAS',
-];
+/** Variables no config schema declares: test and compose settings, the launcher's port file. */
+const CONVENTIONS = ['TEST_DATABASE_URL', 'TEST_REDIS_URL', 'WORKER_REPLICAS', 'PORT_FILE'];
 
 /** Every env key declared in a config schema: the service kit's and each deployable's src/config.ts. */
 function declaredEnv(): string[] {

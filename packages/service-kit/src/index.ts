@@ -8,4 +8,5 @@ export * from './bus.js';
 export * from './pubsub.js';
 export * from './rate-limit.js';
 export * from './lifecycle.js';
+export * from './infra.js';
 export type { Redis } from 'ioredis';

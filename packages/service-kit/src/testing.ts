@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Redis } from 'ioredis';
+import { createEventBus } from './bus.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db.js';
+import { createRedis } from './redis.js';
 
 export const testRedisUrl = (): string => process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -89,4 +91,39 @@ export async function eventually<T>(
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+export const TEST_INTERNAL_TOKEN = 'internal-test-token-0123456789abcdef';
+
+/**
+ * A service's test infrastructure: a fresh database, a Redis client and event bus under a unique
+ * prefix, and the env every service config needs (merge the service's own on top). `close()`
+ * stops the bus, deletes every key under the prefix (BullMQ's `{prefix}` too) and drops the database.
+ */
+export async function openTestInfra(service: string, migrationsFolder: string) {
+  const prefix = uniquePrefix(service);
+  const env = {
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: prefix,
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+  };
+  const database = await createTestDatabase({ schema: service, migrationsFolder });
+  const redis = createRedis(env.REDIS_URL);
+  const bus = createEventBus({ redis, prefix, source: service });
+  return {
+    prefix,
+    env,
+    database,
+    redis,
+    bus,
+    close: async () => {
+      await bus.close();
+      await deleteKeys(redis, prefix);
+      await deleteKeys(redis, `{${prefix}}`);
+      redis.disconnect();
+      await database.destroy();
+    },
+  };
 }

@@ -1,31 +1,25 @@
 import { fileURLToPath } from 'node:url';
-import { createEventBus, createRedis, loadConfig, type Redis } from '@oneeta/service-kit';
-import { createTestDatabase, deleteKeys, testRedisUrl, uniquePrefix } from '@oneeta/service-kit/testing';
+import { loadConfig } from '@oneeta/service-kit';
+import { openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { loadKeyRing } from '../src/keys.js';
 import { createOutboxSms } from '../src/providers/sms.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
-export const INTERNAL_TOKEN = 'internal-test-token-0123456789abcdef';
+export const INTERNAL_TOKEN = TEST_INTERNAL_TOKEN;
 export const ADMIN_EMAIL = 'Boss@OneETA.test';
 
 /** The auth app over a fresh database and a unique Redis namespace; `close()` removes both. */
 export async function startAuth(env: Record<string, string> = {}) {
-  const prefix = uniquePrefix('auth');
+  const infra = await openTestInfra('auth', MIGRATIONS);
+  const { prefix, database, redis, bus } = infra;
   const config = loadConfig(configSchema, {
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    REDIS_URL: testRedisUrl(),
-    REDIS_PREFIX: prefix,
-    INTERNAL_TOKEN,
+    ...infra.env,
     ADMIN_EMAIL,
     AUTH_MAX_PER_IP_PER_MINUTE: '1000',
     ...env,
   });
-  const database = await createTestDatabase({ schema: 'auth', migrationsFolder: MIGRATIONS });
-  const redis: Redis = createRedis(config.REDIS_URL);
-  const bus = createEventBus({ redis, prefix, source: 'auth' });
   const keys = await loadKeyRing(database.db, config.JWT_PRIVATE_KEY);
   const app = await buildApp({ config, db: database.db, redis, bus, keys, pingDb: database.ping });
   await app.ready();
@@ -41,10 +35,7 @@ export async function startAuth(env: Record<string, string> = {}) {
     smsTo: async (to: string) => (await sms.sentTo(to)).map((row) => row.body),
     close: async () => {
       await app.close();
-      await bus.close();
-      await deleteKeys(redis, prefix);
-      redis.disconnect();
-      await database.destroy();
+      await infra.close();
     },
   };
 }

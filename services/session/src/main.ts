@@ -1,14 +1,6 @@
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import {
-  createEventBus,
-  createRedis,
-  loadConfig,
-  main,
-  openDatabase,
-  pgliteDir,
-  runService,
-} from '@oneeta/service-kit';
+import { loadConfig, main, openServiceInfra, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { createRouteQueue } from './context.js';
@@ -18,14 +10,8 @@ export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.met
 
 main(async () => {
   const config = loadConfig(configSchema);
-  const database = await openDatabase({
-    schema: 'session',
-    migrationsFolder: MIGRATIONS,
-    url: config.DATABASE_URL,
-    dataDir: pgliteDir(config.DATA_DIR, 'session'),
-  });
-  const redis = createRedis(config.REDIS_URL);
-  const bus = createEventBus({ redis, prefix: config.REDIS_PREFIX, source: 'session' });
+  const infra = await openServiceInfra('session', config, MIGRATIONS);
+  const { database, redis, bus } = infra;
   const routeQueue = createRouteQueue(redis, config.REDIS_PREFIX);
   const app = await buildApp({ config, db: database.db, redis, bus, routeQueue, pingDb: database.ping });
   const consumer = startTravelConsumer({
@@ -38,10 +24,8 @@ main(async () => {
   });
   app.addHook('onClose', async () => {
     await consumer.stop();
-    await bus.close();
     await routeQueue.close();
-    redis.disconnect();
-    await database.close();
+    await infra.close();
   });
   await runService({ app, port: config.PORT, host: config.HOST });
 });

@@ -58,3 +58,11 @@ export async function createSession(h: SessionHarness, owner: TestUser, body: Pa
   }
   return sessionResponseSchema.parse(res.json()).session;
 }
+
+/** POST /api/sessions as a token holder (null: anonymous). */
+export const saveSession = (h: SessionHarness, token: string | null, payload: object) =>
+  h.app.inject({ method: 'POST', url: '/api/sessions', headers: token ? bearer(token) : {}, payload });
+
+/** GET /api/sessions/:id as a token holder (none: anonymous). */
+export const getSession = (h: SessionHarness, id: string, token?: string) =>
+  h.app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: token ? bearer(token) : {} });

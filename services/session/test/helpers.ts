@@ -2,14 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type Plan } from '@oneeta/contracts';
-import { createEventBus, createRedis, createTokenVerifier, loadConfig } from '@oneeta/service-kit';
-import { createTestDatabase, deleteKeys, testRedisUrl, uniquePrefix } from '@oneeta/service-kit/testing';
+import { createTokenVerifier, loadConfig } from '@oneeta/service-kit';
+import { openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { createRouteQueue } from '../src/context.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
-export const INTERNAL_TOKEN = 'internal-test-token-0123456789abcdef';
+export const INTERNAL_TOKEN = TEST_INTERNAL_TOKEN;
 
 export interface TestUser {
   id: string;
@@ -25,21 +25,11 @@ export interface TestUser {
  * key made here (the auth service's own tests prove its tokens verify the same way over JWKS).
  */
 export async function startSession(env: Record<string, string> = {}) {
-  const prefix = uniquePrefix('session');
-  const config = loadConfig(configSchema, {
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    REDIS_URL: testRedisUrl(),
-    REDIS_PREFIX: prefix,
-    INTERNAL_TOKEN,
-    ROUTE_JOB_DEBOUNCE_MS: '200',
-    ...env,
-  });
+  const infra = await openTestInfra('session', MIGRATIONS);
+  const { prefix, database, redis, bus } = infra;
+  const config = loadConfig(configSchema, { ...infra.env, ROUTE_JOB_DEBOUNCE_MS: '200', ...env });
   const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'EdDSA' };
-  const database = await createTestDatabase({ schema: 'session', migrationsFolder: MIGRATIONS });
-  const redis = createRedis(config.REDIS_URL);
-  const bus = createEventBus({ redis, prefix, source: 'session' });
   const routeQueue = createRouteQueue(redis, prefix);
   const app = await buildApp({
     config,
@@ -84,13 +74,9 @@ export async function startSession(env: Record<string, string> = {}) {
     user,
     close: async () => {
       await app.close();
-      await bus.close();
       await routeQueue.obliterate({ force: true }).catch(() => {});
       await routeQueue.close();
-      await deleteKeys(redis, prefix);
-      await deleteKeys(redis, `{${prefix}}`);
-      redis.disconnect();
-      await database.destroy();
+      await infra.close();
     },
   };
 }

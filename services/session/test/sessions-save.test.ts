@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SESSION_MESSAGES, sessionResponseSchema } from '@oneeta/contracts';
 import { participants, sessions } from '../src/store/schema.js';
-import { bearer, createSession, destination, futureIso, sessionBody } from './factories.js';
+import { bearer, createSession, destination, futureIso, sessionBody, getSession, saveSession } from './factories.js';
 import { startSession, type SessionHarness } from './helpers.js';
 
 let h: SessionHarness;
@@ -11,10 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const save = (token: string | null, payload: object) =>
-  h.app.inject({ method: 'POST', url: '/api/sessions', headers: token ? bearer(token) : {}, payload });
-const get = (id: string, token?: string) =>
-  h.app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: token ? bearer(token) : {} });
+const save = (token: string | null, payload: object) => saveSession(h, token, payload);
+const get = (id: string, token?: string) => getSession(h, id, token);
 
 describe('POST /api/sessions (save changes)', () => {
   it('lets a paid owner change destination and time (200), keeping other members and the creation time', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_MESSAGES, sessionResponseSchema } from '@oneeta/contracts';
-import { bearer, createSession, newSessionId, sessionBody } from './factories.js';
+import { createSession, newSessionId, sessionBody, getSession, saveSession } from './factories.js';
 import { startSession, type SessionHarness } from './helpers.js';
 
 let h: SessionHarness;
@@ -9,10 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const save = (token: string | null, payload: object) =>
-  h.app.inject({ method: 'POST', url: '/api/sessions', headers: token ? bearer(token) : {}, payload });
-const get = (id: string, token?: string) =>
-  h.app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: token ? bearer(token) : {} });
+const save = (token: string | null, payload: object) => saveSession(h, token, payload);
+const get = (id: string, token?: string) => getSession(h, id, token);
 
 describe('POST /api/sessions (create)', () => {
   it('creates the session with the caller as owner participant and answers 201 {session}', async () => {
