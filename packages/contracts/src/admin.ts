@@ -23,3 +23,42 @@ export const ADMIN_QUEUE_POLL_MS = 5000;
 /** Cost estimate defaults (doc 2 §9). */
 export const DEFAULT_PRICE_PER_1000_TRANSACTIONS = 0.5;
 export const CELLS_PER_TRANSACTION = 4;
+
+/** A route-matrix job as the admin queue panel shows it (GET /internal/routing/queue on the routing service). */
+export const queueJobSchema = z.object({
+  jobId: z.string(),
+  sessionId: z.string().nullable(),
+  participantIds: z.array(z.string()),
+  cachedKeys: z.number().int(),
+  status: z.enum(['waiting', 'delayed', 'prioritized', 'active', 'completed', 'failed', 'unknown']),
+  attempts: z.number().int(),
+  cells: z.number().int(),
+  reason: z.object({ code: z.string(), cachedExpiresAt: z.string().nullable() }),
+  priority: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  failedReason: z.string().nullable(),
+});
+export type QueueJob = z.infer<typeof queueJobSchema>;
+
+export const queueWorkerSchema = z.object({
+  workerId: z.string(),
+  status: z.enum(['idle', 'busy', 'stale']),
+  jobsProcessing: z.number().int(),
+  lastSeen: z.string(),
+});
+export type QueueWorker = z.infer<typeof queueWorkerSchema>;
+
+export const queueSnapshotSchema = z.object({
+  queuedCount: z.number().int(),
+  processingCount: z.number().int(),
+  oldestQueuedAt: z.string().nullable(),
+  processing: z.array(queueJobSchema),
+  stalled: z.array(queueJobSchema),
+  recentJobs: z.array(queueJobSchema),
+  workers: z.array(queueWorkerSchema),
+  /** Deduplication keys of sessions with a job queued or running, and when each expires (null: held until the job finishes). */
+  enqueueKeys: z.array(z.object({ key: z.string(), jobId: z.string().nullable(), expiresAt: z.string().nullable() })),
+  generatedAt: z.string(),
+});
+export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>;

@@ -67,8 +67,41 @@ export const inviteCreatedDataSchema = z.object({
 });
 export type InviteCreatedData = z.infer<typeof inviteCreatedDataSchema>;
 
+/**
+ * A billable or audited maps call (ARCHITECTURE §3 step 4). `origin` says who made it: the maps API
+ * (`/api/maps/*`, one event per call with a sessionId) or the route-matrix worker (one event per
+ * provider call, carrying cells and transactions). The admin service stores these per session and
+ * hour; its consumer is idempotent by event id, and the worker derives the id from the job and the
+ * cells, so a retried job never bills a cell twice.
+ */
+export const USAGE_EVENTS = ['search', 'travel_times', 'timezone'] as const;
+export const usageRecordedDataSchema = z.object({
+  event: z.enum(USAGE_EVENTS),
+  origin: z.enum(['maps-api', 'route-matrix']),
+  sessionId: z.string().nullable(),
+  /** The BullMQ job id for worker calls. */
+  jobId: z.string().nullable(),
+  /** Request summary: e.g. {q} for search; {origins, destination, arriveAt|departAt, mode, originCount} for travel times. */
+  request: z.record(z.string(), z.unknown()),
+  /** Result summary: e.g. {numResults}; {bestByTravelTime: {travelTimeSeconds}}. */
+  result: z.record(z.string(), z.unknown()),
+  metrics: z.object({
+    /** Requests sent to the provider (0 when the answer came from the cache). */
+    providerRequests: z.number().int().min(0),
+    /** Which provider answered: 'azure' or 'offline'. */
+    provider: z.string(),
+    strategy: z.string(),
+    durationMs: z.number().min(0),
+    /** Matrix cells computed by the provider, and transactions = ceil(cells / 4). */
+    cells: z.number().int().min(0).optional(),
+    transactions: z.number().int().min(0).optional(),
+  }),
+});
+export type UsageRecordedData = z.infer<typeof usageRecordedDataSchema>;
+
 /** The data schema of each topic. */
 export const EVENT_DATA_SCHEMAS = {
+  [TOPICS.usageRecorded]: usageRecordedDataSchema,
   [TOPICS.userChanged]: userChangedDataSchema,
   [TOPICS.travelComputed]: travelComputedDataSchema,
   [TOPICS.sessionChanged]: sessionChangedDataSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Plan } from './plans.js';
 
 /**
  * BullMQ queue names. Renaming a queue strands jobs in flight: add a new one and drain the old.
@@ -9,8 +10,30 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /**
+ * BullMQ keys live under `{REDIS_PREFIX}:bull`: one hash tag, so Redis Cluster keeps a queue's keys
+ * in one slot. Producers (session), the worker and the queue snapshot (routing) all use it.
+ */
+export const bullPrefix = (redisPrefix: string) => `{${redisPrefix}}:bull`;
+
+/**
+ * Route-matrix workers announce themselves in this Redis hash (field: workerId, value: JSON of
+ * {@link routeWorkerBeatSchema}) every few seconds; the admin queue panel reads it.
+ */
+export const routeWorkersKey = (redisPrefix: string) => `${redisPrefix}:routing-workers`;
+export const ROUTE_WORKER_BEAT_MS = 5_000;
+export const routeWorkerBeatSchema = z.object({
+  workerId: z.string(),
+  jobsProcessing: z.number().int(),
+  concurrency: z.number().int(),
+  startedAt: z.string(),
+  lastSeen: z.string(),
+});
+export type RouteWorkerBeat = z.infer<typeof routeWorkerBeatSchema>;
+
+/**
  * One job per session; the worker reads the session's current route input over
- * `GET /internal/sessions/:id/route-input`, so a debounced job never carries stale positions.
+ * `GET /internal/sessions/:id/route-input` when it starts, so a job never carries stale positions.
+ * `reason` is the change that scheduled the job (later changes within the window join it).
  */
 export const routeMatrixJobSchema = z.object({
   sessionId: z.string(),
@@ -26,10 +49,16 @@ export const JOBS = {
     schema: routeMatrixJobSchema,
     attempts: 5,
     backoff: { type: 'exponential', delay: 1000 },
-    /** Debounce window: a burst of updates within it gives one job per session. */
+    /** Throttle window: the first change schedules the job this far ahead; changes within it join that job. */
     debounceMs: 1000,
   },
 } as const;
+
+/**
+ * BullMQ priority of a session's route-matrix job by its owner's plan (1 is served first). Every job
+ * has one, since BullMQ serves jobs without a priority before all prioritized ones.
+ */
+export const ROUTE_JOB_PRIORITY = { enterprise: 1, premium: 2, standard: 3, free: 4 } as const satisfies Record<Plan, number>;
 
 /** What the worker needs to compute a session's travel times. */
 export const routeInputSchema = z.object({
@@ -51,3 +80,20 @@ export const routeInputSchema = z.object({
   ),
 });
 export type RouteInput = z.infer<typeof routeInputSchema>;
+
+/** Why a route-matrix job ended as it did (shown in the admin queue panel). */
+export const ROUTE_JOB_OUTCOMES = ['computed', 'all_cached', 'no_destination', 'no_participants', 'session_not_found'] as const;
+
+/** A finished route-matrix job's return value (BullMQ `returnvalue`). */
+export const routeMatrixResultSchema = z.object({
+  outcome: z.enum(ROUTE_JOB_OUTCOMES),
+  participantIds: z.array(z.string()),
+  /** Cells answered from the cache. */
+  cachedKeys: z.number().int(),
+  /** Cells computed by the provider in this run. */
+  cells: z.number().int(),
+  providerCalls: z.number().int(),
+  /** The earliest expiry among the cached cells used (null when none came from the cache). */
+  cachedExpiresAt: z.string().nullable(),
+});
+export type RouteMatrixResult = z.infer<typeof routeMatrixResultSchema>;

@@ -19,11 +19,18 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 /** GET /api/maps/timezone answer. */
 export const timezoneResponseSchema = z.object({ timeZoneId: z.string() });
 
-/** GET /api/maps/token answer; `provider: 'offline'` tells the web app to draw its own map. */
+/**
+ * GET /api/maps/token answer. `provider: 'offline'` (clientId and accessToken null) tells the web app
+ * to draw its own map. With Azure Maps, `authType` says how azure-maps-control authenticates:
+ * 'aad' (a short-lived Entra ID access token, `clientId` is the Maps account's client id) or
+ * 'subscriptionKey' (the key itself, when only AZURE_MAPS_KEY is configured).
+ */
 export const mapTokenResponseSchema = z.object({
   clientId: z.string().nullable(),
   accessToken: z.string().nullable(),
   provider: z.enum(['azure', 'offline']),
+  authType: z.enum(['aad', 'subscriptionKey']).nullable(),
+  expiresAt: z.string().nullable(),
 });
 
 export const TRAVEL_MODES = ['car', 'bicycle', 'walking'] as const;
@@ -34,3 +41,66 @@ export const routeOptionsSchema = z.object({
   avoidTolls: z.boolean(),
 });
 export type RouteOptions = z.infer<typeof routeOptionsSchema>;
+
+/** The `sessionId` query parameter the maps calls accept (optional; it ties usage to a session). */
+const optionalSessionId = z.string().min(1).max(64).optional();
+const coordinate = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(-max, { error: `${name} must be between -${max} and ${max}` })
+    .max(max, { error: `${name} must be between -${max} and ${max}` });
+const latitude = (name = 'lat') => coordinate(name, 90);
+const longitude = (name = 'lon') => coordinate(name, 180);
+
+export const SEARCH_MAX_LIMIT = 20;
+
+/** GET /api/maps/token */
+export const mapTokenQuerySchema = z.object({ sessionId: optionalSessionId });
+
+/** GET /api/maps/search: `q` must not be empty; results are biased to lat/lon within `radius` metres. */
+export const searchQuerySchema = z
+  .object({
+    q: z.string({ error: 'Search query is required' }).trim().min(1, { error: 'Search query is required' }).max(200),
+    sessionId: optionalSessionId,
+    lat: latitude().optional(),
+    lon: longitude().optional(),
+    radius: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
+    limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(5),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lon === undefined), { error: 'lat and lon go together' });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** GET /api/maps/timezone */
+export const timezoneQuerySchema = z.object({ lat: latitude(), lon: longitude(), sessionId: optionalSessionId });
+
+/** GET /api/maps/traveltimes: one origin → destination cell, arriving at or departing at a time (default: departing now). */
+export const travelTimesQuerySchema = z
+  .object({
+    olat: latitude('olat'),
+    olon: longitude('olon'),
+    dlat: latitude('dlat'),
+    dlon: longitude('dlon'),
+    sessionId: optionalSessionId,
+    arriveAt: z.iso.datetime({ offset: true, error: 'arriveAt must be an ISO date-time' }).optional(),
+    departAt: z.iso.datetime({ offset: true, error: 'departAt must be an ISO date-time' }).optional(),
+    mode: z.enum(TRAVEL_MODES, { error: 'mode must be car, bicycle or walking' }).default('car'),
+    routeType: z.enum(ROUTE_TYPES, { error: 'routeType must be fastest or shortest' }).default('fastest'),
+    avoidTolls: z.stringbool().default(false),
+  })
+  .refine((q) => !(q.arriveAt && q.departAt), { error: 'Give arriveAt or departAt, not both' });
+export type TravelTimesQuery = z.infer<typeof travelTimesQuerySchema>;
+
+/** How a travel time was obtained: a provider's route engine, or the offline distance estimate. */
+export const TRAVEL_STRATEGIES = ['matrix', 'directions', 'estimate', 'cache'] as const;
+
+export const travelTimesResponseSchema = z.object({
+  summary: z.object({
+    earliestArrival: z.object({ arrivalTime: z.string() }),
+    departureTime: z.string(),
+    travelTimeSeconds: z.number(),
+    distanceMeters: z.number(),
+    strategy: z.enum(TRAVEL_STRATEGIES),
+    cached: z.boolean(),
+  }),
+});
+export type TravelTimesResponse = z.infer<typeof travelTimesResponseSchema>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventEnvelopeSchema } from '@oneeta/contracts';
 import type { EventEnvelope } from '@oneeta/contracts';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { ignoreErrorEvents, redisKey } from './redis.js';
 
 export interface EventBusOptions {
@@ -36,6 +36,11 @@ export interface Consumer {
 
 export interface EventBus {
   publish<T>(topic: string, data: T, opts?: { id?: string }): Promise<EventEnvelope<T>>;
+  /**
+   * Queues the XADD of an event on a MULTI/pipeline instead of sending it, so the event is written
+   * atomically with the caller's own writes (e.g. cache cells and the usage they cost).
+   */
+  stage<T>(tx: ChainableCommander, topic: string, data: T, opts?: { id?: string }): EventEnvelope<T>;
   consume<T>(opts: ConsumeOptions<T>): Consumer;
   close(): Promise<void>;
 }
@@ -51,18 +56,24 @@ export function streamKey(prefix: string, topic: string): string {
 export function createEventBus(opts: EventBusOptions): EventBus {
   const maxLen = opts.maxLen ?? 100_000;
   const consumers = new Set<Consumer>();
+  const envelopeOf = <T>(topic: string, data: T, id?: string): EventEnvelope<T> => ({
+    id: id ?? randomUUID(),
+    type: topic,
+    occurredAt: new Date().toISOString(),
+    source: opts.source,
+    data,
+  });
 
   return {
     async publish<T>(topic: string, data: T, publishOpts?: { id?: string }) {
-      const envelope: EventEnvelope<T> = {
-        id: publishOpts?.id ?? randomUUID(),
-        type: topic,
-        occurredAt: new Date().toISOString(),
-        source: opts.source,
-        data,
-      };
-      const key = streamKey(opts.prefix, topic);
-      await opts.redis.xadd(key, 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
+      const envelope = envelopeOf(topic, data, publishOpts?.id);
+      await opts.redis.xadd(streamKey(opts.prefix, topic), 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
+      return envelope;
+    },
+
+    stage<T>(tx: ChainableCommander, topic: string, data: T, stageOpts?: { id?: string }) {
+      const envelope = envelopeOf(topic, data, stageOpts?.id);
+      tx.xadd(streamKey(opts.prefix, topic), 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
       return envelope;
     },
 

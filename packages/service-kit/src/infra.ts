@@ -4,12 +4,31 @@ import { openDatabase, pgliteDir, type DatabaseHandle } from './db.js';
 import { createRedis } from './redis.js';
 import type { Redis } from 'ioredis';
 
-export interface ServiceInfra {
-  database: DatabaseHandle;
+export interface RedisInfra {
   redis: Redis;
   bus: EventBus;
+  /** Stops the bus's consumers, then closes Redis. */
+  close(): Promise<void>;
+}
+
+export interface ServiceInfra extends RedisInfra {
+  database: DatabaseHandle;
   /** Stops the bus's consumers, then closes Redis and the database. */
   close(): Promise<void>;
+}
+
+/** What a service without tables of its own opens (the maps API, the routing worker): Redis and the bus. */
+export function openRedisInfra(service: string, config: Pick<BaseEnv, 'REDIS_URL' | 'REDIS_PREFIX'>): RedisInfra {
+  const redis = createRedis(config.REDIS_URL);
+  const bus = createEventBus({ redis, prefix: config.REDIS_PREFIX, source: service });
+  return {
+    redis,
+    bus,
+    close: async () => {
+      await bus.close();
+      redis.disconnect();
+    },
+  };
 }
 
 /**
@@ -27,15 +46,12 @@ export async function openServiceInfra(
     url: config.DATABASE_URL,
     dataDir: pgliteDir(config.DATA_DIR, service),
   });
-  const redis = createRedis(config.REDIS_URL);
-  const bus = createEventBus({ redis, prefix: config.REDIS_PREFIX, source: service });
+  const infra = openRedisInfra(service, config);
   return {
+    ...infra,
     database,
-    redis,
-    bus,
     close: async () => {
-      await bus.close();
-      redis.disconnect();
+      await infra.close();
       await database.close();
     },
   };

@@ -96,11 +96,11 @@ export async function eventually<T>(
 export const TEST_INTERNAL_TOKEN = 'internal-test-token-0123456789abcdef';
 
 /**
- * A service's test infrastructure: a fresh database, a Redis client and event bus under a unique
- * prefix, and the env every service config needs (merge the service's own on top). `close()`
- * stops the bus, deletes every key under the prefix (BullMQ's `{prefix}` too) and drops the database.
+ * Test infrastructure of a service without tables: a Redis client and event bus under a unique
+ * prefix, and the env every service config needs (merge the service's own on top). `close()` stops
+ * the bus and deletes every key under the prefix (BullMQ's `{prefix}` too).
  */
-export async function openTestInfra(service: string, migrationsFolder: string) {
+export function openTestRedisInfra(service: string) {
   const prefix = uniquePrefix(service);
   const env = {
     PORT: '0',
@@ -109,13 +109,11 @@ export async function openTestInfra(service: string, migrationsFolder: string) {
     REDIS_PREFIX: prefix,
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
   };
-  const database = await createTestDatabase({ schema: service, migrationsFolder });
   const redis = createRedis(env.REDIS_URL);
   const bus = createEventBus({ redis, prefix, source: service });
   return {
     prefix,
     env,
-    database,
     redis,
     bus,
     close: async () => {
@@ -123,6 +121,19 @@ export async function openTestInfra(service: string, migrationsFolder: string) {
       await deleteKeys(redis, prefix);
       await deleteKeys(redis, `{${prefix}}`);
       redis.disconnect();
+    },
+  };
+}
+
+/** {@link openTestRedisInfra} plus a fresh database with the service's migrations; `close()` drops it too. */
+export async function openTestInfra(service: string, migrationsFolder: string) {
+  const infra = openTestRedisInfra(service);
+  const database = await createTestDatabase({ schema: service, migrationsFolder });
+  return {
+    ...infra,
+    database,
+    close: async () => {
+      await infra.close();
       await database.destroy();
     },
   };

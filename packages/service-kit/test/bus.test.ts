@@ -73,6 +73,20 @@ describe('event bus', () => {
     expect(JSON.parse(fields[1]!)).toMatchObject({ id: 'evt-1', data: { orderId: 'o-1' } });
   });
 
+  it('stages an event on a MULTI so it is written only when the transaction commits', async () => {
+    const discarded = redis.multi();
+    bus.stage(discarded, 'order.placed', { orderId: 'dropped' });
+    discarded.discard();
+    const tx = redis.multi().set(`${prefix}:cell`, 'v');
+    const staged = bus.stage<Order>(tx, 'order.placed', { orderId: 'o-2' }, { id: 'evt-2' });
+    expect(await redis.xlen(streamKey(prefix, 'order.placed'))).toBe(0);
+    await tx.exec();
+    const entries = await redis.xrange(streamKey(prefix, 'order.placed'), '-', '+');
+    expect(entries.map(([, f]) => JSON.parse(f[1]!))).toEqual([staged]);
+    expect(staged).toMatchObject({ id: 'evt-2', type: 'order.placed', data: { orderId: 'o-2' } });
+    expect(await redis.get(`${prefix}:cell`)).toBe('v');
+  });
+
   it('starts a group at new entries only when startId is $', async () => {
     const received: EventEnvelope<Order>[] = [];
     await bus.publish<Order>('order.placed', { orderId: 'old' });

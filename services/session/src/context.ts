@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { JOBS, QUEUES, SESSION_MESSAGES, type RouteMatrixJob } from '@oneeta/contracts';
+import { bullPrefix, JOBS, planSchema, QUEUES, ROUTE_JOB_PRIORITY, SESSION_MESSAGES, type RouteMatrixJob } from '@oneeta/contracts';
 import {
   HttpError,
   type AuthUser,
@@ -23,9 +23,6 @@ export interface SessionDeps {
   pingDb: () => Promise<void>;
 }
 
-/** BullMQ keys live under `{REDIS_PREFIX}:bull` (one hash tag, so Redis Cluster keeps a queue together). */
-export const bullPrefix = (redisPrefix: string) => `{${redisPrefix}}:bull`;
-
 export function createRouteQueue(redis: Redis, redisPrefix: string): Queue {
   return new Queue(QUEUES.routeMatrix, { connection: redis, prefix: bullPrefix(redisPrefix) });
 }
@@ -36,13 +33,20 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
   const job = JOBS[QUEUES.routeMatrix];
   const notify = createNotifier({ bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, store });
 
-  /** One job per session, debounced: a burst of changes within the window gives one job. */
+  /**
+   * One job per session (BullMQ deduplication on `session:{id}`): the first change schedules a job
+   * ROUTE_JOB_DEBOUNCE_MS ahead and later changes join it, since the worker reads the session's
+   * current input when it starts. A change while the job runs is kept (`keepLastIfActive`): one
+   * follow-up job starts when the running one finishes, so the newest positions are never lost.
+   * Premium and enterprise sessions get a higher priority.
+   */
   const enqueueRoute = async (sessionId: string, reason: RouteMatrixJob['reason']) => {
     const data: RouteMatrixJob = { sessionId, reason, requestedAt: new Date().toISOString() };
-    const ttl = config.ROUTE_JOB_DEBOUNCE_MS;
+    const plan = planSchema.safeParse(await store.ownerPlan(sessionId)).data ?? 'free';
     await deps.routeQueue.add(job.name, data, {
-      delay: ttl,
-      deduplication: { id: `session:${sessionId}`, ttl: Math.max(ttl, 1), extend: true, replace: true },
+      delay: config.ROUTE_JOB_DEBOUNCE_MS,
+      priority: ROUTE_JOB_PRIORITY[plan],
+      deduplication: { id: `session:${sessionId}`, keepLastIfActive: true },
       attempts: job.attempts,
       backoff: job.backoff,
       removeOnComplete: { count: 1000 },

@@ -62,11 +62,27 @@ describe('route-matrix jobs', () => {
     expect(job!.queueName).toBe('route-matrix');
     expect(job!.data).toEqual({ sessionId: s.sessionId, reason: 'save', requestedAt: expect.any(String) });
     expect(Date.parse((job!.data as RouteMatrixJob).requestedAt)).toBeGreaterThanOrEqual(before - 5);
-    expect(job!.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 }, delay: 60000 });
+    expect(job!.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 }, delay: 60000, priority: 2 });
     expect(await h.routeQueue.getDeduplicationJobId(`session:${s.sessionId}`)).toBe(job!.id);
   });
 
-  it('deduplicates a burst of changes into one job per session carrying the latest reason', async () => {
+  it('gives enterprise sessions a higher priority than premium, and free-owned sessions the lowest', async () => {
+    const priorityOf = async (sessionId: string) => (await jobsOf(sessionId))[0]!.opts.priority;
+    const enterprise = await groupSession(await h.user({ plan: 'enterprise' }));
+    const premium = await groupSession(await h.user({ plan: 'premium' }));
+    expect([await priorityOf(enterprise.sessionId), await priorityOf(premium.sessionId)]).toEqual([1, 2]);
+
+    // A session whose owner went back to free: the next change queues at the lowest priority.
+    const owner = await h.user({ plan: 'premium' });
+    const downgraded = await groupSession(owner);
+    await h.database.db.update(sessions).set({ ownerPlan: 'free' }).where(eq(sessions.id, downgraded.sessionId));
+    await h.routeQueue.remove((await jobsOf(downgraded.sessionId))[0]!.id!);
+    const location = { latitude: 47.1, longitude: -122, accuracy: 5, timestamp: Date.now() };
+    await h.app.inject({ method: 'PUT', url: '/api/location', headers: bearer(owner.token), payload: location });
+    expect(await priorityOf(downgraded.sessionId)).toBe(4);
+  });
+
+  it('joins a burst of changes into the one job the first change scheduled', async () => {
     const owner = await h.user({ plan: 'premium' });
     const a = await groupSession(owner);
     const b = await groupSession(owner);
@@ -81,7 +97,7 @@ describe('route-matrix jobs', () => {
     }
     for (const s of [a, b]) {
       const jobs = await jobsOf(s.sessionId);
-      expect(jobs.map((j) => (j.data as RouteMatrixJob).reason)).toEqual(['location']);
+      expect(jobs.map((j) => (j.data as RouteMatrixJob).reason)).toEqual(['save']);
     }
     expect(await h.routeQueue.getDelayedCount()).toBeGreaterThanOrEqual(2);
   });

@@ -15,6 +15,9 @@ export function createSessionsStore(db: Database) {
       ]);
       return { session, participants: people, invites: invited };
     },
+    /** The owner's plan recorded on the session (route-matrix job priority). */
+    ownerPlan: async (id: string) =>
+      (await db.select({ plan: sessions.ownerPlan }).from(sessions).where(eq(sessions.id, id)))[0]?.plan,
     participant: async (sessionId: string, id: string) =>
       (await db.select().from(participants).where(and(eq(participants.sessionId, sessionId), eq(participants.id, id))))[0],
   };

@@ -1,0 +1,70 @@
+/**
+ * The maps provider port (ARCHITECTURE §3): one interface for place search, time zones and travel
+ * times, implemented by the embedded `offline` adapter and the Azure Maps adapter. The maps API
+ * (services/routing) and the route-matrix worker (services/routing-worker) use only this interface.
+ */
+import type { Position, RouteOptions, SearchResult } from '@oneeta/contracts';
+
+export type ProviderName = 'azure' | 'offline';
+
+export interface PlaceSearchQuery {
+  /** Non-empty, trimmed. */
+  query: string;
+  /** The caller's position: results near it rank first, and only results within `radiusMeters` of it are returned. */
+  near?: Position;
+  radiusMeters: number;
+  limit: number;
+}
+
+/** Exactly one of arriveAt / departAt is set. */
+export type MatrixTime = { arriveAt: Date; departAt?: never } | { departAt: Date; arriveAt?: never };
+
+export type MatrixOptions = MatrixTime & {
+  mode: RouteOptions['travelMode'];
+  routeType: RouteOptions['routeType'];
+  avoidTolls: boolean;
+};
+
+/** One origin's answer, aligned by index with the origins of the call. */
+export type MatrixCell =
+  | { ok: true; travelTimeSeconds: number; distanceMeters: number }
+  | { ok: false; travelTimeSeconds: null; distanceMeters: null; error: string };
+
+export interface MatrixAnswer {
+  cells: MatrixCell[];
+  /** 'matrix' (a route-matrix call), 'directions' (single-origin route call) or 'estimate' (offline model). */
+  strategy: 'matrix' | 'directions' | 'estimate';
+  /** HTTP requests sent to the provider for this answer, retries included (0 for offline). */
+  providerRequests: number;
+}
+
+/** What the browser map SDK needs (GET /api/maps/token). */
+export type BrowserMapAuth =
+  | { provider: 'offline'; clientId: null; accessToken: null }
+  | { provider: 'azure'; authType: 'aad' | 'subscriptionKey'; clientId: string | null; accessToken: string; expiresAt: string | null };
+
+export interface MapsProvider {
+  readonly name: ProviderName;
+  readonly limits: {
+    /** Most origin × destination cells one matrix call may carry (Azure sync matrix: 100). */
+    maxCellsPerCall: number;
+  };
+  search(query: PlaceSearchQuery): Promise<SearchResult[]>;
+  /** IANA zone id at a position, e.g. 'America/Los_Angeles'; null when the provider has none. */
+  timezone(position: Position): Promise<string | null>;
+  /** Travel times from each origin to one destination. `origins.length` ≤ limits.maxCellsPerCall. */
+  matrix(origins: Position[], destination: Position, options: MatrixOptions): Promise<MatrixAnswer>;
+  browserAuth(): Promise<BrowserMapAuth>;
+}
+
+/** A provider failure the caller may show or retry (timeouts, 4xx/5xx after retries, bad answers). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { UnrecoverableError, type Job } from 'bullmq';
+import {
+  JOBS,
+  QUEUES,
+  routeMatrixJobSchema,
+  TOPICS,
+  type RouteMatrixResult,
+  type TravelComputedData,
+} from '@oneeta/contracts';
+import type { TravelCache } from '@oneeta/maps';
+import type { EventBus } from '@oneeta/service-kit';
+import { cellRequests, travelResults, usageOfCall } from './domain/cells.js';
+import type { WorkerMetrics } from './metrics.js';
+import type { SessionClient } from './session-client.js';
+
+export interface ProcessorDeps {
+  cache: TravelCache;
+  bus: Pick<EventBus, 'publish' | 'stage'>;
+  sessions: SessionClient;
+  metrics: WorkerMetrics;
+  /** The provider's name, for usage records ('offline' | 'azure'). */
+  provider: string;
+  now?: () => Date;
+}
+
+/** Progress a running job reports (read by the admin queue snapshot). */
+export interface RouteJobProgress {
+  participantIds: string[];
+}
+
+/**
+ * Usage event id: the job and the cells of the call. A cell is written in the same transaction as
+ * its usage event, so a retried job finds it cached and does not bill it again; the id makes a
+ * replayed event harmless to the admin service's idempotent consumer as well.
+ */
+export const usageEventId = (jobId: string, keys: string[]) =>
+  `route-matrix:${jobId}:${createHash('sha256').update([...keys].sort().join('\n')).digest('hex').slice(0, 32)}`;
+
+const JOB = JOBS[QUEUES.routeMatrix];
+
+/**
+ * The one processor of the route-matrix queue: reads the session's current route input, resolves
+ * every participant's cell through the cache (the provider computes only the missing ones), and
+ * publishes travel.computed with every participant's result.
+ */
+export function createProcessor(deps: ProcessorDeps) {
+  const now = deps.now ?? (() => new Date());
+  return async function process(job: Job): Promise<RouteMatrixResult> {
+    if (job.name !== JOB.name) throw new UnrecoverableError(`unknown job name ${job.name}`);
+    const parsed = routeMatrixJobSchema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`bad route-matrix payload: ${parsed.error.issues[0]?.message}`);
+    const { sessionId } = parsed.data;
+    const jobId = job.id ?? 'unknown';
+    const empty = (outcome: RouteMatrixResult['outcome'], participantIds: string[] = []): RouteMatrixResult => ({
+      outcome,
+      participantIds,
+      cachedKeys: 0,
+      cells: 0,
+      providerCalls: 0,
+      cachedExpiresAt: null,
+    });
+
+    const input = await deps.sessions.routeInput(sessionId);
+    if (!input) return empty('session_not_found');
+    const participantIds = input.participants.map((p) => p.participantId);
+    await job.updateProgress({ participantIds } satisfies RouteJobProgress);
+    if (!input.destination) return empty('no_destination', participantIds);
+    if (participantIds.length === 0) return empty('no_participants');
+
+    const startedAt = now();
+    const requests = cellRequests(input, startedAt);
+    const { cells, calls } = await deps.cache.resolve(requests, {
+      onProviderCall: (call, tx) => {
+        deps.bus.stage(tx, TOPICS.usageRecorded, usageOfCall(call, { sessionId, jobId, provider: deps.provider }), {
+          id: usageEventId(jobId, call.keys),
+        });
+      },
+    });
+    const data: TravelComputedData = {
+      sessionId,
+      jobId,
+      computedAt: startedAt.toISOString(),
+      results: travelResults(input, requests, cells),
+    };
+    await deps.bus.publish(TOPICS.travelComputed, data, { id: `travel:${jobId}:${job.attemptsMade}` });
+
+    const distinct = new Map(cells.map((c) => [c.key, c]));
+    const cached = [...distinct.values()].filter((c) => c.source !== 'provider');
+    for (const c of distinct.values()) deps.metrics.cells.inc({ source: c.source });
+    for (const call of calls) {
+      deps.metrics.providerCalls.inc({ strategy: call.strategy });
+      deps.metrics.transactions.inc(call.transactions);
+      deps.metrics.providerLatency.observe(call.durationMs / 1000);
+    }
+    const expiries = cached.map((c) => c.expiresAt).sort();
+    return {
+      outcome: calls.length === 0 ? 'all_cached' : 'computed',
+      participantIds,
+      cachedKeys: cached.length,
+      cells: calls.reduce((n, c) => n + c.cells, 0),
+      providerCalls: calls.length,
+      cachedExpiresAt: expiries[0] ?? null,
+    };
+  };
+}

@@ -1,0 +1,99 @@
+import { Worker, type Job } from 'bullmq';
+import {
+  bullPrefix,
+  QUEUES,
+  ROUTE_WORKER_BEAT_MS,
+  routeWorkersKey,
+  type RouteMatrixResult,
+  type RouteWorkerBeat,
+} from '@oneeta/contracts';
+import type { Redis } from '@oneeta/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WorkerMetrics } from './metrics.js';
+
+export interface RouteWorkerOptions {
+  /** A connection made for BullMQ workers (maxRetriesPerRequest: null). */
+  connection: Redis;
+  redisPrefix: string;
+  workerId: string;
+  concurrency: number;
+  lockMs: number;
+  stalledIntervalMs: number;
+  process: (job: Job) => Promise<RouteMatrixResult>;
+  metrics: WorkerMetrics;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * The BullMQ worker of the route-matrix queue, with the production habits of CONVENTIONS.md:
+ * concurrency from env, stalled-job recovery (a killed worker's job returns to the queue once its
+ * lock lapses, up to twice), bounded completed/failed retention, `error` listened to, and a
+ * heartbeat in Redis for the admin queue panel. `close()` lets running jobs finish.
+ */
+export function startRouteWorker(opts: RouteWorkerOptions) {
+  const { metrics, log } = opts;
+  const startedAt = new Date().toISOString();
+  let running = 0;
+
+  const worker = new Worker(
+    QUEUES.routeMatrix,
+    async (job: Job) => {
+      running++;
+      metrics.active.set(running);
+      const end = metrics.jobDuration.startTimer();
+      try {
+        const result = await opts.process(job);
+        metrics.jobs.inc({ outcome: result.outcome });
+        return result;
+      } catch (err) {
+        metrics.jobs.inc({ outcome: 'failed' });
+        throw err;
+      } finally {
+        end();
+        running--;
+        metrics.active.set(running);
+      }
+    },
+    {
+      connection: opts.connection,
+      prefix: bullPrefix(opts.redisPrefix),
+      concurrency: opts.concurrency,
+      lockDuration: opts.lockMs,
+      stalledInterval: opts.stalledIntervalMs,
+      maxStalledCount: 2,
+      removeOnComplete: { count: 1000 },
+      removeOnFail: { count: 5000 },
+      name: opts.workerId,
+    },
+  );
+  worker.on('error', (err) => log.error({ err }, 'route-matrix worker error'));
+  worker.on('failed', (job, err) =>
+    log.warn({ jobId: job?.id, sessionId: job?.data?.sessionId, attemptsMade: job?.attemptsMade, err: err.message }, 'route-matrix job failed'),
+  );
+
+  const key = routeWorkersKey(opts.redisPrefix);
+  const beat = async () => {
+    const info: RouteWorkerBeat = {
+      workerId: opts.workerId,
+      jobsProcessing: running,
+      concurrency: opts.concurrency,
+      startedAt,
+      lastSeen: new Date().toISOString(),
+    };
+    await opts.connection.hset(key, opts.workerId, JSON.stringify(info)).catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
+  };
+  void beat();
+  const timer = setInterval(() => void beat(), ROUTE_WORKER_BEAT_MS);
+  timer.unref();
+
+  return {
+    worker,
+    isRunning: () => worker.isRunning(),
+    async close() {
+      clearInterval(timer);
+      await worker.close();
+      await opts.connection.hdel(key, opts.workerId).catch(() => {});
+    },
+  };
+}
+export type RouteWorker = ReturnType<typeof startRouteWorker>;

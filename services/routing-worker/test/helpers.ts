@@ -1,0 +1,145 @@
+import { createTravelCache, createOfflineMapsProvider, type MapsProvider } from '@oneeta/maps';
+import { createRedis, loadConfig } from '@oneeta/service-kit';
+import { TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
+import { startSession, startTravelConsumer, bearer, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import { TOPICS, type UsageRecordedData } from '@oneeta/contracts';
+import { streamKey } from '@oneeta/service-kit';
+import client from 'prom-client';
+import { configSchema } from '../src/config.js';
+import { createWorkerMetrics } from '../src/metrics.js';
+import { createProcessor } from '../src/processor.js';
+import { createSessionClient } from '../src/session-client.js';
+import { startRouteWorker, type RouteWorker } from '../src/worker.js';
+
+/**
+ * Wraps a provider, counting calls and cells; `hold()` makes matrix calls wait until `release()`,
+ * so a test can act while a job is inside the provider.
+ */
+export function countingProvider(inner: MapsProvider = createOfflineMapsProvider(), opts: { limit?: number } = {}) {
+  const calls: { origins: number }[] = [];
+  let gate: Promise<void> | null = null;
+  let open: () => void = () => {};
+  let entered: () => void = () => {};
+  let inside = new Promise<void>((r) => (entered = r));
+  const provider: MapsProvider = {
+    ...inner,
+    name: inner.name,
+    limits: { maxCellsPerCall: opts.limit ?? inner.limits.maxCellsPerCall },
+    async matrix(origins, destination, options) {
+      calls.push({ origins: origins.length });
+      entered();
+      if (gate) await gate;
+      return inner.matrix(origins, destination, options);
+    },
+  };
+  return {
+    provider,
+    calls,
+    cells: () => calls.reduce((n, c) => n + c.origins, 0),
+    hold() {
+      gate = new Promise((r) => (open = r));
+      inside = new Promise((r) => (entered = r));
+    },
+    /** Resolves once a matrix call has reached the provider while held. */
+    entered: () => inside,
+    release() {
+      gate = null;
+      open();
+    },
+  };
+}
+
+/**
+ * The real session service (its app on a port, its job producer and travel.computed consumer)
+ * with route-matrix workers running in this process against it.
+ */
+export async function startPipeline(env: Record<string, string> = {}) {
+  const session: SessionHarness = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '50', ...env });
+  const address = await session.app.listen({ port: 0, host: '127.0.0.1' });
+  const consumer = startTravelConsumer({
+    bus: session.bus,
+    db: session.database.db,
+    redis: session.redis,
+    prefix: session.prefix,
+    consumer: 'worker-test',
+    log: session.app.log,
+  });
+  await consumer.ready;
+  const config = loadConfig(configSchema, {
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: session.config.REDIS_URL,
+    REDIS_PREFIX: session.prefix,
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    SESSION_URL: address,
+  });
+  const workers: RouteWorker[] = [];
+
+  /** Starts a worker in this process with its own cache client and metrics registry. */
+  const worker = (provider: MapsProvider, opts: { concurrency?: number; id?: string } = {}) => {
+    const connection = createRedis(config.REDIS_URL, { role: 'worker' });
+    const registry = new client.Registry();
+    const metrics = createWorkerMetrics(registry);
+    const cache = createTravelCache({ redis: session.redis, prefix: session.prefix, provider, ttlSeconds: 900, pollMs: 20 });
+    const w = startRouteWorker({
+      connection,
+      redisPrefix: session.prefix,
+      workerId: opts.id ?? `w${workers.length + 1}`,
+      concurrency: opts.concurrency ?? 2,
+      lockMs: 5_000,
+      stalledIntervalMs: 5_000,
+      metrics,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      process: createProcessor({
+        cache,
+        bus: session.bus,
+        sessions: createSessionClient({ baseUrl: address, internalToken: TEST_INTERNAL_TOKEN }),
+        metrics,
+        provider: provider.name,
+      }),
+    });
+    const close = w.close;
+    w.close = async () => {
+      await close();
+      connection.disconnect();
+    };
+    workers.push(w);
+    return Object.assign(w, { registry });
+  };
+
+  /** usage.recorded events on the bus so far. */
+  const usage = async (): Promise<{ id: string; data: UsageRecordedData }[]> =>
+    (await session.redis.xrange(streamKey(session.prefix, TOPICS.usageRecorded), '-', '+')).map(([, f]) => JSON.parse(f[1]!));
+
+  /** PUTs a device position for the user (applies to all their open sessions). */
+  const moveTo = async (user: TestUser, lat: number, lon: number) => {
+    const res = await session.app.inject({
+      method: 'PUT',
+      url: '/api/location',
+      headers: bearer(user.token),
+      payload: { latitude: lat, longitude: lon, accuracy: 5, timestamp: Date.now() },
+    });
+    if (res.statusCode !== 200) throw new Error(`location failed: ${res.statusCode} ${res.body}`);
+  };
+
+  /** Closes the workers started so far (after each test, so one test's worker never takes another's jobs). */
+  const closeWorkers = async () => {
+    await Promise.all(workers.splice(0).map((w) => w.close()));
+  };
+
+  return {
+    session,
+    address,
+    config,
+    worker,
+    closeWorkers,
+    usage,
+    moveTo,
+    close: async () => {
+      await closeWorkers();
+      await consumer.stop();
+      await session.close();
+    },
+  };
+}
+export type Pipeline = Awaited<ReturnType<typeof startPipeline>>;

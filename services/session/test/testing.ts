@@ -1,0 +1,9 @@
+/**
+ * The session service as other packages' tests use it (`@oneeta/session/testing`): the real app
+ * over a throwaway database and Redis namespace, its factories, and its travel.computed consumer.
+ * The routing worker's tests run against it, so they exercise the real route-input route and the
+ * real job producer instead of a stand-in.
+ */
+export * from './helpers.js';
+export * from './factories.js';
+export { startTravelConsumer } from '../src/consumers/travel-computed.js';
