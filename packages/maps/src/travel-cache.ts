@@ -78,8 +78,14 @@ export interface TravelCacheOptions {
   ttlSeconds: number;
   /** Lifetime of a failed cell (no route), so a hopeless cell is not asked for on every update. */
   failedTtlSeconds?: number;
-  /** How long an in-flight marker holds; a waiter gives up waiting after this. */
+  /**
+   * Lifetime of an in-flight marker. The holder renews its markers every third of it while its
+   * provider calls run, so a marker outlives it by at most this long if its process dies; a waiter
+   * whose key has neither a value nor a marker computes the key itself.
+   */
   lockMs?: number;
+  /** A waiter gives up after this long without the value appearing (default: 2 minutes). */
+  maxWaitMs?: number;
   pollMs?: number;
   now?: () => Date;
 }
@@ -87,11 +93,14 @@ export interface TravelCacheOptions {
 export type TravelCache = ReturnType<typeof createTravelCache>;
 
 const RELEASE_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+const EXTEND_SCRIPT =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
 
 export function createTravelCache(opts: TravelCacheOptions) {
   const { redis, provider } = opts;
   const now = opts.now ?? (() => new Date());
-  const lockMs = opts.lockMs ?? 30_000;
+  const lockMs = opts.lockMs ?? 5_000;
+  const maxWaitMs = opts.maxWaitMs ?? 120_000;
   const pollMs = opts.pollMs ?? 50;
   const failedTtlMs = (opts.failedTtlSeconds ?? 60) * 1000;
   const cellKey = (key: string) => `${opts.prefix}:travel:${key}`;
@@ -124,50 +133,86 @@ export function createTravelCache(opts: TravelCacheOptions) {
     await pipe.exec();
   }
 
+  /** Renews the markers still held (not yet written) every third of their lifetime, until stopped. */
+  function keepAlive(held: Set<string>, token: string): () => void {
+    const timer = setInterval(
+      () => {
+        if (held.size === 0) return;
+        const pipe = redis.pipeline();
+        for (const key of held) pipe.eval(EXTEND_SCRIPT, 1, lockKey(key), token, lockMs);
+        pipe.exec().catch(() => {});
+      },
+      Math.max(10, Math.floor(lockMs / 3)),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Computes the held keys in as few provider calls as the limit allows; writes cells with their usage. */
   async function compute(held: string[], byKey: Map<string, CellRequest>, at: Date, resolveOpts: ResolveOptions, token: string) {
     const computed = new Map<string, StoredCell>();
     const calls: ProviderCall[] = [];
-    for (const group of groupByCall(held, byKey, at, provider.limits.maxCellsPerCall)) {
-      const started = performance.now();
-      const answer = await provider.matrix(group.origins, group.destination, group.options);
-      const durationMs = performance.now() - started;
-      const times = answer.cells.flatMap((c) => (c.ok ? [c.travelTimeSeconds] : []));
-      const call: ProviderCall = {
-        keys: group.keys,
-        origins: group.origins,
-        destination: group.destination,
-        options: group.options,
-        cells: group.keys.length,
-        transactions: transactionsForCells(group.keys.length),
-        providerRequests: answer.providerRequests,
-        strategy: answer.strategy,
-        durationMs,
-        okCells: times.length,
-        bestTravelTimeSeconds: times.length > 0 ? Math.min(...times) : null,
-      };
-      const computedAt = now();
-      const tx = redis.multi();
-      group.keys.forEach((key, i) => {
-        const cell = answer.cells[i];
-        if (!cell) throw new Error(`provider answered ${answer.cells.length} cells for ${group.keys.length} origins`);
-        const ttlMs = cell.ok ? opts.ttlSeconds * 1000 : failedTtlMs;
-        const stored: StoredCell = {
-          cell,
-          strategy: answer.strategy,
-          provider: provider.name,
-          computedAt: computedAt.toISOString(),
-          expiresAt: new Date(computedAt.getTime() + ttlMs).toISOString(),
-        };
-        tx.set(cellKey(key), JSON.stringify(stored), 'PX', ttlMs);
-        computed.set(key, stored);
-      });
-      resolveOpts.onProviderCall?.(call, tx);
-      for (const key of group.keys) tx.eval(RELEASE_SCRIPT, 1, lockKey(key), token);
-      await tx.exec();
-      calls.push(call);
+    const stillHeld = new Set(held);
+    const stop = keepAlive(stillHeld, token);
+    try {
+      for (const group of groupByCall(held, byKey, at, provider.limits.maxCellsPerCall)) {
+        calls.push(await computeCall(group, computed, resolveOpts, token));
+        for (const key of group.keys) stillHeld.delete(key);
+      }
+    } finally {
+      stop();
     }
     return { computed, calls };
+  }
+
+  /** One provider call: its cells are written with their TTL, in one MULTI with the caller's usage record. */
+  async function computeCall(
+    group: CallGroup,
+    computed: Map<string, StoredCell>,
+    resolveOpts: ResolveOptions,
+    token: string,
+  ) {
+    const started = performance.now();
+    const answer = await provider.matrix(group.origins, group.destination, group.options);
+    const durationMs = performance.now() - started;
+    if (answer.cells.length !== group.keys.length) {
+      throw new Error(
+        `provider answered ${answer.cells.length} cells for ${group.keys.length} origins`,
+      );
+    }
+    const times = answer.cells.flatMap((c) => (c.ok ? [c.travelTimeSeconds] : []));
+    const call: ProviderCall = {
+      keys: group.keys,
+      origins: group.origins,
+      destination: group.destination,
+      options: group.options,
+      cells: group.keys.length,
+      transactions: transactionsForCells(group.keys.length),
+      providerRequests: answer.providerRequests,
+      strategy: answer.strategy,
+      durationMs,
+      okCells: times.length,
+      bestTravelTimeSeconds: times.length > 0 ? Math.min(...times) : null,
+    };
+    const computedAt = now();
+    const tx = redis.multi();
+    group.keys.forEach((key, i) => {
+      const cell = answer.cells[i]!;
+      const ttlMs = cell.ok ? opts.ttlSeconds * 1000 : failedTtlMs;
+      const stored: StoredCell = {
+        cell,
+        strategy: answer.strategy,
+        provider: provider.name,
+        computedAt: computedAt.toISOString(),
+        expiresAt: new Date(computedAt.getTime() + ttlMs).toISOString(),
+      };
+      tx.set(cellKey(key), JSON.stringify(stored), 'PX', ttlMs);
+      computed.set(key, stored);
+    });
+    resolveOpts.onProviderCall?.(call, tx);
+    for (const key of group.keys) tx.eval(RELEASE_SCRIPT, 1, lockKey(key), token);
+    await tx.exec();
+    return call;
   }
 
   return {
@@ -184,7 +229,7 @@ export function createTravelCache(opts: TravelCacheOptions) {
       const token = randomUUID();
       let pending = [...byKey.keys()];
       let first = true;
-      const deadline = Date.now() + lockMs;
+      const deadline = Date.now() + maxWaitMs;
 
       while (pending.length > 0) {
         const found = await read(pending);

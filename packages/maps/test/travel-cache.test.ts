@@ -141,6 +141,16 @@ describe('travel cache', () => {
     expect(sources).toEqual(['peer', 'peer', 'provider', 'provider']);
   });
 
+  it('renews its markers while a slow provider call runs, so a waiter never computes the same cell', async () => {
+    const p = countingProvider({ delayMs: 700 });
+    const [a, b] = [cacheWith(p.provider, { lockMs: 200 }), cacheWith(p.provider, { lockMs: 200 })];
+    const first = a.resolve([request(47.5)]);
+    await new Promise((r) => setTimeout(r, 50));
+    const [ra, rb] = await Promise.all([first, b.resolve([request(47.5)])]);
+    expect(p.cells()).toBe(1);
+    expect([ra.cells[0]!.source, rb.cells[0]!.source]).toEqual(['provider', 'peer']);
+  });
+
   it('a provider failure releases the markers and writes nothing, so a retry computes the cells', async () => {
     const failing = countingProvider({ fail: true });
     await expect(cacheWith(failing.provider).resolve([request(47.5)])).rejects.toThrow('provider down');

@@ -127,14 +127,19 @@ async function run(workerCount: number) {
 
 function reply(child: ChildProcess, type: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    if (type === 'exit') return child.once('exit', resolve);
+    const onExit = (code: number | null) => {
+      child.off('message', onMessage);
+      if (type === 'exit' && code === 0) resolve(code);
+      else reject(new Error(`worker exited with ${code} while waiting for ${type}`));
+    };
     const onMessage = (m: { type: string }) => {
       if (m.type !== type) return;
       child.off('message', onMessage);
+      child.off('exit', onExit);
       resolve(m);
     };
     child.on('message', onMessage);
-    child.once('exit', (code) => (code !== 0 ? reject(new Error(`worker exited with ${code}`)) : undefined));
+    child.once('exit', onExit);
   });
 }
 

@@ -107,7 +107,7 @@ describe('route-matrix worker against the real session service', () => {
     counting.hold();
     const workers = [p.worker(counting.provider, { concurrency: 1 }), p.worker(counting.provider, { concurrency: 1 })];
     const owner = await p.session.user({ plan: 'premium' });
-    const body = { participants: guests(3, 60), destination: { id: 'd', name: 'D', address: 'A', position: { lat: 40.7, lon: -74 } } };
+    const body = { participants: guests(3, 60), destination: { id: 'd', name: 'D', address: 'A', position: { lat: 40.7, lon: -74 } }, arriveAt: new Date(Date.now() + 2 * 86_400_000).toISOString() };
     const [s1, s2] = [await createSession(p.session, owner, body), await createSession(p.session, owner, body)];
     await counting.entered();
     await new Promise((r) => setTimeout(r, 300)); // the second job reaches the cache and waits on the markers
