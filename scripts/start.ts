@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { killGroup, type Child } from './launcher/children.js';
 import { readLauncherConfig } from './launcher/config.js';
-import { discoverDeployables } from './launcher/deployables.js';
+import { discoverDeployables, withWorkerCopies } from './launcher/deployables.js';
 import { internalUrl } from './launcher/env.js';
 import { formatPrefix, launcherLogger, prettyLogLine, type Logger } from './launcher/output.js';
 import {
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   }, 1000).unref();
 
   const config = readLauncherConfig(process.env, process.argv.slice(2), process.cwd());
-  const deployables = discoverDeployables(root);
+  const deployables = withWorkerCopies(discoverDeployables(root), config.routingWorkers);
   if (!deployables.some((d) => d.role === 'gateway')) {
     throw new Error(
       'apps/gateway/src/main.ts not found: nothing to serve. Run pnpm install in a full checkout.',

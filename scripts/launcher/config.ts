@@ -13,6 +13,8 @@ export interface LauncherConfig {
   internalToken: string;
   /** Set by `pnpm dev`: children run under `node --watch`. */
   watch: boolean;
+  /** ROUTING_WORKERS: how many route-matrix worker processes to run (default 1). */
+  routingWorkers: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -22,7 +24,14 @@ export function readLauncherConfig(env: Env, argv: readonly string[], cwd: strin
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw new Error(`PORT must be a port number between 1 and 65535, got "${env.PORT}"`);
   }
+  const routingWorkers = Number(env.ROUTING_WORKERS ?? 1);
+  if (!Number.isInteger(routingWorkers) || routingWorkers < 1 || routingWorkers > 16) {
+    throw new Error(
+      `ROUTING_WORKERS must be a whole number from 1 to 16, got "${env.ROUTING_WORKERS}"`,
+    );
+  }
   return {
+    routingWorkers,
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),

@@ -29,9 +29,12 @@ export function describe(dir: string): Deployable {
   return urlEnv ? { name, dir, role, urlEnv } : { name, dir, role };
 }
 
-/** Start order: auth, then the other services and workers (alphabetical), then the gateway. */
+/**
+ * Start order: auth, then the other services (alphabetical), then the workers (which call the
+ * services, so they need their URLs), then the gateway.
+ */
 export function orderDeployables(dirs: readonly string[]): Deployable[] {
-  const rank: Record<Role, number> = { auth: 0, service: 1, worker: 1, gateway: 2 };
+  const rank: Record<Role, number> = { auth: 0, service: 1, worker: 2, gateway: 3 };
   return dirs
     .map(describe)
     .sort((a, b) => rank[a.role] - rank[b.role] || a.name.localeCompare(b.name));
@@ -49,4 +52,16 @@ export function discoverDeployables(root: string): Deployable[] {
     existsSync(path.join(root, dir, 'src/main.ts')),
   );
   return orderDeployables(dirs);
+}
+
+/** Each worker `copies` times: `routing-worker`, `routing-worker-2`, … (ROUTING_WORKERS). */
+export function withWorkerCopies(deployables: readonly Deployable[], copies: number): Deployable[] {
+  return deployables.flatMap((d) =>
+    d.role === 'worker'
+      ? Array.from({ length: copies }, (_, i) => ({
+          ...d,
+          name: i === 0 ? d.name : `${d.name}-${i + 1}`,
+        }))
+      : [d],
+  );
 }

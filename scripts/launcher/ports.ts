@@ -75,7 +75,8 @@ export async function waitForPortFile(
     if (reason) throw new Error(reason);
     const port = Number(await readFile(file, 'utf8').catch(() => ''));
     if (Number.isInteger(port) && port > 0) return port;
-    if (Date.now() > deadline) throw new Error(`no port reported in ${file} after ${Math.round(timeoutMs / 1000)} s`);
+    if (Date.now() > deadline)
+      throw new Error(`no port reported in ${file} after ${Math.round(timeoutMs / 1000)} s`);
     await sleep(intervalMs);
   }
 }

@@ -98,7 +98,8 @@ export class Stack {
 
     const groups = [
       this.stack.filter((d) => d.role === 'auth'),
-      this.stack.filter((d) => d.role === 'service' || d.role === 'worker'),
+      this.stack.filter((d) => d.role === 'service'),
+      this.stack.filter((d) => d.role === 'worker'),
       this.stack.filter((d) => d.role === 'gateway'),
     ];
     let index = 0;

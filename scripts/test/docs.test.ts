@@ -8,7 +8,7 @@ import { root } from './helpers/launcher.js';
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 const envExample = readFileSync(path.join(root, '.env.example'), 'utf8');
 /** Variables no config schema declares: test and compose settings, the launcher's port file. */
-const CONVENTIONS = ['TEST_DATABASE_URL', 'TEST_REDIS_URL', 'WORKER_REPLICAS', 'PORT_FILE'];
+const CONVENTIONS = ['TEST_DATABASE_URL', 'TEST_REDIS_URL', 'WORKER_REPLICAS', 'PORT_FILE', 'ROUTING_WORKERS'];
 
 /** Every env key declared in a config schema: the service kit's and each deployable's src/config.ts. */
 function declaredEnv(): string[] {

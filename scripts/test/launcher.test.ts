@@ -4,7 +4,12 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLauncherConfig } from '../launcher/config.js';
-import { discoverDeployables, orderDeployables, urlEnvFor } from '../launcher/deployables.js';
+import {
+  discoverDeployables,
+  orderDeployables,
+  withWorkerCopies,
+  urlEnvFor,
+} from '../launcher/deployables.js';
 import { childEnv, type Assigned } from '../launcher/env.js';
 import { pipeLines, prettyLogLine } from '../launcher/output.js';
 import { findOnPath, NO_REDIS_MESSAGE, resolveRedis, type RedisDeps } from '../launcher/redis.js';
@@ -26,14 +31,30 @@ describe('deployables', () => {
       'services/auth',
       'services/routing-worker',
     ]);
-    expect(order.map((d) => d.name)).toEqual(['auth', 'routing-worker', 'session', 'gateway']);
+    expect(order.map((d) => d.name)).toEqual(['auth', 'session', 'routing-worker', 'gateway']);
     expect(order[0]).toEqual({
       name: 'auth',
       dir: 'services/auth',
       role: 'auth',
       urlEnv: 'AUTH_URL',
     });
-    expect(order[1]?.role).toBe('worker');
+    expect(order[2]?.role).toBe('worker');
+  });
+
+  it('runs ROUTING_WORKERS copies of each worker under distinct names', () => {
+    const order = orderDeployables(['apps/gateway', 'services/auth', 'services/routing-worker']);
+    expect(withWorkerCopies(order, 3).map((d) => [d.name, d.dir])).toEqual([
+      ['auth', 'services/auth'],
+      ['routing-worker', 'services/routing-worker'],
+      ['routing-worker-2', 'services/routing-worker'],
+      ['routing-worker-3', 'services/routing-worker'],
+      ['gateway', 'apps/gateway'],
+    ]);
+    expect(readLauncherConfig({ ROUTING_WORKERS: '3' }, [], '/repo').routingWorkers).toBe(3);
+    expect(readLauncherConfig({}, [], '/repo').routingWorkers).toBe(1);
+    expect(() => readLauncherConfig({ ROUTING_WORKERS: '0' }, [], '/repo')).toThrow(
+      'ROUTING_WORKERS must be a whole number from 1 to 16, got "0"',
+    );
   });
 
   it('discovers only directories that have src/main.ts', () => {
@@ -64,6 +85,7 @@ describe('config and child env', () => {
   it('honours PORT, DATA_DIR, REDIS_PREFIX, INTERNAL_TOKEN and --watch', () => {
     const env = { PORT: '9000', DATA_DIR: '/tmp/x', REDIS_PREFIX: 'two', INTERNAL_TOKEN: 'secret' };
     expect(readLauncherConfig(env, ['--watch'], '/repo')).toEqual({
+      routingWorkers: 1,
       port: 9000,
       host: '127.0.0.1',
       dataDir: '/tmp/x',

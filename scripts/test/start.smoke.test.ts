@@ -1,6 +1,7 @@
 // Smoke test of `pnpm start`: the launcher as a child process, driven through the gateway only.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPortOpen } from '../launcher/ports.js';
 import {
@@ -54,6 +55,7 @@ describe('pnpm start', () => {
     expect(me.body?.user?.email).toBe(email);
 
     await sessionFlow(launcher, token);
+    await travelFlow(launcher, token);
 
     const ports = launcher.ports();
     expect(Object.keys(ports)).toEqual(expect.arrayContaining(['auth', 'session', 'gateway']));
@@ -107,4 +109,66 @@ async function sessionFlow(launcher: RunningLauncher, ownerToken: string) {
   expect((await api(`${base}/${sessionId}/close`, { token: ownerToken, body: { confirm: true } })).status).toBe(200);
   const history = await api(`${base}/mine?status=closed`, { token: ownerToken });
   expect((history.body as { items: { sessionId: string }[] }).items.map((i) => i.sessionId)).toEqual([sessionId]);
+}
+
+/**
+ * The travel-time pipeline end to end (session → queue → routing worker → travel.computed →
+ * session → /ws): three positioned participants all get travel results within 5 s of the last
+ * position update, and a /ws subscriber is nudged with refresh-session.
+ */
+async function travelFlow(launcher: RunningLauncher, token: string) {
+  const base = `${launcher.base}/api/sessions`;
+  const put = (body: unknown) =>
+    fetch(`${launcher.base}/api/location`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  const sessionId = 'trv' + randomUUID().replace(/[^a-hjkmnp-z2-9]/g, '').slice(0, 4).padEnd(4, 'z');
+  const created = await api(base, {
+    token,
+    body: {
+      sessionId,
+      destination: { id: 'poi-2', name: 'Pier', address: '2 Main St', position: { lat: 47.61, lon: -122.33 } },
+      tzId: 'America/Los_Angeles',
+      arriveAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      travelMode: 'car',
+      participants: [
+        { id: 'g1', name: 'Ana', lat: 47.5, lon: -122.2 },
+        { id: 'g2', name: 'Bo', lat: 47.7, lon: -122.4 },
+      ],
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+  const ws = new WebSocket(`${launcher.base.replace('http', 'ws')}/ws`);
+  const messages: { type: string; sessionId?: string }[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  ws.send(JSON.stringify({ action: 'subscribe', sessionId, token }));
+  await until(() => messages.some((m) => m.type === 'subscribed'), 5_000);
+
+  const last = Date.now();
+  const moved = await put({ latitude: 47.55, longitude: -122.25, accuracy: 5, timestamp: last });
+  expect(moved.status).toBe(200);
+  type P = { id: string; travelTimeSeconds: number | null; departureTime: string | null; updatedAt: string };
+  const withTravel = async () => {
+    const seen = await api(`${base}/${sessionId}`, { token });
+    const people = (seen.body as unknown as { session: { participants: P[] } }).session.participants;
+    return people.filter((p) => p.travelTimeSeconds !== null && Date.parse(p.updatedAt) >= last - 1000);
+  };
+  await until(async () => (await withTravel()).length === 3, 5_000);
+  const elapsed = Date.now() - last;
+  expect(elapsed).toBeLessThan(5_000);
+  for (const p of await withTravel()) expect(p.departureTime).toEqual(expect.any(String));
+  await until(() => messages.some((m) => m.type === 'refresh-session' && m.sessionId === sessionId), 5_000);
+  ws.close();
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -142,8 +142,9 @@ describe('travel cache', () => {
   });
 
   it('renews its markers while a slow provider call runs, so a waiter never computes the same cell', async () => {
-    const p = countingProvider({ delayMs: 700 });
-    const [a, b] = [cacheWith(p.provider, { lockMs: 200 }), cacheWith(p.provider, { lockMs: 200 })];
+    // The call outlasts the marker's lifetime four times over; renewals every 300 ms keep it held.
+    const p = countingProvider({ delayMs: 3_600 });
+    const [a, b] = [cacheWith(p.provider, { lockMs: 900 }), cacheWith(p.provider, { lockMs: 900 })];
     const first = a.resolve([request(47.5)]);
     await new Promise((r) => setTimeout(r, 50));
     const [ra, rb] = await Promise.all([first, b.resolve([request(47.5)])]);

@@ -1,9 +1,10 @@
 import { bullPrefix, QUEUES, routeWorkersKey, type RouteMatrixResult, type RouteWorkerBeat } from '@oneeta/contracts';
 import { createRedis } from '@oneeta/service-kit';
-import { eventually, openTestRedisInfra } from '@oneeta/service-kit/testing';
+import { eventually, openTestRedisInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { Queue, Worker, type Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueSnapshot, workerView } from '../src/queue/snapshot.js';
+import { startRouting } from './helpers.js';
 
 let infra: ReturnType<typeof openTestRedisInfra>;
 let queue: Queue;
@@ -92,5 +93,22 @@ describe('queue snapshot', () => {
   it('ignores a malformed heartbeat', () => {
     expect(workerView('{not json', new Date())).toBeNull();
     expect(workerView(JSON.stringify({ workerId: 'x' }), new Date())).toBeNull();
+  });
+});
+
+describe('GET /internal/routing/queue', () => {
+  it('answers the snapshot to a caller with the internal token and refuses everyone else', async () => {
+    const h = await startRouting();
+    try {
+      await h.routeQueue.add('compute', { sessionId: 'abc', reason: 'save', requestedAt: new Date().toISOString() }, { delay: 60_000 });
+      const refused = await h.app.inject({ method: 'GET', url: '/internal/routing/queue' });
+      expect(refused.statusCode).toBe(403);
+      const res = await h.app.inject({ method: 'GET', url: '/internal/routing/queue', headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ queuedCount: 1, processingCount: 0, recentJobs: [{ sessionId: 'abc', status: 'delayed' }] });
+    } finally {
+      await h.routeQueue.obliterate({ force: true });
+      await h.close();
+    }
   });
 });

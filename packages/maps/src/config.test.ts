@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mapsEnvSchema, parseMapsEnv, refineMapsEnv } from './config.js';
+import { createMapsProvider } from './providers.js';
+
+const entra = {
+  AZURE_MAPS_TENANT_ID: 'tenant',
+  AZURE_MAPS_APP_ID: 'app',
+  AZURE_MAPS_APP_SECRET: 'secret',
+};
+
+describe('mapsEnvSchema', () => {
+  it('defaults to the embedded offline provider and Azure public-cloud endpoints', () => {
+    expect(parseMapsEnv({})).toEqual({
+      MAPS_PROVIDER: 'offline',
+      AZURE_MAPS_ENDPOINT: 'https://atlas.microsoft.com',
+      AZURE_AUTHORITY_URL: 'https://login.microsoftonline.com',
+      MAPS_TIMEOUT_MS: 10_000,
+      MAPS_MAX_ATTEMPTS: 4,
+    });
+  });
+
+  it('writes every key as `  KEY: z.` on its own line, as the env-list tooling expects', () => {
+    const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    const keys = [...source.matchAll(/^ {2}([A-Z][A-Z0-9_]*): z\./gm)].map((m) => m[1]);
+    expect(keys).toEqual(Object.keys(mapsEnvSchema.shape));
+  });
+
+  it('fails fast when MAPS_PROVIDER=azure has neither a key nor Entra ID credentials', () => {
+    expect(() => parseMapsEnv({ MAPS_PROVIDER: 'azure', AZURE_MAPS_KEY: '' })).toThrow(
+      /AZURE_MAPS_KEY: MAPS_PROVIDER=azure needs AZURE_MAPS_KEY, or AZURE_MAPS_CLIENT_ID with AZURE_MAPS_TENANT_ID/,
+    );
+  });
+
+  it('names what is missing from incomplete Entra ID credentials', () => {
+    expect(() =>
+      parseMapsEnv({ MAPS_PROVIDER: 'azure', AZURE_MAPS_KEY: 'k', AZURE_MAPS_APP_ID: 'app' }),
+    ).toThrow(/also set AZURE_MAPS_TENANT_ID, AZURE_MAPS_APP_SECRET/);
+    expect(() => parseMapsEnv({ MAPS_PROVIDER: 'azure', ...entra })).toThrow(
+      /AZURE_MAPS_CLIENT_ID: Entra ID auth needs/,
+    );
+  });
+
+  it('accepts a key alone, or complete Entra ID credentials with the Maps client id', () => {
+    expect(parseMapsEnv({ MAPS_PROVIDER: 'azure', AZURE_MAPS_KEY: 'k' }).AZURE_MAPS_KEY).toBe('k');
+    expect(
+      parseMapsEnv({ MAPS_PROVIDER: 'azure', AZURE_MAPS_CLIENT_ID: 'c', ...entra })
+        .AZURE_MAPS_APP_ID,
+    ).toBe('app');
+    expect(() => parseMapsEnv({ MAPS_TIMEOUT_MS: 'soon' })).toThrow(/MAPS_TIMEOUT_MS/);
+  });
+
+  it('composes into a service schema with refineMapsEnv', () => {
+    const service = z
+      .object({ PORT: z.coerce.number() })
+      .extend(mapsEnvSchema.shape)
+      .superRefine(refineMapsEnv);
+    expect(service.safeParse({ PORT: '1', MAPS_PROVIDER: 'azure' }).success).toBe(false);
+    expect(service.parse({ PORT: '1' })).toMatchObject({ PORT: 1, MAPS_PROVIDER: 'offline' });
+  });
+});
+
+describe('createMapsProvider', () => {
+  it('chooses the adapter MAPS_PROVIDER names', () => {
+    expect(createMapsProvider(parseMapsEnv({})).name).toBe('offline');
+    expect(
+      createMapsProvider(parseMapsEnv({ MAPS_PROVIDER: 'azure', AZURE_MAPS_KEY: 'k' })).name,
+    ).toBe('azure');
+  });
+
+  it('refuses an azure env without credentials even when not parsed by the refined schema', () => {
+    const env = mapsEnvSchema.parse({ MAPS_PROVIDER: 'azure' });
+    expect(() => createMapsProvider(env)).toThrow(
+      /Invalid maps configuration:\n {2}- AZURE_MAPS_KEY/,
+    );
+  });
+});

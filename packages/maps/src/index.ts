@@ -1,0 +1,13 @@
+export * from './port.js';
+export { MAX_CELLS_PER_CALL, assertWithinCellLimit } from './limits.js';
+export {
+  mapsEnvProblems,
+  mapsEnvSchema,
+  parseMapsEnv,
+  refineMapsEnv,
+  type MapsEnv,
+} from './config.js';
+export { azureConfigFromEnv, createMapsProvider, type MapsProviderDeps } from './providers.js';
+export * from './offline/index.js';
+export * from './azure/index.js';
+export * from './travel-cache.js';

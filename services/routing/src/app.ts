@@ -1,0 +1,24 @@
+import { createGuards, createHttpApp, createTokenVerifier, jwksUrlOf, pingRedis, type TokenVerifier } from '@oneeta/service-kit';
+import { createContext, type RoutingDeps } from './context.js';
+import { internalRoutes } from './routes/internal.js';
+import { mapsRoutes } from './routes/maps.js';
+
+export type { RoutingDeps } from './context.js';
+
+/** The maps API. It owns no tables: readiness is Redis (cache, limits, events). */
+export async function buildApp(deps: RoutingDeps & { verifier?: TokenVerifier }) {
+  const app = createHttpApp({
+    name: 'routing',
+    logLevel: deps.config.LOG_LEVEL,
+    readiness: { redis: () => pingRedis(deps.redis) },
+  });
+  const ctx = createContext(deps, app.log);
+  const guards = createGuards({
+    verify: deps.verifier ?? createTokenVerifier({ jwksUrl: jwksUrlOf(deps.config.AUTH_URL) }),
+    internalToken: deps.config.INTERNAL_TOKEN,
+  });
+  mapsRoutes(app, ctx, guards);
+
+  internalRoutes(app, { queue: deps.routeQueue, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX }, guards);
+  return app;
+}

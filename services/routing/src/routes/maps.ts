@@ -1,0 +1,105 @@
+import {
+  mapTokenQuerySchema,
+  mapTokenResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+  timezoneQuerySchema,
+  timezoneResponseSchema,
+  travelTimesQuerySchema,
+  travelTimesResponseSchema,
+} from '@oneeta/contracts';
+import { ProviderError } from '@oneeta/maps';
+import { HttpError, type App, type Guards } from '@oneeta/service-kit';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { RoutingContext } from '../context.js';
+import { MAPS_MESSAGES } from '../domain/messages.js';
+import { tokenAnswer } from '../domain/token.js';
+import { cellRequestOf, travelSummary } from '../domain/travel-summary.js';
+import { lookupMetrics, searchUsage, timezoneUsage } from '../domain/usage.js';
+import type { UsageCaller } from '../travel-times.js';
+
+/**
+ * The maps API (doc 1 §7 "Maps"): token, search, timezone, traveltimes. Open to anonymous callers
+ * (a bearer token is optional), limited per IP, and each call made with a sessionId records usage.
+ */
+export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
+  const { provider, limits } = ctx;
+  const ask = <T>(call: () => Promise<T>, message: string) => fromProvider(call, message, ctx.log);
+
+  app.get(
+    '/api/maps/token',
+    { onRequest: limits.token, preHandler: guards.optionalUser, schema: { querystring: mapTokenQuerySchema, response: { 200: mapTokenResponseSchema } } },
+    async (_request, reply) => {
+      const auth = await ask(() => provider.browserAuth(), MAPS_MESSAGES.tokenFailed);
+      reply.header('cache-control', 'no-store');
+      return tokenAnswer(auth);
+    },
+  );
+
+  app.get(
+    '/api/maps/search',
+    { onRequest: limits.search, preHandler: guards.optionalUser, schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    async (request) => {
+      const query = request.query;
+      const near = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : undefined;
+      const started = performance.now();
+      const found = await ask(
+        () => provider.search({ query: query.q, ...(near ? { near } : {}), radiusMeters: query.radius, limit: query.limit }),
+        MAPS_MESSAGES.searchFailed,
+      );
+      const results = found.slice(0, query.limit);
+      const caller = callerOf(request, query.sessionId);
+      if (caller) await ctx.recordUsage(searchUsage(caller, query, results.length, lookupMetrics(provider.name, 'search', performance.now() - started)));
+      return { results };
+    },
+  );
+
+  app.get(
+    '/api/maps/timezone',
+    { onRequest: limits.timezone, preHandler: guards.optionalUser, schema: { querystring: timezoneQuerySchema, response: { 200: timezoneResponseSchema } } },
+    async (request) => {
+      const { lat, lon, sessionId } = request.query;
+      const started = performance.now();
+      const timeZoneId = await ask(() => provider.timezone({ lat, lon }), MAPS_MESSAGES.timezoneFailed);
+      const caller = callerOf(request, sessionId);
+      if (caller) await ctx.recordUsage(timezoneUsage(caller, { lat, lon }, timeZoneId, lookupMetrics(provider.name, 'timezone', performance.now() - started)));
+      if (!timeZoneId) throw new HttpError(404, MAPS_MESSAGES.noTimezone, 'no_timezone');
+      return { timeZoneId };
+    },
+  );
+
+  app.get(
+    '/api/maps/traveltimes',
+    { onRequest: limits.travelTimes, preHandler: guards.optionalUser, schema: { querystring: travelTimesQuerySchema, response: { 200: travelTimesResponseSchema } } },
+    async (request) => {
+      const cell = cellRequestOf(request.query, new Date());
+      const resolved = await ctx.travelTime(cell, callerOf(request, request.query.sessionId)).catch((err: unknown) => {
+        if (err instanceof ProviderError) throw providerFailed(err, MAPS_MESSAGES.travelFailed, ctx.log);
+        throw err;
+      });
+      const summary = travelSummary(cell, resolved);
+      if (!summary) throw new HttpError(422, MAPS_MESSAGES.noRoute, 'no_route');
+      return { summary };
+    },
+  );
+}
+
+/** Usage is recorded for calls made with a sessionId, with the signed-in user's id when there is one. */
+function callerOf(request: FastifyRequest, sessionId: string | undefined): UsageCaller | null {
+  return sessionId ? { sessionId, userId: request.user?.id ?? null } : null;
+}
+
+/** Runs a provider call; any failure answers 502 with `message` (the provider's own text, which may name URLs, only goes to the log). */
+async function fromProvider<T>(call: () => Promise<T>, message: string, log: FastifyBaseLogger): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw providerFailed(err, message, log);
+  }
+}
+
+function providerFailed(err: unknown, message: string, log: FastifyBaseLogger): HttpError {
+  const status = err instanceof ProviderError ? err.status : null;
+  log.warn({ status, reason: err instanceof Error ? err.message : String(err) }, message);
+  return new HttpError(502, message, 'provider_failed');
+}
