@@ -12,13 +12,14 @@ main(async () => {
   const config = loadConfig(configSchema);
   const infra = openRedisInfra('routing-worker', config);
   const provider = createMapsProvider(config);
-  let worker: RouteWorker | undefined;
-  const app = await buildApp({ config, redis: infra.redis, workerRunning: () => worker?.isRunning() ?? false });
+  // The app's metrics registry is made before the worker that reports to it, so readiness looks the worker up.
+  const running: { worker?: RouteWorker } = {};
+  const app = await buildApp({ config, redis: infra.redis, workerRunning: () => running.worker?.isRunning() ?? false });
   const workerId = config.WORKER_ID ?? `${hostname()}-${process.pid}`;
   const connection = createRedis(config.REDIS_URL, { role: 'worker' });
   const cache = createTravelCache({ redis: infra.redis, prefix: config.REDIS_PREFIX, provider, ttlSeconds: config.TRAVEL_CACHE_TTL_SECONDS });
   const metrics = createWorkerMetrics(app.metricsRegistry);
-  worker = startRouteWorker({
+  const worker = startRouteWorker({
     connection,
     redisPrefix: config.REDIS_PREFIX,
     workerId,
@@ -35,8 +36,9 @@ main(async () => {
       provider: provider.name,
     }),
   });
+  running.worker = worker;
   app.addHook('onClose', async () => {
-    await worker?.close();
+    await worker.close();
     connection.disconnect();
     await infra.close();
   });
