@@ -1,4 +1,5 @@
 import {
+  MAPS_MESSAGES,
   mapTokenQuerySchema,
   mapTokenResponseSchema,
   searchQuerySchema,
@@ -12,7 +13,6 @@ import { ProviderError } from '@oneeta/maps';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RoutingContext } from '../context.js';
-import { MAPS_MESSAGES } from '../domain/messages.js';
 import { tokenAnswer } from '../domain/token.js';
 import { cellRequestOf, travelSummary } from '../domain/travel-summary.js';
 import { lookupMetrics, searchUsage, timezoneUsage } from '../domain/usage.js';
