@@ -1,4 +1,5 @@
 // Starting and stopping the whole stack: auth first, then the other services, then the gateway.
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import type { Deployable } from './deployables.js';
 import { childEnv, internalUrl, type Assigned } from './env.js';
 import { formatPrefix, type Logger } from './output.js';
 import { isPortOpen, waitForHttp, waitForPortFile } from './ports.js';
+import { ensureWebBuild } from './web-build.js';
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -52,6 +54,8 @@ export function nodeArgs(dir: string, watch: boolean): string[] {
 export class Stack {
   readonly children: Child[] = [];
   private stopping = false;
+  /** The `vite build` of apps/web while it runs. */
+  private webBuild: ChildProcess | undefined;
   private readonly portDir = mkdtempSync(path.join(tmpdir(), 'oneeta-ports-'));
 
   constructor(
@@ -96,6 +100,16 @@ export class Stack {
       await waitForHttp(`${internalUrl(d.port)}${urlPath}`, wait);
     };
 
+    // The web app builds (when stale) while the services start; the gateway serves it once built.
+    const { root, log, env, width, color } = this.options;
+    const web = ensureWebBuild({
+      root,
+      log,
+      env,
+      prefix: formatPrefix('web', width, this.stack.length, color),
+      onProcess: (proc) => (this.webBuild = proc),
+    });
+
     const groups = [
       this.stack.filter((d) => d.role === 'auth'),
       this.stack.filter((d) => d.role === 'service'),
@@ -104,6 +118,7 @@ export class Stack {
     ];
     let index = 0;
     for (const group of groups) {
+      if (group.some((d) => d.role === 'gateway')) await web;
       await Promise.all(
         group.map((d) => {
           const child = spawnOne(d, index++);
@@ -111,11 +126,13 @@ export class Stack {
         }),
       );
     }
+    await web;
   }
 
   /** SIGTERM to every child, SIGKILL after `graceMs`; resolves when all have exited. */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
+    if (this.webBuild && this.webBuild.exitCode === null) this.webBuild.kill('SIGTERM');
     await Promise.all(this.children.map((c) => stopChild(c, graceMs)));
     rmSync(this.portDir, { recursive: true, force: true });
   }

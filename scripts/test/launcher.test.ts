@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -13,6 +13,7 @@ import {
 import { childEnv, type Assigned } from '../launcher/env.js';
 import { pipeLines, prettyLogLine } from '../launcher/output.js';
 import { findOnPath, NO_REDIS_MESSAGE, resolveRedis, type RedisDeps } from '../launcher/redis.js';
+import { newestSource, webBuildDecision, WEB_SOURCES } from '../launcher/web-build.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oneeta-launcher-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -232,5 +233,66 @@ describe('child output', () => {
     await new Promise((resolve) => input.on('end', resolve));
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toBe('auth | one\nauth | two\nauth | 2\nauth | three\n');
+  });
+});
+
+describe('web app build', () => {
+  it('builds when apps/web/dist/index.html is missing', () => {
+    expect(webBuildDecision(undefined, { path: 'apps/web/src/main.tsx', mtimeMs: 1 })).toEqual({
+      build: true,
+      reason: 'apps/web/dist/index.html is missing',
+    });
+  });
+
+  it('builds when a source file is newer than the built index.html, naming it', () => {
+    expect(
+      webBuildDecision(1_000, { path: 'apps/web/src/routes/auth.tsx', mtimeMs: 2_000 }),
+    ).toEqual({
+      build: true,
+      reason: 'apps/web/src/routes/auth.tsx changed since the last build',
+    });
+  });
+
+  it('keeps a build that is newer than every source file, or as new', () => {
+    expect(webBuildDecision(2_000, { path: 'apps/web/index.html', mtimeMs: 2_000 }).build).toBe(
+      false,
+    );
+    expect(webBuildDecision(2_000, { path: 'apps/web/index.html', mtimeMs: 1_000 }).build).toBe(
+      false,
+    );
+    expect(webBuildDecision(2_000, undefined).build).toBe(false);
+  });
+
+  it('watches the web sources and the workspace packages it bundles', () => {
+    expect(WEB_SOURCES).toEqual(
+      expect.arrayContaining([
+        'apps/web/src',
+        'apps/web/index.html',
+        'packages/contracts/src',
+        'packages/travel/src',
+      ]),
+    );
+  });
+
+  it('finds the newest source file, skipping node_modules, dot folders and unit tests', () => {
+    const root = path.join(tmp, 'web-tree');
+    const files: Record<string, number> = {
+      'apps/web/index.html': 1_000,
+      'apps/web/src/main.tsx': 2_000,
+      'apps/web/src/routes/auth.tsx': 3_000,
+      'apps/web/src/lib/password.test.ts': 9_000,
+      'apps/web/src/node_modules/x.js': 9_000,
+      'apps/web/src/.cache/y.js': 9_000,
+    };
+    for (const [file, seconds] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), '');
+      utimesSync(path.join(root, file), seconds, seconds);
+    }
+    expect(newestSource(root, ['apps/web/src', 'apps/web/index.html', 'apps/web/absent'])).toEqual({
+      path: 'apps/web/src/routes/auth.tsx',
+      mtimeMs: 3_000_000,
+    });
+    expect(newestSource(root, ['apps/web/absent'])).toBeUndefined();
   });
 });

@@ -55,9 +55,9 @@ async function startStack(env: Record<string, string> = {}) {
 }
 
 describe('the stack', () => {
-  it('starts auth first and the gateway last, each child with every service URL', async () => {
+  it('starts auth first, then services, then workers, then the gateway, each child with every service URL', async () => {
     const { stack, assigned } = await startStack();
-    const order = ['auth', 'routing-worker', 'session', 'gateway'];
+    const order = ['auth', 'session', 'routing-worker', 'gateway'];
     expect(stack.children.map((c) => c.name)).toEqual(order);
     const gateway = assigned.find((d) => d.role === 'gateway')!;
     const answer = (await (await fetch(`http://127.0.0.1:${gateway.port}/`)).json()) as {
@@ -70,6 +70,11 @@ describe('the stack', () => {
       REDIS_URL: 'redis://x:1',
     });
     expect(answer.env.ROUTING_WORKER_URL).toBeUndefined();
+    // Workers start after the services they call, so they get their bound ports, not port 0.
+    const session = assigned.find((d) => d.name === 'session')!;
+    const worker = assigned.find((d) => d.name === 'routing-worker')!;
+    const workerEnv = ((await (await fetch(`http://127.0.0.1:${worker.port}/`)).json()) as { env: Record<string, string> }).env;
+    expect(workerEnv.SESSION_URL).toBe(`http://127.0.0.1:${session.port}`);
   });
 
   it('reports a child that dies on its own', async () => {

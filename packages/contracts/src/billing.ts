@@ -18,19 +18,24 @@ export const ENTERPRISE_NEEDS = [
 export const DEFAULT_ENTERPRISE_NEEDS = ['SLA', 'Priority support', 'Higher limits'] as const;
 
 /** POST /api/enterprise/lead (doc 2 §3). */
+/**
+ * POST /api/enterprise/lead (doc 2 §3, §5): name and e-mail are required; other fields are optional
+ * (trimmed, empty ones omitted); size, timeframe and budget only when they are allowed options;
+ * expected monthly requests a number ≥ 0, or null when empty.
+ */
 export const enterpriseLeadBodySchema = z.object({
   name: z.string().trim().min(1),
   email: z.email(),
-  company: z.string().trim().min(1),
-  companySize: z.enum(COMPANY_SIZES),
-  role: z.string().trim().optional(),
-  website: z.string().trim().optional(),
-  phone: z.string().trim().optional(),
-  useCase: z.string().trim().optional(),
-  expectedMonthlyRequests: z.number().int().nonnegative().nullable(),
-  timeframe: z.enum(TIMEFRAMES),
-  budget: z.enum(BUDGETS),
+  company: z.string().trim().min(1).optional(),
+  companySize: z.enum(COMPANY_SIZES).optional(),
+  role: z.string().trim().min(1).optional(),
+  website: z.string().trim().min(1).optional(),
+  phone: z.string().trim().min(1).optional(),
+  useCase: z.string().trim().min(1).optional(),
+  expectedMonthlyRequests: z.number().min(0).nullable(),
+  timeframe: z.enum(TIMEFRAMES).optional(),
+  budget: z.enum(BUDGETS).optional(),
   needs: z.array(z.enum(ENTERPRISE_NEEDS)),
-  message: z.string().trim().max(5000).optional(),
+  message: z.string().trim().min(1).max(5000).optional(),
 });
 export const enterpriseLeadResponseSchema = z.object({ id: z.string() });

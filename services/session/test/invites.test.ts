@@ -3,7 +3,7 @@ import { inviteCreatedDataSchema, inviteViewResponseSchema, MESSAGES, SESSION_ME
 import { streamKey } from '@oneeta/service-kit';
 import { bearer, createSession } from './factories.js';
 import { startSession, type SessionHarness } from './helpers.js';
-import { accept, invite, routeJobs, rowsOf, SEATTLE } from './membership.js';
+import { accept, clearRouteJobs, invite, routeJobs, rowsOf, SEATTLE } from './membership.js';
 
 let h: SessionHarness;
 beforeAll(async () => {
@@ -103,6 +103,7 @@ describe('accepting', () => {
     const { owner, id } = await owned();
     const guest = await h.user({ plan: 'standard', name: 'Gus' });
     const inv = await invite(h, owner, id, guest.email, 'Gus');
+    await clearRouteJobs(h, id);
     const res = await accept(h, guest, id, inv.code);
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -4,6 +4,7 @@ import type { RouteMatrixJob } from '@oneeta/contracts';
 import { participants } from '../src/store/schema.js';
 import { bearer, createSession } from './factories.js';
 import { startSession, type SessionHarness, type TestUser } from './helpers.js';
+import { clearRouteJobs } from './membership.js';
 
 let h: SessionHarness;
 beforeAll(async () => {
@@ -71,6 +72,7 @@ describe('PUT /api/location', () => {
     const me = await h.user({ plan: 'premium' });
     const a = await createSession(h, me);
     const b = await createSession(h, me);
+    for (const id of [a.sessionId, b.sessionId]) await clearRouteJobs(h, id);
     await put(me);
     await put(me, { ...position, latitude: 47.7 });
     for (const id of [a.sessionId, b.sessionId]) {

@@ -1,0 +1,98 @@
+import {
+  authResponseSchema,
+  meResponseSchema,
+  MESSAGES,
+  phoneStateSchema,
+  type LoginBody,
+  type Plan,
+  type RegisterBody,
+  type UpdateMeBody,
+} from '@oneeta/contracts';
+import { SPEC } from '../text';
+import { apiRequest } from './client';
+
+/** POST /api/auth/register → { token, user }; default error 'Register failed'. */
+export function register(body: RegisterBody) {
+  return apiRequest('/api/auth/register', {
+    method: 'POST',
+    body,
+    schema: authResponseSchema,
+    fallbackError: MESSAGES.registerFailed,
+    auth: 'none',
+  });
+}
+
+/** POST /api/auth/login → { token, user }; default error 'Login failed'. */
+export function login(body: LoginBody) {
+  return apiRequest('/api/auth/login', {
+    method: 'POST',
+    body,
+    schema: authResponseSchema,
+    fallbackError: MESSAGES.loginFailed,
+    auth: 'none',
+  });
+}
+
+/** GET /api/auth/me → { user }. */
+export function getMe(signal?: AbortSignal) {
+  return apiRequest('/api/auth/me', {
+    schema: meResponseSchema,
+    fallbackError: MESSAGES.authFailed,
+    auth: 'required',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** PATCH /api/auth/me { name?, email? } → { token, user }; default error 'Update failed'. */
+export function updateMe(body: UpdateMeBody) {
+  return apiRequest('/api/auth/me', {
+    method: 'PATCH',
+    body,
+    schema: authResponseSchema,
+    fallbackError: MESSAGES.updateFailed,
+    auth: 'required',
+  });
+}
+
+/** POST /api/auth/me/phone { phone, consent } → { phoneNumber, phoneVerified }. */
+export function startPhoneVerification(phone: string, consent: boolean) {
+  return apiRequest('/api/auth/me/phone', {
+    method: 'POST',
+    body: { phone, consent },
+    schema: phoneStateSchema,
+    fallbackError: MESSAGES.startVerificationFailed,
+    auth: 'required',
+  });
+}
+
+/** POST /api/auth/me/phone/verify { code } → { phoneNumber, phoneVerified }. */
+export function verifyPhone(code: string) {
+  return apiRequest('/api/auth/me/phone/verify', {
+    method: 'POST',
+    body: { code },
+    schema: phoneStateSchema,
+    fallbackError: MESSAGES.verifyCodeFailed,
+    auth: 'required',
+  });
+}
+
+/** DELETE /api/auth/me/phone → { phoneNumber, phoneVerified }. */
+export function removePhone() {
+  return apiRequest('/api/auth/me/phone', {
+    method: 'DELETE',
+    schema: phoneStateSchema,
+    fallbackError: MESSAGES.removePhoneFailed,
+    auth: 'required',
+  });
+}
+
+/** PATCH /api/auth/plan { plan } → { token, user } (the change to free; paid plans go through checkout). */
+export function changePlan(plan: Plan) {
+  return apiRequest('/api/auth/plan', {
+    method: 'PATCH',
+    body: { plan },
+    schema: authResponseSchema,
+    fallbackError: SPEC.planUpdateFailed,
+    auth: 'required',
+  });
+}

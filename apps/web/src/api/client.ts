@@ -1,0 +1,114 @@
+import { MESSAGES } from '@oneeta/contracts';
+import type { z } from 'zod';
+import { getToken } from './token';
+
+/** A failed call: `message` is the server's `error` text, else the call's default (doc 1 §8). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    /** The server's machine-readable `code`, e.g. 'missing_location', 'too_early'. */
+    readonly code?: string,
+    /** The parsed error body, for answers that carry more (e.g. `earliestArrival`). */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** 'required': no token → ApiError 'Not authenticated' without a request; 'optional': sent if present. */
+export type AuthMode = 'required' | 'optional' | 'none';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** The contract schema the answer is parsed with. */
+  schema: S;
+  /** The text of the error when the server gives none (doc 1 §8 defaults per call). */
+  fallbackError: string;
+  auth?: AuthMode;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query: RequestOptions<z.ZodType>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFields(body: unknown): { error?: string; code?: string } {
+  if (!body || typeof body !== 'object') return {};
+  const { error, code } = body as { error?: unknown; code?: unknown };
+  return {
+    ...(typeof error === 'string' && error.trim() ? { error } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
+/**
+ * One call to the API: JSON in and out, the bearer token when there is one (and the call takes it),
+ * the answer parsed with its contract schema. Every failure is an ApiError.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.output<S>> {
+  const { method = 'GET', body, query, schema, fallbackError, auth = 'optional', signal } = options;
+  const token = auth === 'none' ? null : getToken();
+  if (auth === 'required' && !token) throw new ApiError(MESSAGES.notAuthenticated, 401);
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(fallbackError, 0);
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) {
+    const { error, code } = errorFields(json);
+    throw new ApiError(error ?? fallbackError, response.status, code, json);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(fallbackError, response.status, 'bad_response', json);
+  return parsed.data;
+}
+
+/** The text to show for any error a call or hook produced. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}

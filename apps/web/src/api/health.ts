@@ -1,0 +1,30 @@
+import { healthResponseSchema, type HealthResponse } from '@oneeta/contracts';
+import { SPEC } from '../text';
+import { ApiError } from './client';
+
+/**
+ * GET /api/health → { time, upstreams }. Its error message is the HTTP status (e.g. '503'), or
+ * 'Unexpected health response' when the answer is not the health shape (doc 1 §8).
+ */
+export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
+  let response: Response;
+  try {
+    response = await fetch('/api/health', {
+      headers: { accept: 'application/json' },
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(error instanceof Error ? error.message : String(error), 0);
+  }
+  if (!response.ok) throw new ApiError(String(response.status), response.status);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(SPEC.unexpectedHealthResponse, response.status);
+  }
+  const parsed = healthResponseSchema.safeParse(json);
+  if (!parsed.success) throw new ApiError(SPEC.unexpectedHealthResponse, response.status);
+  return parsed.data;
+}

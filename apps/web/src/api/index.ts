@@ -1,0 +1,8 @@
+// The typed API client: one function per call, every answer parsed with its contract schema.
+export { ApiError, apiRequest, errorMessage, isApiError, type AuthMode } from './client';
+export * from './auth';
+export * from './billing';
+export * from './health';
+export * from './query-keys';
+export * from './sessions';
+export { clearToken, getToken, setToken, subscribeToken, TOKEN_KEY } from './token';

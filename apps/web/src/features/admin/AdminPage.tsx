@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../hooks/use-auth';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { anchorOf } from '../../lib/anchor';
+import { SPEC, UI } from '../../text';
+
+/**
+ * /admin (doc 2 §2): signed out → a sign-in link; a non-admin → 'Access denied' / 'You do not have
+ * permission to view this page.'; the administrator → the sidebar and its panels.
+ */
+export function AdminPage() {
+  useDocumentTitle(UI.adminTitle);
+  const auth = useAuth();
+
+  if (auth.status === 'loading') {
+    return (
+      <div className="page" aria-busy="true">
+        <p className="muted" role="status">
+          {UI.loading}
+        </p>
+      </div>
+    );
+  }
+  if (auth.status === 'signed-out') {
+    return (
+      <div className="page page-narrow">
+        <section className="card center-card">
+          <h1>{UI.adminTitle}</h1>
+          <p className="muted">{UI.adminSignIn}</p>
+          <Link to="/auth" search={{ mode: 'login', next: '/admin' }} className="btn btn-primary">
+            {SPEC.signInNav}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  if (!auth.isAdmin) {
+    return (
+      <div className="page page-narrow">
+        <section className="card center-card">
+          <h1>{SPEC.accessDenied}</h1>
+          <p className="muted">{SPEC.noPermission}</p>
+          <Link to="/" className="btn btn-secondary">
+            {SPEC.goHome}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="page admin">
+      <h1>{UI.adminTitle}</h1>
+      <div className="admin-layout">
+        <nav className="admin-sidebar" aria-label={UI.adminTitle}>
+          <ul>
+            {SPEC.adminSections.map((title) => (
+              <li key={title}>
+                <a href={`#${anchorOf(title)}`}>{title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-panels">
+          {SPEC.adminSections.map((title) => (
+            <section
+              key={title}
+              id={anchorOf(title)}
+              className="card admin-panel"
+              aria-labelledby={`${anchorOf(title)}-title`}
+            >
+              <h2 id={`${anchorOf(title)}-title`}>{title}</h2>
+              <p className="muted">{SPEC.noData}</p>
+            </section>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

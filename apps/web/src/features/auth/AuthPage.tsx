@@ -1,0 +1,187 @@
+import { MESSAGES, type AuthResponse } from '@oneeta/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { login, register } from '../../api/auth';
+import { errorMessage } from '../../api/client';
+import { useAuth } from '../../hooks/use-auth';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { safeNextPath } from '../../lib/next-path';
+import { canSubmitLogin, checkRegister } from '../../lib/password';
+import { UI } from '../../text';
+import { PasswordRules } from './PasswordRules';
+import { authMode, type AuthSearch } from './search';
+
+type Mode = 'login' | 'register';
+
+interface FormValues {
+  email: string;
+  password: string;
+  confirm: string;
+  name: string;
+}
+
+/** Sign in and register (doc 1 §2 "Auth page", §5 "Register"). */
+export function AuthPage({ search }: { search: AuthSearch }) {
+  const state = useRouterState({ select: (s) => s.location.state });
+  const mode: Mode = authMode(search, state);
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const next = safeNextPath(search.next);
+  useDocumentTitle(mode === 'register' ? UI.registerTitle : UI.signInTitle);
+
+  const [values, setValues] = useState<FormValues>({
+    email: search.inviteEmail ?? '',
+    password: '',
+    confirm: '',
+    name: '',
+  });
+  const set = (field: keyof FormValues) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const submit = useMutation({
+    mutationFn: (): Promise<AuthResponse> =>
+      mode === 'register'
+        ? register({
+            email: values.email.trim(),
+            password: values.password,
+            name: values.name.trim() || null,
+          })
+        : login({ email: values.email.trim(), password: values.password }),
+    onSuccess: (answer) => {
+      auth.signIn(answer);
+      void navigate({ href: next, replace: true });
+    },
+  });
+
+  const [emailTouched, setEmailTouched] = useState(false);
+  const registerCheck = checkRegister(values);
+  const emailError = mode === 'register' && emailTouched ? registerCheck.emailError : undefined;
+  const canSubmit =
+    !submit.isPending &&
+    (mode === 'register' ? registerCheck.canSubmit : canSubmitLogin(values.email, values.password));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSubmit) submit.mutate();
+  };
+
+  const ids = {
+    email: useId(),
+    emailError: useId(),
+    password: useId(),
+    rules: useId(),
+    confirm: useId(),
+    confirmError: useId(),
+    name: useId(),
+    title: useId(),
+  };
+  const otherMode: Mode = mode === 'register' ? 'login' : 'register';
+  const fallback = mode === 'register' ? MESSAGES.registerFailed : MESSAGES.loginFailed;
+
+  return (
+    <div className="page page-narrow">
+      <section className="card auth-card" aria-labelledby={ids.title}>
+        <h1 id={ids.title}>{mode === 'register' ? UI.registerTitle : UI.signInTitle}</h1>
+        <form onSubmit={onSubmit} noValidate className="form">
+          <div className="field">
+            <label htmlFor={ids.email}>{UI.email}</label>
+            <input
+              id={ids.email}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={values.email}
+              onChange={set('email')}
+              onBlur={() => setEmailTouched(true)}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? ids.emailError : undefined}
+            />
+            {emailError && (
+              <p id={ids.emailError} className="field-error">
+                {emailError}
+              </p>
+            )}
+          </div>
+
+          <div className="field">
+            <label htmlFor={ids.password}>{UI.password}</label>
+            <input
+              id={ids.password}
+              type="password"
+              name="password"
+              autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+              required
+              value={values.password}
+              onChange={set('password')}
+              aria-describedby={mode === 'register' ? ids.rules : undefined}
+            />
+            {mode === 'register' && <PasswordRules id={ids.rules} password={values.password} />}
+          </div>
+
+          {mode === 'register' && (
+            <>
+              <div className="field">
+                <label htmlFor={ids.confirm}>{UI.confirmPassword}</label>
+                <input
+                  id={ids.confirm}
+                  type="password"
+                  name="confirm"
+                  autoComplete="new-password"
+                  required
+                  value={values.confirm}
+                  onChange={set('confirm')}
+                  aria-invalid={registerCheck.confirmError ? true : undefined}
+                  aria-describedby={registerCheck.confirmError ? ids.confirmError : undefined}
+                />
+                {registerCheck.confirmError && (
+                  <p id={ids.confirmError} className="field-error" role="alert">
+                    {registerCheck.confirmError}
+                  </p>
+                )}
+              </div>
+              <div className="field">
+                <label htmlFor={ids.name}>{UI.nameOptional}</label>
+                <input
+                  id={ids.name}
+                  type="text"
+                  name="name"
+                  autoComplete="name"
+                  value={values.name}
+                  onChange={set('name')}
+                />
+              </div>
+            </>
+          )}
+
+          {submit.isError && (
+            <p className="notice notice-error" role="alert">
+              {errorMessage(submit.error, fallback)}
+            </p>
+          )}
+
+          <button type="submit" className="btn btn-primary btn-block" disabled={!canSubmit}>
+            {submit.isPending
+              ? UI.working
+              : mode === 'register'
+                ? UI.registerSubmit
+                : UI.signInSubmit}
+          </button>
+        </form>
+        <p className="auth-switch">
+          {mode === 'register' ? UI.haveAccount : UI.noAccount}{' '}
+          <Link
+            to="/auth"
+            search={(prev) => ({ ...prev, mode: otherMode })}
+            replace
+            className="link"
+            onClick={() => submit.reset()}
+          >
+            {mode === 'register' ? UI.signInInstead : UI.createAccount}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,335 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { isApiError } from '../../api/client';
+import { useAuth } from '../../hooks/use-auth';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { postEnterpriseLead } from './api';
+import {
+  BUDGET_OPTIONS,
+  COMPANY_SIZE_OPTIONS,
+  EMPTY_ENTERPRISE_FORM,
+  ENTERPRISE_TEXT,
+  NEED_OPTIONS,
+  TIMEFRAME_OPTIONS,
+  validateEnterpriseForm,
+  type EnterpriseFieldErrors,
+  type EnterpriseFormValues,
+} from './lead';
+import './enterprise.css';
+
+type TextField = Exclude<keyof EnterpriseFormValues, 'needs'>;
+
+/** Field labels and hints (ours: the spec names the fields, doc 2 §3, and 'Work email', doc 2 §5). */
+const LABELS: Record<TextField, string> = {
+  name: 'Name',
+  email: 'Work email',
+  company: 'Company',
+  companySize: 'Company size',
+  role: 'Role',
+  website: 'Website',
+  phone: 'Phone',
+  useCase: 'Use case',
+  expectedMonthlyRequests: 'Monthly requests',
+  timeframe: 'Timeframe',
+  budget: 'Budget',
+  message: 'Message',
+};
+const NEEDS_LEGEND = 'What do you need?';
+const OPTIONAL = '(optional)';
+const CHOOSE = 'Choose…';
+const REQUESTS_HINT = 'How many travel-time requests you expect per month.';
+
+/** What the server answered on success. */
+type Outcome = { id: string };
+
+function submissionError(error: unknown): string {
+  if (isApiError(error)) {
+    // Any non-OK answer (doc 2 §8); a network failure or unreadable answer keeps its own text.
+    return error.status > 0 && error.code !== 'bad_response'
+      ? ENTERPRISE_TEXT.submissionFailed
+      : error.message;
+  }
+  return error instanceof Error && error.message
+    ? error.message
+    : ENTERPRISE_TEXT.somethingWentWrong;
+}
+
+function Field({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string | undefined;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label} {!required && <span className="field-optional">{OPTIONAL}</span>}
+      </label>
+      {children}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Success({ outcome }: { outcome: Outcome }) {
+  const navigate = useNavigate();
+  return (
+    <section
+      className="card center-card enterprise-success"
+      aria-labelledby="enterprise-success-title"
+      role="status"
+    >
+      <h1 id="enterprise-success-title">{ENTERPRISE_TEXT.successTitle}</h1>
+      <p>{ENTERPRISE_TEXT.successBody}</p>
+      <p className="enterprise-reference">
+        {ENTERPRISE_TEXT.referenceId}: <code className="session-code">{outcome.id}</code>
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void navigate({ to: '/plans' })}
+        >
+          {ENTERPRISE_TEXT.backToPlans}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** /enterprise and /enterprise/contact: the 'Contact sales' form (doc 2 §2, §3, §5, §7, §8). */
+export function EnterpriseContactPage() {
+  useDocumentTitle(ENTERPRISE_TEXT.title);
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const base = useId();
+  const [values, setValues] = useState<EnterpriseFormValues>(() => ({
+    ...EMPTY_ENTERPRISE_FORM,
+    name: auth.user?.name ?? '',
+    email: auth.user?.email ?? '',
+  }));
+  const [errors, setErrors] = useState<EnterpriseFieldErrors>({});
+  const [status, setStatus] = useState<'idle' | 'submitting'>('idle');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  if (outcome) {
+    return (
+      <div className="page page-narrow">
+        <Success outcome={outcome} />
+      </div>
+    );
+  }
+
+  const id = (field: string) => `${base}-${field}`;
+  const set =
+    (field: TextField) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    };
+  const toggleNeed = (need: string) => (event: ChangeEvent<HTMLInputElement>) => {
+    const checked = event.target.checked;
+    setValues((current) => ({
+      ...current,
+      needs: checked ? [...current.needs, need] : current.needs.filter((n) => n !== need),
+    }));
+  };
+  const describedBy = (field: TextField, hint = false) =>
+    [hint ? `${id(field)}-hint` : '', errors[field] ? `${id(field)}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const inputProps = (field: TextField, hint = false) => ({
+    id: id(field),
+    name: field,
+    value: values[field],
+    onChange: set(field),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describedBy(field, hint),
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    setFormError(null);
+    const checked = validateEnterpriseForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = Object.keys(checked.errors)[0];
+      if (first) document.getElementById(id(first))?.focus();
+      return;
+    }
+    setErrors({});
+    setStatus('submitting');
+    try {
+      setOutcome(await postEnterpriseLead(checked.payload));
+    } catch (error) {
+      setFormError(submissionError(error));
+    } finally {
+      setStatus('idle');
+    }
+  };
+
+  const submitting = status === 'submitting';
+  return (
+    <div className="page enterprise-page">
+      <header className="enterprise-head">
+        <h1>{ENTERPRISE_TEXT.title}</h1>
+        <p className="muted">{ENTERPRISE_TEXT.intro}</p>
+      </header>
+      <form
+        className="card form enterprise-form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-busy={submitting}
+      >
+        <div className="field-row">
+          <Field id={id('name')} label={LABELS.name} required error={errors.name}>
+            <input {...inputProps('name')} autoComplete="name" required aria-required="true" />
+          </Field>
+          <Field id={id('email')} label={LABELS.email} required error={errors.email}>
+            <input
+              {...inputProps('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              aria-required="true"
+            />
+          </Field>
+        </div>
+        <div className="field-row">
+          <Field id={id('company')} label={LABELS.company}>
+            <input {...inputProps('company')} autoComplete="organization" />
+          </Field>
+          <Field id={id('companySize')} label={LABELS.companySize}>
+            <select {...inputProps('companySize')}>
+              <option value="">{CHOOSE}</option>
+              {COMPANY_SIZE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <div className="field-row">
+          <Field id={id('role')} label={LABELS.role}>
+            <input {...inputProps('role')} autoComplete="organization-title" />
+          </Field>
+          <Field id={id('website')} label={LABELS.website}>
+            <input
+              {...inputProps('website')}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://"
+            />
+          </Field>
+        </div>
+        <div className="field-row">
+          <Field id={id('phone')} label={LABELS.phone}>
+            <input {...inputProps('phone')} type="tel" autoComplete="tel" />
+          </Field>
+          <Field
+            id={id('expectedMonthlyRequests')}
+            label={LABELS.expectedMonthlyRequests}
+            error={errors.expectedMonthlyRequests}
+            hint={REQUESTS_HINT}
+          >
+            <input
+              {...inputProps('expectedMonthlyRequests', true)}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+            />
+          </Field>
+        </div>
+        <Field id={id('useCase')} label={LABELS.useCase}>
+          <input {...inputProps('useCase')} />
+        </Field>
+        <div className="field-row">
+          <Field id={id('timeframe')} label={LABELS.timeframe}>
+            <select {...inputProps('timeframe')}>
+              <option value="">{CHOOSE}</option>
+              {TIMEFRAME_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={id('budget')} label={LABELS.budget}>
+            <select {...inputProps('budget')}>
+              <option value="">{CHOOSE}</option>
+              {BUDGET_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <fieldset className="enterprise-needs">
+          <legend>
+            {NEEDS_LEGEND} <span className="field-optional">{OPTIONAL}</span>
+          </legend>
+          <div className="enterprise-needs-grid">
+            {NEED_OPTIONS.map((need) => (
+              <label key={need} className="enterprise-check">
+                <input
+                  type="checkbox"
+                  name="needs"
+                  value={need}
+                  checked={values.needs.includes(need)}
+                  onChange={toggleNeed(need)}
+                />
+                <span>{need}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field id={id('message')} label={LABELS.message}>
+          <textarea {...inputProps('message')} rows={5} />
+        </Field>
+        {formError && (
+          <p className="notice notice-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="actions enterprise-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void navigate({ to: '/plans' })}
+          >
+            {ENTERPRISE_TEXT.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={submitting}>
+            {submitting ? ENTERPRISE_TEXT.submitting : ENTERPRISE_TEXT.submit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

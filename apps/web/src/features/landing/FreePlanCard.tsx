@@ -1,0 +1,34 @@
+import { format, PLAN_TABLE } from '@oneeta/contracts';
+import { Link } from '@tanstack/react-router';
+import { SPEC, UI } from '../../text';
+
+/** The free plan in a few lines, straight from PLAN_TABLE.free, and the way to the paid ones. */
+export function FreePlanCard() {
+  const free = PLAN_TABLE.free;
+  const features = [
+    format(UI.freeFeatureSessions, { n: free.ownOpenSessions ?? '∞' }),
+    format(UI.freeFeatureParticipants, { n: free.participants }),
+    format(UI.freeFeatureInvites, { n: free.invitesPerSession }),
+    format(UI.freeFeatureChat, { n: free.chatMessagesPerHour ?? '∞' }),
+    UI.freeFeatureNotifications,
+    UI.freeFeatureNoChecks,
+    UI.freeFeatureNoEdits,
+  ];
+  return (
+    <section className="card plan-card" aria-labelledby="free-plan-title">
+      <div className="plan-card-head">
+        <h2 id="free-plan-title">{UI.freePlanTitle}</h2>
+        <p className="plan-price">{free.priceLabel}</p>
+      </div>
+      <p className="muted">{UI.freePlanLead}</p>
+      <ul className="check-list">
+        {features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <Link to="/plans" className="link link-arrow">
+        {SPEC.learnAboutPaidPlans}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { PLAN_TABLE } from '@oneeta/contracts';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useAuth } from '../../hooks/use-auth';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { UI } from '../../text';
+import { DisplayNameForm } from './DisplayNameForm';
+import { EmailTab } from './EmailTab';
+import { PhoneTab } from './PhoneTab';
+import { PushTab } from './PushTab';
+import { Tabs } from './Tabs';
+import { PROFILE_TEXT } from './texts';
+import './profile.css';
+
+type ProfileTab = 'phone' | 'web' | 'email';
+
+function SignedOut() {
+  return (
+    <div className="page page-narrow">
+      <section className="card center-card">
+        <h1>{PROFILE_TEXT.signedOutTitle}</h1>
+        <p className="muted">{PROFILE_TEXT.signedOutBody}</p>
+        <div className="actions">
+          <Link to="/auth" search={{ mode: 'login', next: '/profile' }} className="btn btn-primary">
+            {PROFILE_TEXT.signIn}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** /profile (doc 1 §2 Profile page): display name, the Phone / Web Notifications / Email tabs, a privacy brief. */
+export function ProfilePage() {
+  useDocumentTitle(PROFILE_TEXT.title);
+  const auth = useAuth();
+  const [tab, setTab] = useState<ProfileTab>('phone');
+
+  if (auth.status === 'loading') {
+    return (
+      <div className="page" aria-busy="true">
+        <p className="muted" role="status">
+          {UI.loading}
+        </p>
+      </div>
+    );
+  }
+  if (auth.status === 'signed-out' || !auth.user) return <SignedOut />;
+  const user = auth.user;
+
+  return (
+    <div className="page profile-page">
+      <header className="profile-head">
+        <h1>{PROFILE_TEXT.title}</h1>
+        <p className="muted profile-account">
+          <span className="profile-account-email">{user.email}</span>
+          <span aria-hidden="true"> · </span>
+          <Link to="/plans" className="link">
+            {PLAN_TABLE[user.plan].name}
+          </Link>
+        </p>
+      </header>
+
+      <section className="card profile-card">
+        {/* Keyed by user id so a different account starts from its own name. */}
+        <DisplayNameForm key={user.id} user={user} onSaved={auth.signIn} />
+      </section>
+
+      <section className="card profile-card">
+        <Tabs<ProfileTab>
+          label={PROFILE_TEXT.title}
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            { key: 'phone', label: PROFILE_TEXT.tabs.phone, panel: <PhoneTab user={user} /> },
+            { key: 'web', label: PROFILE_TEXT.tabs.web, panel: <PushTab /> },
+            { key: 'email', label: PROFILE_TEXT.tabs.email, panel: <EmailTab user={user} /> },
+          ]}
+        />
+      </section>
+
+      <aside className="card profile-card profile-privacy" aria-labelledby="profile-privacy-title">
+        <h2 id="profile-privacy-title">{PROFILE_TEXT.privacyTitle}</h2>
+        <p>{PROFILE_TEXT.privacyBrief}</p>
+        <Link to="/privacy" className="link link-arrow">
+          {PROFILE_TEXT.privacyLink}
+        </Link>
+      </aside>
+    </div>
+  );
+}

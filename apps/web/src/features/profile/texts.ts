@@ -1,0 +1,85 @@
+/**
+ * Texts of the profile page. Error texts are the spec's (doc 1 §5, §8, via MESSAGES where the
+ * contracts hold them); the ones marked "ours" are not worded in the spec.
+ */
+import { MESSAGES } from '@oneeta/contracts';
+
+export const PROFILE_TEXT = {
+  title: 'Profile',
+  displayNameLabel: 'Display name',
+  save: 'Save',
+  saving: 'Saving…',
+  nameSaved: 'Name updated', // ours
+  updateFailed: MESSAGES.updateFailed,
+  signedOutTitle: 'Your profile', // ours
+  signedOutBody: 'Sign in to edit your profile and notification settings.', // ours
+  signIn: 'Sign in',
+  tabs: { phone: 'Phone', web: 'Web Notifications', email: 'Email' },
+  // Ours: the privacy brief beside the tabs (doc 1 §2 "A privacy brief links to /privacy").
+  privacyBrief:
+    'Your phone number and e-mail address are used only to notify you about sessions you take part in. Your location is shared only while you are connected to a session. We never sell your data.',
+  privacyTitle: 'Your privacy', // ours
+  privacyLink: 'Read the Privacy Policy', // ours
+} as const;
+
+export const PHONE_TEXT = {
+  // Ours: doc 1 §1 says SMS is "shown as not yet available" but gives no wording.
+  smsUnavailable:
+    'SMS is not yet available. Phone verification will be switched on when text messages can be sent.',
+  phoneLabel: 'Phone number',
+  phonePlaceholder: '+1 555 123 4567',
+  consentLabel: 'I agree to receive a one-time verification code by SMS at this number.', // ours
+  sendCode: 'Send code',
+  codeLabel: 'Verification code',
+  verify: 'Verify',
+  remove: 'Remove phone',
+  verified: 'Verified', // ours
+  pending: 'Not verified yet', // ours
+  none: 'No phone number on your account.', // ours
+  invalidPhone: MESSAGES.phoneInvalid,
+  startFailed: MESSAGES.startVerificationFailed,
+  verifyFailed: MESSAGES.verifyCodeFailed,
+  removeFailed: MESSAGES.removePhoneFailed,
+} as const;
+
+export const PUSH_TEXT = {
+  // Ours: a one-line explanation of the tab.
+  intro:
+    'Get a notification on this device when someone invites you or a session you are in changes.',
+  enable: 'Enable notifications',
+  disable: 'Disable notifications',
+  enabled: 'Notifications are on for this device.', // ours
+  disabled: 'Notifications are off for this device.', // ours
+  devicesTitle: 'Registered devices', // ours
+  noDevices: 'No devices registered.', // ours
+  unknownDevice: 'Unknown device', // ours
+  thisDevice: 'This device', // ours
+  lastSeen: 'Last seen', // ours
+  sendTest: 'Send test push',
+  removeAll: 'Remove all devices',
+  confirmRemoveAll: 'Remove every registered device? They will stop receiving notifications.', // ours
+  testSent: 'Test push sent', // ours
+  devicesRemoved: 'All devices removed', // ours
+  enabledToast: 'Notifications enabled', // ours
+  disabledToast: 'Notifications disabled', // ours
+  // Doc 1 §8 Push, verbatim.
+  notAuthenticated: MESSAGES.notAuthenticated,
+  unsupported: 'Push unsupported',
+  missingVapidKey: 'Missing VAPID key',
+  registerFailed: 'Failed to register subscription',
+  unregisterFailed: 'Failed to unregister',
+  testFailed: 'Failed to send test push',
+  removeFailed: 'Failed to remove device(s)',
+  // Ours: doc 1 §8 says the blocked-notifications wording is not shown.
+  blocked:
+    'Notifications are blocked for this site. Allow them in your browser settings, then try again.',
+  listFailed: 'Could not load your devices', // ours
+} as const;
+
+export const EMAIL_TEXT = {
+  accountEmail: 'Account e-mail', // ours
+  // Ours: doc 1 §2 only says there is an e-mail tab.
+  invites:
+    'Session invites are sent to this address. When someone invites you, the e-mail holds a link that opens the invite, which you can accept once you are signed in.',
+  notifications: 'Notification e-mails about the sessions you take part in go to this address too.',
+} as const;

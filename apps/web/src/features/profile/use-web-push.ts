@@ -1,0 +1,210 @@
+import { MESSAGES } from '@oneeta/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { isApiError } from '../../api/client';
+import { useToken } from '../../hooks/use-token';
+import { useToast } from '../toast';
+import {
+  getVapidPublicKey,
+  listPushDevices,
+  pushQueryKeys,
+  removeAllPushDevices,
+  sendTestPush,
+  subscribePush,
+  unsubscribePush,
+} from './push-api';
+import { deviceNameFromUserAgent, isPushSupported, vapidKeyBytes } from './push-logic';
+import { PUSH_TEXT } from './texts';
+
+/** How long to wait for the service worker the app registers at startup before giving up. */
+const SERVICE_WORKER_WAIT_MS = 4000;
+/** The contract's cap on the user agent it stores. */
+const USER_AGENT_MAX = 500;
+
+export type PushPermission = NotificationPermission | 'unsupported';
+export type PushBusy = 'enable' | 'disable' | 'test' | 'remove' | null;
+
+async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | undefined> {
+  const existing = await navigator.serviceWorker.getRegistration();
+  if (existing) return existing;
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<undefined>((resolve) =>
+      setTimeout(() => resolve(undefined), SERVICE_WORKER_WAIT_MS),
+    ),
+  ]);
+}
+
+/** 'Not authenticated' when there was no token to send; else the spec's text for that call (doc 1 §8 Push). */
+function pushError(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message === MESSAGES.notAuthenticated && error.status === 401
+    ? PUSH_TEXT.notAuthenticated
+    : fallback;
+}
+
+/**
+ * Web push on the profile page: whether this browser can do it, this device's subscription, the
+ * VAPID key, the devices the server knows, and the four actions (enable, disable, test, remove all).
+ */
+export function useWebPush() {
+  const supported = isPushSupported(globalThis);
+  const token = useToken();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [permission, setPermission] = useState<PushPermission>(() =>
+    supported ? Notification.permission : 'unsupported',
+  );
+  const [subscription, setSubscription] = useState<PushSubscription | null>(null);
+  const [checking, setChecking] = useState(supported);
+  const [busy, setBusy] = useState<PushBusy>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const vapid = useQuery({
+    queryKey: pushQueryKeys.vapidKey,
+    queryFn: ({ signal }) => getVapidPublicKey(signal),
+    enabled: supported,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const vapidKey = vapid.data?.publicKey.trim() || null;
+  const missingVapidKey = supported && (vapid.isError || (vapid.isSuccess && vapidKey === null));
+
+  const devicesKey = [...pushQueryKeys.devices, token] as const;
+  const devices = useQuery({
+    queryKey: devicesKey,
+    queryFn: ({ signal }) => listPushDevices(signal),
+    enabled: token !== null,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (!supported) return;
+    let live = true;
+    serviceWorkerRegistration()
+      .then((registration) => registration?.pushManager.getSubscription() ?? null)
+      .then((current) => {
+        if (live) setSubscription(current);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setChecking(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [supported]);
+
+  const refreshDevices = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: pushQueryKeys.devices }),
+    [queryClient],
+  );
+
+  const enable = async () => {
+    setError(null);
+    if (!supported) return setError(PUSH_TEXT.unsupported);
+    if (!token) return setError(PUSH_TEXT.notAuthenticated);
+    setBusy('enable');
+    try {
+      let granted = Notification.permission;
+      if (granted === 'default') granted = await Notification.requestPermission();
+      setPermission(granted);
+      if (granted !== 'granted') {
+        if (granted === 'denied') setError(PUSH_TEXT.blocked);
+        return;
+      }
+      const key = vapidKey ?? ((await vapid.refetch()).data?.publicKey.trim() || null);
+      if (!key) return setError(PUSH_TEXT.missingVapidKey);
+      const registration = await serviceWorkerRegistration();
+      if (!registration) return setError(PUSH_TEXT.registerFailed);
+      const current =
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: vapidKeyBytes(key),
+        }));
+      const keys = current.toJSON().keys ?? {};
+      try {
+        await subscribePush({
+          endpoint: current.endpoint,
+          keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' },
+          deviceName: deviceNameFromUserAgent(navigator.userAgent),
+          userAgent: navigator.userAgent.slice(0, USER_AGENT_MAX),
+        });
+      } catch (failure) {
+        // The server does not know this subscription: do not leave the browser holding it.
+        await current.unsubscribe().catch(() => false);
+        throw failure;
+      }
+      setSubscription(current);
+      toast.success(PUSH_TEXT.enabledToast);
+      void refreshDevices();
+    } catch (failure) {
+      setError(pushError(failure, PUSH_TEXT.registerFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const disable = async () => {
+    if (!subscription) return;
+    setError(null);
+    setBusy('disable');
+    try {
+      await unsubscribePush(subscription.endpoint);
+      await subscription.unsubscribe();
+      setSubscription(null);
+      toast.success(PUSH_TEXT.disabledToast);
+      void refreshDevices();
+    } catch (failure) {
+      setError(pushError(failure, PUSH_TEXT.unregisterFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const test = async () => {
+    setError(null);
+    setBusy('test');
+    try {
+      await sendTestPush();
+      toast.success(PUSH_TEXT.testSent);
+    } catch (failure) {
+      setError(pushError(failure, PUSH_TEXT.testFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const removeAll = async () => {
+    if (!window.confirm(PUSH_TEXT.confirmRemoveAll)) return;
+    setError(null);
+    setBusy('remove');
+    try {
+      await removeAllPushDevices();
+      if (subscription) await subscription.unsubscribe().catch(() => false);
+      setSubscription(null);
+      toast.success(PUSH_TEXT.devicesRemoved);
+      void refreshDevices();
+    } catch (failure) {
+      setError(pushError(failure, PUSH_TEXT.removeFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return {
+    supported,
+    permission,
+    enabled: subscription !== null,
+    endpoint: subscription?.endpoint ?? null,
+    checking: checking || (supported && vapid.isPending),
+    missingVapidKey,
+    devices,
+    busy,
+    error,
+    enable,
+    disable,
+    test,
+    removeAll,
+  };
+}

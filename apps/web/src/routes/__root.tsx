@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { BottomBar } from '../features/shell/BottomBar';
+import { Header } from '../features/shell/Header';
+import { NotFound } from '../features/shell/NotFound';
+import { useAuth } from '../hooks/use-auth';
+import { UI } from '../text';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+/** The shell: skip link, header with the floating menu, the page, the bottom bar (toasts: main.tsx). */
+function RootLayout() {
+  const auth = useAuth();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {UI.skipToContent}
+      </a>
+      <Header auth={auth} />
+      <main id="main" tabIndex={-1} className="app-main">
+        <Outlet />
+      </main>
+      <BottomBar auth={auth} />
+    </div>
+  );
+}

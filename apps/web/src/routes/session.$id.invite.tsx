@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { inviteCodeOf, validateInviteSearch } from '../features/invite/invite-params';
+import { InvitePage } from '../features/invite/InvitePage';
+
+/** /session/{id}/invite: the code comes from the query (invite, code, invitationCode, inviteCode). */
+export const Route = createFileRoute('/session/$id/invite')({
+  validateSearch: validateInviteSearch,
+  component: InviteQueryRoute,
+});
+
+function InviteQueryRoute() {
+  const { id } = Route.useParams();
+  const search = Route.useSearch();
+  return <InvitePage sessionId={id} code={inviteCodeOf(undefined, search)} />;
+}

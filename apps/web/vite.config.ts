@@ -1,0 +1,46 @@
+// The web app: React SPA with TanStack Router file routes (src/routes → src/routeTree.gen.ts).
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { serviceWorkerManifest } from './sw-manifest-plugin.js';
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), '');
+  // The gateway: every /api call and the /ws websocket of the dev server go there.
+  const target = env.VITE_API_PROXY || 'http://127.0.0.1:8080';
+  return {
+    plugins: [
+      // Before the React plugin: it writes src/routeTree.gen.ts and splits route components.
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        quoteStyle: 'single',
+        semicolons: true,
+      }),
+      react(),
+      serviceWorkerManifest(),
+    ],
+    // Workspace packages (@oneeta/contracts, @oneeta/travel) are consumed from their TypeScript source.
+    resolve: { conditions: ['@oneeta/source', ...defaultClientConditions] },
+    server: {
+      proxy: {
+        '/api': { target, changeOrigin: true },
+        '/ws': { target, ws: true, changeOrigin: true },
+      },
+    },
+    preview: {
+      proxy: {
+        '/api': { target, changeOrigin: true },
+        '/ws': { target, ws: true, changeOrigin: true },
+      },
+    },
+    // dist/ is not emptied first: the gateway keeps serving the previous build until the new files
+    // are written; sw-manifest-plugin then removes the assets this build no longer emits.
+    build: {
+      sourcemap: true,
+      emptyOutDir: false,
+      // The timing report depends on the machine's load, not on the code: keep the output quiet.
+      rolldownOptions: { checks: { bundlerTimings: false } },
+    },
+  };
+});

@@ -1,0 +1,5 @@
+// Runs in every test file: the file's Chromium closes when the file is done.
+import { afterAll } from 'vitest';
+import { closeBrowser } from './browser.js';
+
+afterAll(closeBrowser);

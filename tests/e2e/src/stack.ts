@@ -1,0 +1,155 @@
+// The whole product for the browser tests: `scripts/start.ts` (what `pnpm start` runs) as a child
+// process on a free port, with its own data folder, Redis prefix and internal token.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** What the tests need to reach a running stack (serialisable: handed from globalSetup to tests). */
+export interface StackInfo {
+  /** The gateway, e.g. http://127.0.0.1:40123 (the web app and /api). */
+  base: string;
+  /** The auth service itself, for its /internal routes (never routed by the gateway). */
+  authUrl: string;
+  internalToken: string;
+  redisPrefix: string;
+}
+
+export interface RunningStack extends StackInfo {
+  output: () => string;
+  /** SIGTERM, wait for the launcher to stop every child, then drop the data folder and Redis keys. */
+  stop: () => Promise<number | null>;
+}
+
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
+
+/** Asks the OS for a free port by listening on port 0, then releases it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export async function startStack(): Promise<RunningStack> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'oneeta-e2e-'));
+  const redisPrefix = `e2e-${process.pid}-${Date.now().toString(36)}`;
+  const internalToken = randomBytes(24).toString('hex');
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    REDIS_PREFIX: redisPrefix,
+    INTERNAL_TOKEN: internalToken,
+    LOG_LEVEL: 'warn',
+    NO_COLOR: '1',
+    NODE_ENV: 'development',
+    // Every test registers and signs in its own users from 127.0.0.1: lift the per-IP limits.
+    AUTH_MAX_PER_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  };
+  for (const key of ['DATABASE_URL', 'HOST', 'REDIS_URL', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE'])
+    delete env[key];
+  if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
+
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (process.env.E2E_STACK_LOG) process.stderr.write(chunk);
+  };
+  proc.stdout.on('data', append);
+  proc.stderr.on('data', append);
+  const exited = once(proc, 'exit').then(([code]) => code as number | null);
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+
+  const base = `http://127.0.0.1:${port}`;
+  const banner = `OneETA is running at http://localhost:${port}`;
+  const cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropRedisKeys(redisPrefix);
+  };
+  try {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    // The banner follows /api/health and lists every port, so it is the one signal to wait for.
+    while (!output.includes(banner) || !/^ {2}auth +http:\/\/127\.0\.0\.1:\d+$/m.test(output)) {
+      if (exitCode !== undefined)
+        throw new Error(`the launcher exited with ${exitCode} while starting`);
+      if (Date.now() > deadline)
+        throw new Error(`the stack was not up after ${START_TIMEOUT_MS / 1000} s`);
+      await sleep(200);
+    }
+    const health = await fetch(`${base}/api/health`);
+    if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
+  } catch (error) {
+    proc.kill('SIGKILL');
+    await exited;
+    await cleanup();
+    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${output}`, {
+      cause: error,
+    });
+  }
+
+  const authPort = /^ {2}auth +http:\/\/127\.0\.0\.1:(\d+)$/m.exec(output)![1];
+  return {
+    base,
+    authUrl: `http://127.0.0.1:${authPort}`,
+    internalToken,
+    redisPrefix,
+    output: () => output,
+    stop: async () => {
+      if (exitCode === undefined) proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
+      const code = await exited;
+      clearTimeout(timer);
+      await cleanup();
+      return code;
+    },
+  };
+}
+
+/** Deletes every Redis key the stack left: `{prefix}:*` and BullMQ's `{{prefix}}:bull:*`. */
+export async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    for (const match of [`${prefix}:*`, `{${prefix}}*`]) {
+      for await (const keys of redis.scanStream({ match, count: 500 })) {
+        if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
+      }
+    }
+  } catch (error) {
+    process.stderr.write(
+      `e2e: could not drop Redis keys of ${prefix}: ${(error as Error).message}\n`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
