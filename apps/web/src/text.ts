@@ -151,7 +151,10 @@ export const UI = {
   noOpenSessions: 'No open sessions yet.',
   noClosedSessions: 'No closed sessions yet.',
   noDestination: 'No destination yet',
+  /** Prefer participantCountLabel (lib/labels), which says '1 participant' / '2 participants'. */
   participantsCount: '{n} participant(s)',
+  participantOne: '{n} participant',
+  participantMany: '{n} participants',
   owner: 'Owner',
   participant: 'Participant',
   inviteLink: 'Invite link',

@@ -11,4 +11,10 @@ export const queryKeys = {
   sessionLimits: ['sessions', 'limits'] as const,
   session: (id: string) => ['sessions', 'detail', id] as const,
   invite: (id: string, code: string) => ['sessions', 'invite', id, code] as const,
+  /** GET /api/maps/token: which map the browser draws (and its credentials), per session page. */
+  mapToken: (sessionId: string | null) => ['maps', 'token', sessionId] as const,
+  /** Owner tools of the quick session page (served by the admin service). */
+  sessionAudit: (id: string) => ['sessions', 'audit', id] as const,
+  sessionAuditSummary: (id: string) => ['sessions', 'audit-summary', id] as const,
+  sessionMatrixUsage: (id: string) => ['sessions', 'matrix-usage', id] as const,
 };

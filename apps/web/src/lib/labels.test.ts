@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomBarProfileLabel, initialOf, profileMenuLabel } from './labels';
+import { bottomBarProfileLabel, initialOf, participantCountLabel, profileMenuLabel } from './labels';
 
 describe('profile dropdown label', () => {
   it('is the name, else the e-mail, else Profile', () => {
@@ -24,5 +24,14 @@ describe('avatar initial', () => {
     expect(initialOf({ name: 'ann', email: 'z@b.co' })).toBe('A');
     expect(initialOf({ name: null, email: 'zed@b.co' })).toBe('Z');
     expect(initialOf(null)).toBe('?');
+  });
+});
+
+describe('participant count', () => {
+  it("says '1 participant' and otherwise 'N participants'", () => {
+    expect(participantCountLabel(1)).toBe('1 participant');
+    expect(participantCountLabel(0)).toBe('0 participants');
+    expect(participantCountLabel(2)).toBe('2 participants');
+    expect(participantCountLabel(12)).toBe('12 participants');
   });
 });

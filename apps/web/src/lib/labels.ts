@@ -1,5 +1,5 @@
-import type { User } from '@oneeta/contracts';
-import { SPEC } from '../text';
+import { format, type User } from '@oneeta/contracts';
+import { SPEC, UI } from '../text';
 
 type Named = Pick<User, 'name' | 'email'>;
 
@@ -21,4 +21,9 @@ export function bottomBarProfileLabel(user: Named | null | undefined): string {
 export function initialOf(user: Named | null | undefined): string {
   const source = user?.name?.trim() || user?.email?.trim() || '?';
   return source.charAt(0).toUpperCase();
+}
+
+/** '1 participant', '0 participants', '2 participants' (English plural rules). */
+export function participantCountLabel(count: number): string {
+  return format(count === 1 ? UI.participantOne : UI.participantMany, { n: count });
 }

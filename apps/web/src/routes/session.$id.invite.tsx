@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { inviteCodeOf, validateInviteSearch } from '../features/invite/invite-params';
+import { inviteTargetOf, validateInviteSearch } from '../features/invite/invite-params';
 import { InvitePage } from '../features/invite/InvitePage';
 
-/** /session/{id}/invite: the code comes from the query (invite, code, invitationCode, inviteCode). */
+/**
+ * /session/{id}/invite: the code comes from the query (invite, code, invitationCode, inviteCode);
+ * the session id from the path, else session, sessionId or id.
+ */
 export const Route = createFileRoute('/session/$id/invite')({
   validateSearch: validateInviteSearch,
   component: InviteQueryRoute,
@@ -11,5 +14,5 @@ export const Route = createFileRoute('/session/$id/invite')({
 function InviteQueryRoute() {
   const { id } = Route.useParams();
   const search = Route.useSearch();
-  return <InvitePage sessionId={id} code={inviteCodeOf(undefined, search)} />;
+  return <InvitePage target={inviteTargetOf({ id }, search)} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteCodeOf, validateInviteSearch } from './invite-params';
+import { inviteCodeOf, inviteTargetOf, validateInviteSearch } from './invite-params';
 
 describe('invite page parameters', () => {
   it('keeps only the parameter names the invite page reads', () => {
@@ -15,5 +15,25 @@ describe('invite page parameters', () => {
     expect(inviteCodeOf(undefined, { invitationCode: 'C', inviteCode: 'D' })).toBe('C');
     expect(inviteCodeOf(undefined, { invite: 'A', code: 'B' })).toBe('A');
     expect(inviteCodeOf(' ', {})).toBeUndefined();
+  });
+
+  it('takes the session id from the path, else session, sessionId, id in that order', () => {
+    expect(inviteTargetOf({ id: 'abc2345', code: 'C1' }, { session: 'zzz2345' })).toEqual({
+      sessionId: 'abc2345',
+      code: 'C1',
+    });
+    expect(inviteTargetOf({ id: ' ' }, { id: 'c', sessionId: 'b', code: 'K' })).toEqual({
+      sessionId: 'b',
+      code: 'K',
+    });
+    expect(inviteTargetOf({}, { session: 'a', id: 'c', invitationCode: 'K' })).toEqual({
+      sessionId: 'a',
+      code: 'K',
+    });
+  });
+
+  it('needs both the session id and the code', () => {
+    expect(inviteTargetOf({ id: 'abc2345' }, {})).toBeUndefined();
+    expect(inviteTargetOf({}, { code: 'K' })).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { format, PLAN_TABLE } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
 import { SPEC, UI } from '../../text';
+import { LinkArrow } from '../shell/LinkArrow';
 
 /** The free plan in a few lines, straight from PLAN_TABLE.free, and the way to the paid ones. */
 export function FreePlanCard() {
@@ -26,8 +27,9 @@ export function FreePlanCard() {
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <Link to="/plans" className="link link-arrow">
+      <Link to="/plans" className="link">
         {SPEC.learnAboutPaidPlans}
+        <LinkArrow />
       </Link>
     </section>
   );

@@ -19,6 +19,7 @@ import {
   type CardAction,
 } from './plan-logic';
 import { PLANS_TEXT } from './texts';
+import { LinkArrow } from '../shell/LinkArrow';
 import './plans.css';
 
 const SIGN_IN_SEARCH = { mode: 'login', next: '/plans' } as const;
@@ -259,8 +260,9 @@ export function PlansPage() {
         <p>{PLANS_TEXT.usageTermsBody}</p>
         <h3>{PLANS_TEXT.fairUseTitle}</h3>
         <p>{PLANS_TEXT.fairUseBody}</p>
-        <Link to="/terms" hash="rate-limits" className="link link-arrow">
+        <Link to="/terms" hash="rate-limits" className="link">
           {PLANS_TEXT.termsLink}
+          <LinkArrow />
         </Link>
       </section>
     </div>

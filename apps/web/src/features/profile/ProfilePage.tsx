@@ -10,6 +10,7 @@ import { PhoneTab } from './PhoneTab';
 import { PushTab } from './PushTab';
 import { Tabs } from './Tabs';
 import { PROFILE_TEXT } from './texts';
+import { LinkArrow } from '../shell/LinkArrow';
 import './profile.css';
 
 type ProfileTab = 'phone' | 'web' | 'email';
@@ -82,8 +83,9 @@ export function ProfilePage() {
       <aside className="card profile-card profile-privacy" aria-labelledby="profile-privacy-title">
         <h2 id="profile-privacy-title">{PROFILE_TEXT.privacyTitle}</h2>
         <p>{PROFILE_TEXT.privacyBrief}</p>
-        <Link to="/privacy" className="link link-arrow">
+        <Link to="/privacy" className="link">
           {PROFILE_TEXT.privacyLink}
+          <LinkArrow />
         </Link>
       </aside>
     </div>

@@ -1,10 +1,11 @@
-import { format, MESSAGES } from '@oneeta/contracts';
+import { MESSAGES } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { errorMessage } from '../../api/client';
 import type { SessionStatus } from '../../api/sessions';
 import { useSessions } from '../../hooks/use-sessions';
 import { formatInZone } from '../../lib/datetime';
+import { participantCountLabel } from '../../lib/labels';
 import { SPEC, UI } from '../../text';
 
 /** One list of the user's sessions (open or closed), a page at a time with 'Load more'. */
@@ -38,8 +39,13 @@ export function SessionList({ status, title }: { status: SessionStatus; title: s
                       {item.destinationName ?? UI.noDestination}
                     </span>
                     <span className="session-item-meta">
-                      {when ? `${when} · ` : ''}
-                      {format(UI.participantsCount, { n: item.participantCount })}
+                      {when && (
+                        <>
+                          <span className="nowrap">{when}</span>
+                          {' · '}
+                        </>
+                      )}
+                      <span className="nowrap">{participantCountLabel(item.participantCount)}</span>
                     </span>
                   </span>
                   <span className="session-item-side">

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { Auth } from '../../hooks/use-auth';
 import { UI } from '../../text';
+import { HeaderNav } from './BottomBar';
 import { FloatingMenu } from './FloatingMenu';
 
+/** The sticky header: brand, the primary links (720 px and up) and the floating menu. */
 export function Header({ auth }: { auth: Auth }) {
   return (
     <header className="site-header">
@@ -22,7 +24,10 @@ export function Header({ auth }: { auth: Auth }) {
         </span>
         <span className="brand-name">{UI.brand}</span>
       </Link>
-      <FloatingMenu auth={auth} />
+      <div className="site-header-end">
+        <HeaderNav auth={auth} />
+        <FloatingMenu auth={auth} />
+      </div>
     </header>
   );
 }

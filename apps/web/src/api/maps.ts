@@ -1,0 +1,126 @@
+import {
+  MAP_RESULTS_LIMIT,
+  MAPS_MESSAGES,
+  mapTokenResponseSchema,
+  SEARCH_RADIUS_METERS,
+  searchResponseSchema,
+  timezoneResponseSchema,
+  travelTimesResponseSchema,
+  type RouteOptions,
+} from '@oneeta/contracts';
+import type { z } from 'zod';
+import { apiRequest } from './client';
+
+/** GET /api/maps/token answer: `provider: 'offline'` means the web app draws its own map. */
+export type MapToken = z.output<typeof mapTokenResponseSchema>;
+export type PlaceSearchResponse = z.output<typeof searchResponseSchema>;
+export type TravelTimesAnswer = z.output<typeof travelTimesResponseSchema>;
+
+/**
+ * GET /api/maps/token?sessionId → { provider, authType, clientId, accessToken, expiresAt }.
+ * Anonymous callers may ask (doc 1 §6); default error 'Token fetch failed'.
+ */
+export function getMapToken(sessionId?: string, signal?: AbortSignal) {
+  return apiRequest('/api/maps/token', {
+    query: { sessionId },
+    schema: mapTokenResponseSchema,
+    fallbackError: MAPS_MESSAGES.tokenFailed,
+    auth: 'optional',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export interface SearchPlacesParams {
+  /** The text searched for; must not be empty (the server answers 400 otherwise). */
+  q: string;
+  /** Results are biased to this point (the user's position) within `radius` metres. */
+  lat?: number;
+  lon?: number;
+  radius?: number;
+  limit?: number;
+  sessionId?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * GET /api/maps/search?q&lat&lon&radius&limit&sessionId → { results }; default error 'Search failed'.
+ * lat and lon are sent together or not at all (the contract refuses one without the other).
+ */
+export function searchPlaces({
+  q,
+  lat,
+  lon,
+  radius = SEARCH_RADIUS_METERS,
+  limit = MAP_RESULTS_LIMIT,
+  sessionId,
+  signal,
+}: SearchPlacesParams) {
+  const near = lat !== undefined && lon !== undefined ? { lat, lon } : {};
+  return apiRequest('/api/maps/search', {
+    query: { q, ...near, radius, limit, sessionId },
+    schema: searchResponseSchema,
+    fallbackError: MAPS_MESSAGES.searchFailed,
+    auth: 'optional',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** GET /api/maps/timezone?lat&lon&sessionId → { timeZoneId }; default error 'Time zone lookup failed'. */
+export function getTimezone(lat: number, lon: number, sessionId?: string, signal?: AbortSignal) {
+  return apiRequest('/api/maps/timezone', {
+    query: { lat, lon, sessionId },
+    schema: timezoneResponseSchema,
+    fallbackError: MAPS_MESSAGES.timezoneFailed,
+    auth: 'optional',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export interface TravelTimesParams extends Partial<RouteOptions> {
+  olat: number;
+  olon: number;
+  dlat: number;
+  dlon: number;
+  sessionId?: string;
+  /** ISO date-time to arrive at; give this or `departAt`, not both (default: departing now). */
+  arriveAt?: string;
+  departAt?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * GET /api/maps/traveltimes?olat&olon&dlat&dlon&sessionId[&arriveAt|departAt][&mode&routeType&avoidTolls]
+ * → { summary }; default error 'Travel time lookup failed' (422 "Couldn't calculate route." comes from the server).
+ */
+export function getTravelTimes({
+  olat,
+  olon,
+  dlat,
+  dlon,
+  sessionId,
+  arriveAt,
+  departAt,
+  travelMode,
+  routeType,
+  avoidTolls,
+  signal,
+}: TravelTimesParams) {
+  return apiRequest('/api/maps/traveltimes', {
+    query: {
+      olat,
+      olon,
+      dlat,
+      dlon,
+      sessionId,
+      arriveAt,
+      departAt,
+      mode: travelMode,
+      routeType,
+      avoidTolls,
+    },
+    schema: travelTimesResponseSchema,
+    fallbackError: MAPS_MESSAGES.travelFailed,
+    auth: 'optional',
+    ...(signal ? { signal } : {}),
+  });
+}

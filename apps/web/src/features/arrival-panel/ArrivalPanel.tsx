@@ -1,0 +1,381 @@
+import { format, type RouteOptions, type Session } from '@oneeta/contracts';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { UI } from '../../text';
+import { useToast } from '../toast';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CARD_MIN_WIDTH_PX, MAP_FOLLOW_DELAY_MS } from './constants';
+import { DetailsDialog } from './DetailsDialog';
+import {
+  avatarText,
+  buildEntries,
+  defaultCompact,
+  entryPermissions,
+  hasLocation,
+  statusKind,
+  type PanelEntry,
+} from './entries';
+import { statusText } from './status-text';
+import { PANEL_SPEC, PANEL_TOASTS, PANEL_UI } from './texts';
+import { entryTiming, formatClock, leaveInText } from './timing';
+import { useIsNarrow } from './use-narrow';
+import { useParticipantActions } from './use-participant-actions';
+import './arrival-panel.css';
+
+export interface ArrivalPanelProps {
+  session: Session;
+  /** 'user:<id>' of the viewer when they are a participant. */
+  meParticipantId: string | null;
+  isOwner: boolean;
+  /** The clock: ticks every CLOCK_TICK_MS for the countdowns. */
+  now: Date;
+  sessionLink: string;
+  onCenter: (participantId: string) => void;
+  onLeft?: () => void;
+}
+
+type Confirming = { kind: 'remove'; key: string } | { kind: 'leave'; key: string } | null;
+
+/**
+ * 'Arrival preview for all participants' (doc 2 §2): every participant and pending invite as a
+ * compact list row or a card, with the status line, arrival and leave times in the destination's
+ * zone, the 'Leave in' countdown, Center on map and Details; the details dialog and the owner's
+ * 'Confirm remove'. Participant actions go through the API and refresh the session.
+ */
+export function ArrivalPanel({
+  session,
+  meParticipantId,
+  isOwner,
+  now,
+  sessionLink,
+  onCenter,
+  onLeft,
+}: ArrivalPanelProps) {
+  const toast = useToast();
+  const actions = useParticipantActions(session.sessionId);
+  const narrow = useIsNarrow();
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const followTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const entries = useMemo(() => buildEntries(session, meParticipantId), [session, meParticipantId]);
+  const [chosenCompact, setChosenCompact] = useState<boolean | null>(null);
+  const compact = chosenCompact ?? defaultCompact(entries.length);
+  const [detailsKey, setDetailsKey] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+
+  useEffect(
+    () => () => {
+      if (followTimer.current) clearTimeout(followTimer.current);
+    },
+    [],
+  );
+
+  const sessionOpen = !session.isClosed;
+  const hasDestination = session.destination !== null;
+  const viewer = { isOwner, sessionOpen };
+  const variant = narrow ? 'sheet' : 'popout';
+  const byKey = (key: string | null) => (key ? (entries.find((e) => e.key === key) ?? null) : null);
+  const details = byKey(detailsKey);
+  const confirmEntry = byKey(confirming?.key ?? null);
+
+  const center = (entry: PanelEntry) => {
+    if (!hasLocation(entry)) {
+      toast.error(PANEL_TOASTS.noLocation);
+      return;
+    }
+    try {
+      onCenter(entry.key);
+      toast.success(PANEL_TOASTS.mapCentered);
+    } catch {
+      toast.error(PANEL_TOASTS.centerFailed);
+    }
+  };
+
+  const findOnMap = (entry: PanelEntry) => {
+    setDetailsKey(null);
+    if (followTimer.current) clearTimeout(followTimer.current);
+    // The map action runs once the dialog has gone (doc 2 §9: 120 ms).
+    followTimer.current = setTimeout(() => center(entry), MAP_FOLLOW_DELAY_MS);
+  };
+
+  const copy = async (text: string, ok: string, failed: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(ok);
+    } catch {
+      toast.error(failed);
+    }
+  };
+
+  const copyInviteCode = (entry: PanelEntry) => {
+    if (!entry.inviteCode) {
+      toast.error(PANEL_TOASTS.noInviteCode);
+      return;
+    }
+    void copy(entry.inviteCode, PANEL_TOASTS.inviteCodeCopied, PANEL_TOASTS.copyInviteCodeFailed);
+  };
+
+  const cancelInvite = (entry: PanelEntry) => {
+    if (!entry.inviteId) return;
+    actions.cancelInvite.mutate(entry.inviteId, {
+      onSuccess: () => setDetailsKey((key) => (key === entry.key ? null : key)),
+    });
+  };
+
+  const saveRouteOptions = (entry: PanelEntry, options: RouteOptions) => {
+    if (!entry.participantId) return;
+    actions.routeOptions.mutate({ participantId: entry.participantId, options });
+  };
+
+  const toggleEnroute = (entry: PanelEntry) => {
+    if (!entry.participantId) return;
+    actions.enroute.mutate({ participantId: entry.participantId, enroute: !entry.enroute });
+  };
+
+  const confirmRemove = (entry: PanelEntry) => {
+    if (!entry.participantId) return;
+    actions.remove.mutate(entry.participantId, {
+      onSuccess: () => {
+        setConfirming(null);
+        setDetailsKey(null);
+      },
+    });
+  };
+
+  const confirmLeave = (entry: PanelEntry) => {
+    if (!entry.participantId) return;
+    actions.leave.mutate(entry.participantId, {
+      onSuccess: () => {
+        setConfirming(null);
+        setDetailsKey(null);
+        onLeft?.();
+      },
+    });
+  };
+
+  const gridStyle = { '--ap-card-min': `${CARD_MIN_WIDTH_PX}px` } as CSSProperties;
+
+  return (
+    <section className="card ap" aria-labelledby={titleId}>
+      <header className="ap-head">
+        <div>
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="ap-title">
+            {PANEL_SPEC.title}
+          </h2>
+          <p className="ap-count muted">{format(UI.participantsCount, { n: entries.length })}</p>
+        </div>
+        <div className="ap-toggle" role="group" aria-label={PANEL_UI.viewMode}>
+          <button
+            type="button"
+            className="ap-toggle-btn"
+            aria-pressed={compact}
+            onClick={() => setChosenCompact(true)}
+          >
+            {PANEL_UI.compact}
+          </button>
+          <button
+            type="button"
+            className="ap-toggle-btn"
+            aria-pressed={!compact}
+            onClick={() => setChosenCompact(false)}
+          >
+            {PANEL_UI.expanded}
+          </button>
+        </div>
+      </header>
+
+      {entries.length === 0 ? (
+        <p className="muted">{PANEL_UI.empty}</p>
+      ) : (
+        <ul className={compact ? 'ap-list' : 'ap-grid'} style={compact ? undefined : gridStyle}>
+          {entries.map((entry) => (
+            <EntryItem
+              key={entry.key}
+              entry={entry}
+              compact={compact}
+              session={session}
+              now={now}
+              hasDestination={hasDestination}
+              canCancelInvite={entryPermissions(entry, viewer).cancelInvite}
+              cancelBusy={actions.cancelInvite.isPending}
+              onCenter={() => center(entry)}
+              onDetails={() => setDetailsKey(entry.key)}
+              onCancelInvite={() => cancelInvite(entry)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {details && (
+        <DetailsDialog
+          entry={details}
+          status={statusKind(details, hasDestination)}
+          timing={entryTiming(details, session.arriveAt, now)}
+          tzId={session.tzId}
+          now={now}
+          permissions={entryPermissions(details, viewer)}
+          variant={variant}
+          busy={{
+            routeOptions: actions.routeOptions.isPending,
+            enroute: actions.enroute.isPending,
+            cancelInvite: actions.cancelInvite.isPending,
+          }}
+          fallbackFocus={heading}
+          onClose={() => setDetailsKey(null)}
+          onFindOnMap={() => findOnMap(details)}
+          onCopyLink={() =>
+            void copy(sessionLink, PANEL_TOASTS.linkCopied, PANEL_TOASTS.copyLinkFailed)
+          }
+          onCopyInviteCode={() => copyInviteCode(details)}
+          onSaveRouteOptions={(options) => saveRouteOptions(details, options)}
+          onToggleEnroute={() => toggleEnroute(details)}
+          onLeave={() => setConfirming({ kind: 'leave', key: details.key })}
+          onRemove={() => setConfirming({ kind: 'remove', key: details.key })}
+          onCancelInvite={() => cancelInvite(details)}
+        />
+      )}
+
+      {confirming?.kind === 'remove' && confirmEntry && (
+        <ConfirmDialog
+          title={PANEL_SPEC.confirmRemove}
+          text={format(PANEL_SPEC.confirmRemoveText, { name: confirmEntry.label })}
+          confirmLabel={PANEL_SPEC.remove}
+          busy={actions.remove.isPending}
+          variant={variant}
+          fallbackFocus={heading}
+          onConfirm={() => confirmRemove(confirmEntry)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming?.kind === 'leave' && confirmEntry && (
+        <ConfirmDialog
+          title={PANEL_SPEC.leaveSession}
+          text={PANEL_UI.confirmLeave}
+          confirmLabel={PANEL_SPEC.leaveSession}
+          busy={actions.leave.isPending}
+          variant={variant}
+          fallbackFocus={heading}
+          onConfirm={() => confirmLeave(confirmEntry)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+interface EntryItemProps {
+  entry: PanelEntry;
+  compact: boolean;
+  session: Session;
+  now: Date;
+  hasDestination: boolean;
+  canCancelInvite: boolean;
+  cancelBusy: boolean;
+  onCenter: () => void;
+  onDetails: () => void;
+  onCancelInvite: () => void;
+}
+
+/** One participant or pending invite: a list row (compact) or a card (expanded). */
+function EntryItem({
+  entry,
+  compact,
+  session,
+  now,
+  hasDestination,
+  canCancelInvite,
+  cancelBusy,
+  onCenter,
+  onDetails,
+  onCancelInvite,
+}: EntryItemProps) {
+  const labelId = useId();
+  const status = statusKind(entry, hasDestination);
+  const timing = entryTiming(entry, session.arriveAt, now);
+  const clock = (date: Date) => formatClock(date, session.tzId, now);
+  const route = [timing.travelTime, timing.distance].filter(Boolean).join(' · ');
+  const leaveIn = timing.leaveInSeconds === null ? null : leaveInText(timing.leaveInSeconds);
+
+  return (
+    <li
+      className={compact ? 'ap-row' : 'ap-card'}
+      data-pending={entry.pending || undefined}
+      data-me={entry.isCurrentUser || undefined}
+      data-participant-id={entry.key}
+    >
+      <span
+        className="ap-avatar"
+        data-me={entry.isCurrentUser || undefined}
+        data-pending={entry.pending || undefined}
+        aria-hidden="true"
+      >
+        {avatarText(entry)}
+      </span>
+      <div className="ap-main">
+        <p className="ap-label">
+          <span id={labelId} className="ap-name">
+            {entry.label}
+          </span>
+          {entry.isCurrentUser && <span className="visually-hidden"> ({PANEL_SPEC.you})</span>}
+          {entry.isOwner && <span className="badge">{UI.owner}</span>}
+          {entry.enroute && <span className="badge ap-badge-enroute">{PANEL_SPEC.enroute}</span>}
+        </p>
+        <p className="ap-status" data-status={status}>
+          {statusText(status)}
+          {route && (
+            <span className="ap-route">
+              <span className="ap-route-sep"> · </span>
+              {route}
+            </span>
+          )}
+        </p>
+        {timing.arriveAt && timing.departAt && (
+          <p className="ap-times">
+            <span>
+              {PANEL_UI.arrive}{' '}
+              <time dateTime={timing.arriveAt.toISOString()}>{clock(timing.arriveAt)}</time>
+            </span>
+            <span>
+              {PANEL_UI.leave}{' '}
+              <time dateTime={timing.departAt.toISOString()}>{clock(timing.departAt)}</time>
+            </span>
+          </p>
+        )}
+        {timing.leaveInSeconds !== null && !entry.enroute && (
+          <p className="ap-leave-in" data-late={leaveIn === null || undefined}>
+            {leaveIn === null ? PANEL_UI.leaveNow : `${PANEL_SPEC.leaveIn} ${leaveIn}`}
+          </p>
+        )}
+      </div>
+      <div className="ap-actions">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-describedby={labelId}
+          onClick={onCenter}
+        >
+          {PANEL_SPEC.centerOnMap}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-describedby={labelId}
+          onClick={onDetails}
+        >
+          {PANEL_SPEC.details}
+        </button>
+        {canCancelInvite && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm ap-btn-cancel"
+            aria-describedby={labelId}
+            disabled={cancelBusy}
+            onClick={onCancelInvite}
+          >
+            {PANEL_SPEC.cancelInvite}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

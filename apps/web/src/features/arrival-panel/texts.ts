@@ -1,0 +1,91 @@
+/**
+ * Texts of the arrival panel ('Arrival preview for all participants', doc 2 §2, §5, §8).
+ * `PANEL_SPEC` is copied exactly from the specification; `PANEL_UI` holds our own labels where the
+ * spec gives none. Placeholders are filled with `format` from @oneeta/contracts.
+ */
+export const PANEL_SPEC = {
+  title: 'Arrival preview for all participants',
+  you: 'You',
+  // Status lines (doc 2 §2 "Non-route texts in rows")
+  invitePending: 'Invite pending',
+  routeAvailable: 'Route available',
+  yourDevice: 'Your device',
+  noLocation: 'No location',
+  // Buttons (doc 2 §2)
+  centerOnMap: 'Center on map',
+  details: 'Details',
+  cancelInvite: 'Cancel invite',
+  leaveIn: 'Leave in',
+  leaveSession: 'Leave session',
+  findOnMap: 'Find on map',
+  copyLink: 'Copy link',
+  close: 'Close',
+  markEnroute: 'Mark enroute',
+  enroute: 'Enroute',
+  // 'Confirm remove' dialog (doc 2 §2)
+  confirmRemove: 'Confirm remove',
+  confirmRemoveText: 'Are you sure you want to remove {name}? This cannot be undone.',
+  cancel: 'Cancel',
+  remove: 'Remove',
+  // Participant fallback label (doc 2 §4)
+  participant: 'Participant',
+} as const;
+
+/** Arrival panel toasts (doc 2 §8), copied exactly. */
+export const PANEL_TOASTS = {
+  // Errors (the server's error text is shown instead when a non-OK answer carries one)
+  noInviteCode: 'No invite code available',
+  copyInviteCodeFailed: 'Could not copy invite code',
+  routeOptionsFailed: 'Could not save route options',
+  enrouteFailed: 'Could not update enroute state',
+  removeFailed: 'Could not remove participant',
+  cancelInviteFailed: 'Could not cancel invite',
+  leaveFailed: 'Could not leave session',
+  centerFailed: 'Could not center map',
+  copyLinkFailed: 'Could not copy link',
+  noLocation: 'No location available for this participant',
+  // Successes
+  inviteCodeCopied: 'Invite code copied',
+  routeOptionsSaved: 'Route options saved',
+  markedEnroute: 'Marked enroute',
+  clearedEnroute: 'Cleared enroute',
+  participantRemoved: 'Participant removed',
+  inviteCancelled: 'Invite cancelled',
+  leftSession: 'You left the session',
+  linkCopied: 'Link copied',
+  mapCentered: 'Map centered',
+} as const;
+
+/** Our own wording where the spec gives none. */
+export const PANEL_UI = {
+  viewMode: 'View',
+  compact: 'Compact list',
+  expanded: 'Cards',
+  invitedByLabel: 'Invited by',
+  calculating: 'Calculating route…',
+  arrive: 'Arrive',
+  leave: 'Leave',
+  leaveNow: 'Leave now',
+  noTime: '—',
+  travelTime: 'Travel time',
+  distance: 'Distance',
+  departTime: 'Depart time',
+  earliestNow: 'Earliest if leaving now',
+  lastUpdate: 'Last update',
+  email: 'Email',
+  inviteCode: 'Invite code',
+  copyInviteCode: 'Copy invite code',
+  routeOptions: 'Route options',
+  travelMode: 'Travel mode',
+  routeType: 'Route type',
+  avoidTolls: 'Avoid tolls',
+  saveRouteOptions: 'Save route options',
+  saving: 'Saving…',
+  travelModes: { car: 'Car', bicycle: 'Bicycle', walking: 'Walking' },
+  routeTypes: { fastest: 'Fastest', shortest: 'Shortest' },
+  confirmLeave: 'Leave this session? Your location will no longer be shared with the group.',
+  empty: 'No participants yet.',
+  durationMinutes: '{m} min',
+  durationHours: '{h} h {m} min',
+  durationDays: '{d} d {h} h',
+} as const;

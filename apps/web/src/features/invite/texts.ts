@@ -1,0 +1,74 @@
+/**
+ * Invite page texts. `INVITE_SPEC` is copied exactly from shared/spec (doc 1 §2, §5, §8); the
+ * server-side wording ('Invalid invite', 'Too many attempts. Try again in {n}s', 'Session id and
+ * invite code are required') comes from @oneeta/contracts. `INVITE_UI` holds our own labels where
+ * the spec gives none.
+ */
+export const INVITE_SPEC = {
+  // doc 1 §8 "Invite page"
+  couldNotValidateInvite: 'Could not validate invite',
+  locationRequiredToJoin: 'Location is required to join…',
+  couldNotAcceptInvite: 'Could not accept invite',
+  acceptFailed: 'Accept failed',
+  couldNotDeclineInvite: 'Could not decline invite',
+  declineFailed: 'Decline failed',
+  addressSearchFailed: 'Address search failed',
+  selectedPlaceMissingCoordinates: 'Selected place missing coordinates',
+  registrationFailed: 'Registration failed',
+  // doc 1 §5 "Register": the invite-page register hint
+  passwordHint: '8+ characters',
+  // doc 1 §8 "Location"
+  locationDenied:
+    'Location permission denied. Please enable it in your browser settings to continue.',
+  locationBlocked: 'Location permission is blocked. Enable it in your browser settings.',
+  locationUnavailable: 'Location unavailable. Please check your connection or try again.',
+  locationTimeout: 'Location request timed out. Please try again.',
+  locationUnsupported: 'Geolocation is not supported by this browser.',
+  // doc 1 §2 (the quick session page's location overlay)
+  findingLocation: 'Finding your location…',
+  signIn: 'Sign in',
+  register: 'Register',
+  goHome: 'Go home',
+} as const;
+
+export const INVITE_UI = {
+  title: 'You are invited',
+  validating: 'Validating invite…',
+  sessionLabel: 'Session',
+  invitedYou: '{name} invited you',
+  someone: 'Someone',
+  invitedAs: 'Invite for {email}',
+  destination: 'Destination',
+  arrival: 'Arrive by',
+  inZone: '{zone} time',
+  noDestination: 'No destination yet',
+  noArrival: 'Not set yet',
+  signedInAs: 'Signed in as {name}',
+  notYou: 'Not you?',
+  signOut: 'Sign out',
+  accept: 'Accept',
+  decline: 'Decline',
+  accepting: 'Joining…',
+  declining: 'Declining…',
+  acceptHint: 'Accepting shares your location with this session while you are connected.',
+  enterAddress: 'Enter address manually',
+  manualTitle: 'Where are you starting from?',
+  manualLead: 'Search for your address and confirm it to join with that position.',
+  addressLabel: 'Your address',
+  useMyLocation: 'Use my location instead',
+  signedOutLead: 'Sign in or create an account to accept this invite.',
+  registerTitle: 'New here? Register and accept',
+  email: 'Email',
+  password: 'Password',
+  nameOptional: 'Name (optional)',
+  registerAndAccept: 'Register and accept',
+  registering: 'Creating your account…',
+  declined: 'Invite declined',
+  joined: 'You joined the session',
+  alreadyAnswered: 'This invite has already been answered.',
+  closedSession: 'This session is closed.',
+  openSession: 'Open session',
+  tryAgain: 'Try again',
+  backToSessions: 'Back to sessions',
+  waitingAttempt: 'Please wait…',
+} as const;

@@ -1,0 +1,205 @@
+import { MESSAGES, SESSION_MESSAGES, type RegisterBody } from '@oneeta/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { isApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { useAuth } from '../../hooks/use-auth';
+import { useToast } from '../toast';
+import { acceptInvite, declineInvite, registerForInvite, type LatLon } from './api';
+import { isInvalidInviteError, runJoinAttempt } from './join-guard';
+import { placePosition, positionFailureMessage, requestInvitePosition } from './position';
+import { INVITE_SPEC, INVITE_UI } from './texts';
+
+export type InvitePhase = 'idle' | 'locating' | 'joining' | 'declining' | 'registering';
+
+/** A failure to show: the spec's title ('Could not accept invite') and the server's text. */
+export interface InviteProblem {
+  /** Which action failed: the register form shows its own. */
+  source: 'accept' | 'decline' | 'register';
+  title: string;
+  detail?: string;
+}
+
+export interface InviteFlow {
+  phase: InvitePhase;
+  busy: boolean;
+  /** The manual address form is shown ('Location is required to join…'). */
+  manual: boolean;
+  /** Why the device gave no position (doc 1 §8 location texts), when it did not. */
+  locationMessage: string | null;
+  /** The server answered 'missing_location' (else the form was opened by hand). */
+  locationRequired: boolean;
+  problem: InviteProblem | null;
+  /** The device position got while accepting, to bias the address search. */
+  devicePosition: LatLon | null;
+  accept: () => void;
+  acceptAt: (place: { position?: { lat?: unknown; lon?: unknown } | null }) => void;
+  decline: () => void;
+  registerAndAccept: (body: RegisterBody) => void;
+  openManual: () => void;
+  closeManual: () => void;
+}
+
+/** The problem to show for a failed call: the spec's title, the server's (or default) text below. */
+function problemOf(
+  source: InviteProblem['source'],
+  title: string,
+  error: unknown,
+  fallback: string,
+): InviteProblem {
+  const detail = isApiError(error) ? error.message : fallback;
+  return detail && detail !== title ? { source, title, detail } : { source, title };
+}
+
+/**
+ * Accept (with a position, else the manual address form), decline, and register-and-accept for
+ * one invite (doc 1 §2 "Invite page", §8). Every call goes through the join-attempt limiter.
+ */
+export function useInviteFlow(sessionId: string, code: string): InviteFlow {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { signIn } = useAuth();
+
+  const [phase, setPhase] = useState<InvitePhase>('idle');
+  const [manual, setManual] = useState(false);
+  const [locationMessage, setLocationMessage] = useState<string | null>(null);
+  const [locationRequired, setLocationRequired] = useState(false);
+  const [problem, setProblem] = useState<InviteProblem | null>(null);
+  const [devicePosition, setDevicePosition] = useState<LatLon | null>(null);
+
+  const invalid = useCallback(() => {
+    toast.error(SESSION_MESSAGES.invalidInvite);
+    void navigate({ to: '/', replace: true });
+  }, [navigate, toast]);
+
+  /** POSTs accept with `position` (or none, when the device gave none). */
+  const join = useCallback(
+    async (position: LatLon | null, locationFailure: string | null) => {
+      setPhase('joining');
+      try {
+        await runJoinAttempt(sessionId, () => acceptInvite(sessionId, code, position));
+        await queryClient.invalidateQueries({ queryKey: queryKeys.sessionsRoot });
+        toast.success(INVITE_UI.joined);
+        void navigate({ to: '/s/$id', params: { id: sessionId } });
+      } catch (error) {
+        setPhase('idle');
+        if (isApiError(error) && error.code === 'missing_location') {
+          setManual(true);
+          setLocationRequired(true);
+          setLocationMessage(locationFailure);
+        } else if (isInvalidInviteError(error)) {
+          invalid();
+        } else {
+          setProblem(
+            problemOf('accept', INVITE_SPEC.couldNotAcceptInvite, error, INVITE_SPEC.acceptFailed),
+          );
+        }
+      }
+    },
+    [code, invalid, navigate, queryClient, sessionId, toast],
+  );
+
+  /** Asks the device for a position (maximumAge 60 s, timeout 10 s), then accepts. */
+  const acceptWithDevice = useCallback(async () => {
+    setProblem(null);
+    setPhase('locating');
+    const outcome = await requestInvitePosition();
+    if (outcome.ok) {
+      setDevicePosition(outcome.position);
+      await join(outcome.position, null);
+    } else {
+      // No position: the server decides (an existing participant gets in; else missing_location).
+      await join(null, positionFailureMessage(outcome.reason));
+    }
+  }, [join]);
+
+  const accept = useCallback(() => void acceptWithDevice(), [acceptWithDevice]);
+
+  const acceptAt = useCallback(
+    (place: { position?: { lat?: unknown; lon?: unknown } | null }) => {
+      setProblem(null);
+      const position = placePosition(place);
+      if (!position) {
+        setProblem({ source: 'accept', title: INVITE_SPEC.selectedPlaceMissingCoordinates });
+        return;
+      }
+      void join(position, null);
+    },
+    [join],
+  );
+
+  const decline = useCallback(() => {
+    setProblem(null);
+    setPhase('declining');
+    void (async () => {
+      try {
+        await runJoinAttempt(sessionId, () => declineInvite(sessionId, code));
+        toast.info(INVITE_UI.declined);
+        void navigate({ to: '/', replace: true });
+      } catch (error) {
+        setPhase('idle');
+        if (isInvalidInviteError(error)) invalid();
+        else {
+          setProblem(
+            problemOf(
+              'decline',
+              INVITE_SPEC.couldNotDeclineInvite,
+              error,
+              INVITE_SPEC.declineFailed,
+            ),
+          );
+        }
+      }
+    })();
+  }, [code, invalid, navigate, sessionId, toast]);
+
+  const registerAndAccept = useCallback(
+    (body: RegisterBody) => {
+      setProblem(null);
+      if (!sessionId || !code) {
+        setProblem({ source: 'register', title: MESSAGES.sessionIdAndCodeRequired });
+        return;
+      }
+      setPhase('registering');
+      void (async () => {
+        try {
+          signIn(await registerForInvite(body));
+        } catch (error) {
+          setPhase('idle');
+          setProblem(problemOf('register', INVITE_SPEC.registrationFailed, error, ''));
+          return;
+        }
+        await acceptWithDevice();
+      })();
+    },
+    [acceptWithDevice, code, sessionId, signIn],
+  );
+
+  const openManual = useCallback(() => {
+    setProblem(null);
+    setManual(true);
+  }, []);
+  const closeManual = useCallback(() => {
+    setManual(false);
+    setLocationRequired(false);
+    setLocationMessage(null);
+  }, []);
+
+  return {
+    phase,
+    busy: phase !== 'idle',
+    manual,
+    locationMessage,
+    locationRequired,
+    problem,
+    devicePosition,
+    accept,
+    acceptAt,
+    decline,
+    registerAndAccept,
+    openManual,
+    closeManual,
+  };
+}

@@ -1,0 +1,379 @@
+/**
+ * Our own map, drawn when Azure Maps is not in use (offline provider, token or SDK failure): a Web
+ * Mercator projection of the destination and every participant in an SVG, with a graticule and a
+ * scale bar instead of tiles. Drag to pan, wheel or pinch to zoom, arrow and +/- keys too.
+ */
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import { CAMERA_MOVE_MS, easeOut, interpolateCamera, type CameraCommand } from './camera';
+import { KEY_PAN_PX, ZOOM_STEP } from './constants';
+import { graticule, scaleBar } from './decorations';
+import { centerInFreeArea, fitCamera, initialCamera } from './fit';
+import { estimateLabelWidth, placeLabels } from './labels';
+import type { DrawnMarker } from './markers';
+import {
+  clampZoom,
+  panBy,
+  project,
+  zoomAround,
+  type Camera,
+  type ScreenPoint,
+  type Viewport,
+} from './projection';
+import { MAP_UI } from './texts';
+import type { MapViewProps } from './view-props';
+
+const LABEL_HEIGHT = 15;
+/** The bottom strip kept for the scale bar and the longitude texts. */
+const GRID_LABEL_CLEARANCE_PX = 48;
+/** How far a wheel notch zooms: a mouse notch (deltaY 100) is half a level. */
+const WHEEL_ZOOM_PER_PIXEL = 0.005;
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+const distance = (a: ScreenPoint, b: ScreenPoint) => Math.hypot(a.x - b.x, a.y - b.y);
+const midpoint = (a: ScreenPoint, b: ScreenPoint) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+
+function formatDegrees(value: number, step: number, positive: string, negative: string): string {
+  const decimals = Math.max(0, Math.ceil(-Math.log10(step)));
+  const hemisphere = value > 0 ? positive : value < 0 ? negative : '';
+  return `${Math.abs(value).toFixed(decimals)}°${hemisphere ? ` ${hemisphere}` : ''}`;
+}
+
+export function OfflineMap({ markers, command, initial, onInteraction, visible }: MapViewProps) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [size, setSize] = useState<Viewport | null>(null);
+  const [camera, setCameraState] = useState<Camera | null>(null);
+  const cameraRef = useRef<Camera | null>(null);
+  const tween = useRef<number | null>(null);
+  const pointers = useRef(new Map<number, ScreenPoint>());
+  const applied = useRef(0);
+
+  const setCamera = useCallback((next: Camera) => {
+    cameraRef.current = next;
+    setCameraState(next);
+  }, []);
+
+  const cancelTween = useCallback(() => {
+    if (tween.current !== null) cancelAnimationFrame(tween.current);
+    tween.current = null;
+  }, []);
+
+  /** Where the camera is going: the end of the move in progress, else where it is. */
+  const heading = useRef<Camera | null>(null);
+
+  const goTo = useCallback(
+    (target: Camera, animate: boolean) => {
+      cancelTween();
+      heading.current = target;
+      const from = cameraRef.current;
+      if (!animate || !from || prefersReducedMotion()) {
+        setCamera(target);
+        return;
+      }
+      const start = performance.now();
+      const step = (now: number) => {
+        const t = (now - start) / CAMERA_MOVE_MS;
+        setCamera(interpolateCamera(from, target, easeOut(t)));
+        tween.current = t < 1 ? requestAnimationFrame(step) : null;
+      };
+      tween.current = requestAnimationFrame(step);
+    },
+    [cancelTween, setCamera],
+  );
+
+  useEffect(() => cancelTween, [cancelTween]);
+
+  // The drawing size follows the element's size (expand/collapse, window resize, shown again).
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const measure = () => {
+      const box = svg.getBoundingClientRect();
+      const width = Math.round(box.width);
+      const height = Math.round(box.height);
+      setSize((old) => {
+        if (width <= 0 || height <= 0) return old;
+        return old && old.width === width && old.height === height ? old : { width, height };
+      });
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  // The first camera, once the map has a size.
+  const startCamera = useEffectEvent((viewport: Viewport) => {
+    if (!cameraRef.current) setCamera(initialCamera(initial.points, viewport, initial.near));
+  });
+  useEffect(() => {
+    if (size) startCamera(size);
+  }, [size]);
+
+  const carryOut = useEffectEvent((request: CameraCommand, viewport: Viewport) => {
+    // A request made during a move builds on where the move ends (a center keeps its zoom, + adds up).
+    const current =
+      (tween.current !== null ? heading.current : cameraRef.current) ??
+      initialCamera(initial.points, viewport, initial.near);
+    if (request.type === 'fit') {
+      const fitted = fitCamera(request.points, viewport, { insets: request.insets });
+      if (fitted) goTo(fitted, request.animate);
+    } else if (request.type === 'center') {
+      const zoom = request.zoom ?? current.zoom;
+      const center = centerInFreeArea(request.center, zoom, viewport, request.insets);
+      goTo({ center, zoom }, request.animate);
+    } else {
+      goTo({ center: current.center, zoom: clampZoom(current.zoom + request.delta) }, true);
+    }
+  });
+  useEffect(() => {
+    if (!command || !size || command.seq === applied.current) return;
+    applied.current = command.seq;
+    carryOut(command, size);
+  }, [command, size]);
+
+  const localPoint = (event: { clientX: number; clientY: number }): ScreenPoint => {
+    const box = svgRef.current?.getBoundingClientRect();
+    return { x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) };
+  };
+
+  const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    onInteraction(event.pointerType === 'touch' ? 'touch' : 'pointer');
+    cancelTween();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    pointers.current.set(event.pointerId, localPoint(event));
+  };
+
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const previous = pointers.current.get(event.pointerId);
+    const current = cameraRef.current;
+    if (!previous || !current || !size) return;
+    const point = localPoint(event);
+    if (pointers.current.size === 1) {
+      setCamera(panBy(current, point.x - previous.x, point.y - previous.y));
+    } else if (pointers.current.size === 2) {
+      const other = [...pointers.current.entries()].find(([id]) => id !== event.pointerId)?.[1];
+      if (other) {
+        const before = { mid: midpoint(previous, other), span: distance(previous, other) };
+        const after = { mid: midpoint(point, other), span: distance(point, other) };
+        const zoom = current.zoom + Math.log2(Math.max(1, after.span) / Math.max(1, before.span));
+        const zoomed = zoomAround(current, size, before.mid, zoom);
+        setCamera(panBy(zoomed, after.mid.x - before.mid.x, after.mid.y - before.mid.y));
+      }
+    }
+    pointers.current.set(event.pointerId, point);
+  };
+
+  const onPointerEnd = (event: PointerEvent<SVGSVGElement>) => {
+    pointers.current.delete(event.pointerId);
+  };
+
+  // A wheel zooms into the cursor. React's wheel listener is passive, so it is added by hand.
+  const onWheel = useEffectEvent((event: WheelEvent) => {
+    const current = cameraRef.current;
+    if (!current || !size) return;
+    event.preventDefault();
+    onInteraction('wheel');
+    cancelTween();
+    const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+    const delta = Math.max(-1, Math.min(1, -pixels * WHEEL_ZOOM_PER_PIXEL));
+    setCamera(zoomAround(current, size, localPoint(event), current.zoom + delta));
+  });
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const listener = (event: WheelEvent) => onWheel(event);
+    svg.addEventListener('wheel', listener, { passive: false });
+    return () => svg.removeEventListener('wheel', listener);
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = cameraRef.current;
+    if (!current || event.altKey || event.ctrlKey || event.metaKey) return;
+    const pans: Record<string, [number, number]> = {
+      ArrowLeft: [KEY_PAN_PX, 0],
+      ArrowRight: [-KEY_PAN_PX, 0],
+      ArrowUp: [0, KEY_PAN_PX],
+      ArrowDown: [0, -KEY_PAN_PX],
+    };
+    const pan = pans[event.key];
+    let next: Camera | null = null;
+    if (pan) next = panBy(current, pan[0], pan[1]);
+    else if (event.key === '+' || event.key === '=')
+      next = { ...current, zoom: clampZoom(current.zoom + ZOOM_STEP) };
+    else if (event.key === '-' || event.key === '_')
+      next = { ...current, zoom: clampZoom(current.zoom - ZOOM_STEP) };
+    if (!next) return;
+    event.preventDefault();
+    onInteraction('keyboard');
+    goTo(next, true);
+  };
+
+  const drawing = useMemo(() => {
+    if (!camera || !size) return null;
+    const at = (m: { lat: number; lon: number }) => project(m, camera, size);
+    const placed = markers.map((m) => ({ marker: m, point: at(m) }));
+    const destination = placed.find((p) => p.marker.kind === 'destination');
+    const boxes = placed.map(({ marker, point }) => {
+      const width = estimateLabelWidth(marker.shortLabel);
+      // A label near an edge slides inwards rather than being cut off.
+      const x = Math.min(Math.max(point.x, width / 2 + 2), size.width - width / 2 - 2);
+      return { x, y: point.y + labelOffset(marker), width, height: LABEL_HEIGHT };
+    });
+    // Labels of markers drawn on top get first choice of place; no label covers a marker.
+    const shifts = placeLabels([...boxes].reverse(), LABEL_HEIGHT, placed.map(shapeBox)).reverse();
+    return {
+      grid: graticule(camera, size),
+      scale: scaleBar(camera.center.lat, camera.zoom),
+      placed: placed.map((p, i) => ({
+        ...p,
+        labelX: boxes[i]!.x,
+        labelY: boxes[i]!.y + shifts[i]!,
+      })),
+      destination,
+    };
+  }, [camera, size, markers]);
+
+  return (
+    <div
+      className="smap-offline"
+      role="application"
+      aria-roledescription="map"
+      aria-label={MAP_UI.offlineMapLabel}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <svg
+        ref={svgRef}
+        className="smap-svg"
+        role="img"
+        aria-label={MAP_UI.mapLabel}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        {...(size ? { viewBox: `0 0 ${size.width} ${size.height}` } : {})}
+      >
+        <rect className="smap-bg" x={0} y={0} width="100%" height="100%" />
+        {drawing && size && (
+          <>
+            <g className="smap-grid" aria-hidden="true">
+              {drawing.grid.lons.map((lon) => {
+                const x = project({ lat: camera!.center.lat, lon }, camera!, size).x;
+                return (
+                  <g key={`lon${lon}`}>
+                    <line x1={x} x2={x} y1={0} y2={size.height} />
+                    <text x={x + 3} y={size.height - 6}>
+                      {formatDegrees(lon, drawing.grid.step, 'E', 'W')}
+                    </text>
+                  </g>
+                );
+              })}
+              {drawing.grid.lats.map((lat) => {
+                const y = project({ lat, lon: camera!.center.lon }, camera!, size).y;
+                // No latitude text where the scale bar and the longitude texts sit.
+                const labelled = y > 16 && y < size.height - GRID_LABEL_CLEARANCE_PX;
+                return (
+                  <g key={`lat${lat}`}>
+                    <line x1={0} x2={size.width} y1={y} y2={y} />
+                    {labelled && (
+                      <text x={4} y={y - 4}>
+                        {formatDegrees(lat, drawing.grid.step, 'N', 'S')}
+                      </text>
+                    )}
+                  </g>
+                );
+              })}
+            </g>
+            {drawing.destination && (
+              <g className="smap-links" aria-hidden="true">
+                {drawing.placed
+                  .filter((p) => p.marker.kind === 'participant' || p.marker.kind === 'me')
+                  .map(({ marker, point }) => (
+                    <line
+                      key={marker.id}
+                      x1={point.x}
+                      y1={point.y}
+                      x2={drawing.destination!.point.x}
+                      y2={drawing.destination!.point.y}
+                    />
+                  ))}
+              </g>
+            )}
+            {drawing.placed.map(({ marker, point, labelX, labelY }) => (
+              <g
+                key={`${marker.kind}:${marker.id}`}
+                className="smap-marker"
+                data-kind={marker.kind}
+                data-marker-id={marker.id}
+              >
+                <title>{marker.label}</title>
+                <MarkerShape marker={marker} x={point.x} y={point.y} />
+                <text className="smap-label" x={labelX} y={labelY + LABEL_HEIGHT - 3}>
+                  {marker.shortLabel}
+                </text>
+              </g>
+            ))}
+            <g className="smap-scale" transform={`translate(12 ${size.height - 26})`}>
+              <path d={`M0 -4 V2 H${drawing.scale.px} V-4`} />
+              <text x={0} y={-8}>
+                {drawing.scale.label}
+              </text>
+            </g>
+          </>
+        )}
+      </svg>
+    </div>
+  );
+}
+
+const isPin = (marker: DrawnMarker) => marker.kind === 'destination' || marker.kind === 'selected';
+
+/** The box a marker's shape covers (a pin stands above its point, a dot is centred on it). */
+function shapeBox({ marker, point }: { marker: DrawnMarker; point: ScreenPoint }) {
+  if (isPin(marker)) return { x: point.x, y: point.y - 36, width: 24, height: 36 };
+  const r = marker.kind === 'me' ? 17 : 11;
+  return { x: point.x, y: point.y - r, width: 2 * r, height: 2 * r };
+}
+
+/** Where a marker's label box starts, relative to the marker's point: above pins, below dots. */
+function labelOffset(marker: DrawnMarker): number {
+  return isPin(marker) ? -52 : marker.kind === 'me' ? 18 : 13;
+}
+
+function MarkerShape({ marker, x, y }: { marker: DrawnMarker; x: number; y: number }) {
+  if (isPin(marker)) {
+    return (
+      <g transform={`translate(${x} ${y})`}>
+        <path
+          className="smap-pin"
+          d="M0 0 C-3 -9 -12 -14 -12 -23 A12 12 0 1 1 12 -23 C12 -14 3 -9 0 0 Z"
+        />
+        <circle className="smap-pin-dot" cx={0} cy={-23} r={4.5} />
+      </g>
+    );
+  }
+  const initial = Array.from(marker.label.trim())[0]?.toUpperCase() ?? '?';
+  return (
+    <g transform={`translate(${x} ${y})`}>
+      {marker.kind === 'me' && <circle className="smap-halo" r={17} />}
+      <circle className="smap-dot" r={11} />
+      <text className="smap-initial" y={4}>
+        {initial}
+      </text>
+    </g>
+  );
+}

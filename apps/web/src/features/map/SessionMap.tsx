@@ -1,0 +1,382 @@
+/**
+ * The map component (doc 1 §2 "Map component", §4 follow mode and pick-a-place, §9 zoom): Azure
+ * Maps when the token call says so (the SDK loads lazily), otherwise, or when Azure fails, our own
+ * offline map. Place search with results, select then 'Confirm'; expand/collapse; 'Following'
+ * badge with Stop; the coachmark 'Start by searching here'; fit-to-all and zoom controls.
+ */
+import { COACHMARK_MS, MAP_RESULTS_LIMIT, SEARCH_PULSE_MS } from '@oneeta/contracts';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { AzureMapView } from './AzureMapView';
+import type { CameraCommand } from './camera';
+import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, USER_ZOOM, ZOOM_STEP } from './constants';
+import {
+  FOLLOW_IDLE,
+  followCenter,
+  followReducer,
+  isFollowing,
+  shouldAutoFit,
+  type FollowTarget,
+  type MapInput,
+} from './follow';
+import { NO_INSETS, type Insets } from './fit';
+import { CollapseIcon, ExpandIcon, FitIcon, MinusIcon, PlusIcon } from './icons';
+import { mapHeight } from './layout';
+import { describeMarker, drawnMarkers, fitPoints, pointsFingerprint } from './markers';
+import { OfflineMap } from './OfflineMap';
+import { PlaceSearch } from './PlaceSearch';
+import { MAP_SPEC, MAP_UI } from './texts';
+import type { LatLon, MapDestination, MapFocus, MapMarker, SelectedPlace } from './types';
+import { useMapProvider } from './use-map-token';
+import { useViewportSize } from './use-viewport';
+import './map.css';
+
+export interface SessionMapProps {
+  destination: MapDestination | null;
+  markers: MapMarker[];
+  /** Disables search, selection and confirmation (a read-only or closed session). */
+  readonly?: boolean;
+  sessionId?: string;
+  /** The user's position: search results are biased to it, and an empty map shows it at zoom 16. */
+  near?: LatLon | null;
+  /** How many search results to show (MAP_RESULTS_LIMIT, 5; the session and invite pages pass 6). */
+  searchLimit?: number;
+  onPlaceConfirmed?: (place: SelectedPlace) => void;
+  /** Each new key centers the map on the point (and may start following, see MapFocus). */
+  focus?: MapFocus | null;
+  /** The page hides the map on narrow screens ('Show map' brings it back); the map keeps its state. */
+  hidden?: boolean;
+}
+
+const now = () => performance.now();
+
+export function SessionMap({
+  destination,
+  markers,
+  readonly = false,
+  sessionId,
+  near = null,
+  searchLimit = MAP_RESULTS_LIMIT,
+  onPlaceConfirmed,
+  focus = null,
+  hidden = false,
+}: SessionMapProps) {
+  const provider = useMapProvider(sessionId);
+  const [sdkFailure, setSdkFailure] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState(true);
+  const viewport = useViewportSize();
+  const [selected, setSelected] = useState<SelectedPlace | null>(null);
+  const [follow, dispatchFollow] = useReducer(followReducer, FOLLOW_IDLE);
+  const [command, setCommand] = useState<CameraCommand | null>(null);
+  const seq = useRef(0);
+  /** The user (pan, zoom) or the page (center, a selected result) chose the view: no auto-fit until 'Fit all' or Stop. */
+  const cameraHeld = useRef(false);
+  const following = isFollowing(follow);
+
+  const frameRef = useRef<HTMLDivElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+
+  /**
+   * A camera request, with what the overlays cover at this moment: the search box ('search'), or
+   * the search box with its open results ('all', when a result is selected).
+   */
+  const issue = useCallback(
+    (
+      request: DistributiveOmit<CameraCommand, 'seq' | 'insets'>,
+      cover: 'search' | 'all' = 'search',
+    ) => {
+      seq.current += 1;
+      const insets = overlayInsets(frameRef.current, topRef.current, cover);
+      setCommand({ ...request, insets, seq: seq.current } as CameraCommand);
+    },
+    [],
+  );
+
+  const drawn = useMemo(
+    () =>
+      drawnMarkers({
+        destination,
+        markers,
+        selected: selected
+          ? { id: selected.id, name: selected.name, position: selected.position }
+          : null,
+      }),
+    [destination, markers, selected],
+  );
+  const points = useMemo(() => fitPoints(drawn), [drawn]);
+  const fingerprint = pointsFingerprint(points);
+
+  // Auto-fit: on first load (the first time there is something to show), then when the points
+  // change while nothing is followed and the camera is free.
+  const fitted = useRef<string | null>(null);
+  const autoFit = useEffectEvent(() => {
+    if (points.length === 0 || fitted.current === fingerprint) return;
+    const firstLoad = fitted.current === null;
+    if (
+      shouldAutoFit({ firstLoad, following, cameraHeld: cameraHeld.current, pointsChanged: true })
+    ) {
+      issue({ type: 'fit', points, animate: !firstLoad });
+    }
+    fitted.current = fingerprint;
+  });
+  useEffect(() => autoFit(), [fingerprint]);
+
+  // With nothing to show yet, the user's position appears at zoom 16 once known.
+  const nearKey = near ? `${near.lat.toFixed(4)},${near.lon.toFixed(4)}` : null;
+  const showNear = useEffectEvent(() => {
+    if (!near || points.length > 0 || cameraHeld.current || following) return;
+    issue({ type: 'center', center: near, zoom: USER_ZOOM, animate: true });
+  });
+  useEffect(() => {
+    if (nearKey) showNear();
+  }, [nearKey]);
+
+  // Following: the camera tracks the followed participant or position.
+  const target = followCenter(follow, markers);
+  const trackKey = target ? `${target.lat},${target.lon}` : null;
+  /** The point the last focus centered on: following starts there, with no second move. */
+  const focusedKey = useRef<string | null>(null);
+  const track = useEffectEvent(() => {
+    if (!target || trackKey === focusedKey.current) return;
+    focusedKey.current = null;
+    issue({ type: 'center', center: target, animate: true });
+  });
+  useEffect(() => {
+    if (trackKey) track();
+  }, [trackKey]);
+
+  // focus (arrival panel 'Center on map' / 'Find on map'): center once per key, maybe follow.
+  const applyFocus = useEffectEvent(() => {
+    if (!focus) return;
+    cameraHeld.current = true;
+    if (focus.mode === 'follow') {
+      const followed: FollowTarget = focus.participantId
+        ? { kind: 'participant', id: focus.participantId }
+        : { kind: 'position', position: { lat: focus.lat, lon: focus.lon } };
+      dispatchFollow({ type: 'start', target: followed, at: now() });
+    } else {
+      dispatchFollow({ type: 'stop' });
+    }
+    focusedKey.current = `${focus.lat},${focus.lon}`;
+    issue({
+      type: 'center',
+      center: { lat: focus.lat, lon: focus.lon },
+      zoom: PLACE_ZOOM,
+      animate: true,
+    });
+  });
+  const focusKey = focus?.key ?? null;
+  useEffect(() => {
+    if (focusKey !== null) applyFocus();
+  }, [focusKey]);
+
+  const onInteraction = useCallback((input: MapInput) => {
+    cameraHeld.current = true;
+    dispatchFollow({ type: 'interaction', input, at: now() });
+  }, []);
+
+  const stopFollowing = () => {
+    dispatchFollow({ type: 'stop' });
+    cameraHeld.current = false;
+  };
+
+  const fitAll = () => {
+    cameraHeld.current = false;
+    dispatchFollow({ type: 'stop' });
+    if (points.length > 0) issue({ type: 'fit', points, animate: true });
+    else if (near) issue({ type: 'center', center: near, zoom: USER_ZOOM, animate: true });
+    else issue({ type: 'center', center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, animate: true });
+  };
+
+  const onSelect = useCallback(
+    (place: SelectedPlace | null) => {
+      setSelected(place);
+      if (place) {
+        cameraHeld.current = true;
+        dispatchFollow({ type: 'stop' });
+        issue({ type: 'center', center: place.position, zoom: PLACE_ZOOM, animate: true }, 'all');
+      }
+    },
+    [issue],
+  );
+
+  const onConfirm = useCallback(
+    (place: SelectedPlace) => {
+      onPlaceConfirmed?.(place);
+    },
+    [onPlaceConfirmed],
+  );
+
+  // The coachmark and the search pulse, on a map whose destination is still to be chosen.
+  const [coachmark, setCoachmark] = useState(() => !readonly && !destination);
+  const [pulse, setPulse] = useState(() => !readonly && !destination);
+  useEffect(() => {
+    const coach = window.setTimeout(() => setCoachmark(false), COACHMARK_MS);
+    const pulsing = window.setTimeout(() => setPulse(false), SEARCH_PULSE_MS);
+    return () => {
+      window.clearTimeout(coach);
+      window.clearTimeout(pulsing);
+    };
+  }, []);
+  const searchInput = useRef<HTMLInputElement>(null);
+
+  const height = mapHeight({
+    expanded,
+    viewportWidth: viewport.width,
+    viewportHeight: viewport.height,
+  });
+  const initial = useMemo(() => ({ points, near }), [points, near]);
+  const viewProps = {
+    markers: drawn,
+    command,
+    initial,
+    onInteraction,
+    visible: !hidden,
+  };
+  const offlineReason = provider.kind === 'offline' ? provider.reason : sdkFailure;
+  const showOffline = provider.kind === 'offline' || (provider.kind === 'azure' && sdkFailure);
+
+  return (
+    <section className="smap" hidden={hidden} aria-label={MAP_UI.regionLabel}>
+      <div
+        ref={frameRef}
+        className="smap-frame"
+        style={{ height }}
+        data-expanded={expanded}
+        data-provider={showOffline ? 'offline' : provider.kind}
+      >
+        <div className="smap-view">
+          {provider.kind === 'loading' ? (
+            <p className="smap-loading" role="status">
+              {MAP_UI.loadingMap}
+            </p>
+          ) : showOffline ? (
+            <OfflineMap {...viewProps} />
+          ) : (
+            <AzureMapView
+              {...viewProps}
+              token={provider.token}
+              sessionId={sessionId}
+              onFailed={setSdkFailure}
+            />
+          )}
+        </div>
+
+        <div ref={topRef} className="smap-top">
+          <PlaceSearch
+            limit={searchLimit}
+            near={near}
+            {...(sessionId ? { sessionId } : {})}
+            readonly={readonly}
+            onConfirm={onConfirm}
+            onSelect={onSelect}
+            pulse={pulse}
+            inputRef={searchInput}
+          />
+          {coachmark && !readonly && (
+            <button
+              type="button"
+              className="smap-coachmark"
+              onClick={() => {
+                setCoachmark(false);
+                searchInput.current?.focus();
+              }}
+            >
+              {MAP_SPEC.coachmark}
+            </button>
+          )}
+        </div>
+
+        <div className="smap-controls">
+          <button
+            type="button"
+            className="smap-control"
+            aria-expanded={expanded}
+            aria-label={expanded ? MAP_UI.collapse : MAP_UI.expand}
+            title={expanded ? MAP_UI.collapse : MAP_UI.expand}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            {expanded ? <CollapseIcon /> : <ExpandIcon />}
+          </button>
+          <button
+            type="button"
+            className="smap-control"
+            aria-label={MAP_UI.zoomIn}
+            title={MAP_UI.zoomIn}
+            onClick={() => issue({ type: 'zoomBy', delta: ZOOM_STEP })}
+          >
+            <PlusIcon />
+          </button>
+          <button
+            type="button"
+            className="smap-control"
+            aria-label={MAP_UI.zoomOut}
+            title={MAP_UI.zoomOut}
+            onClick={() => issue({ type: 'zoomBy', delta: -ZOOM_STEP })}
+          >
+            <MinusIcon />
+          </button>
+          <button
+            type="button"
+            className="smap-control"
+            aria-label={MAP_UI.fitAll}
+            title={MAP_UI.fitAll}
+            onClick={fitAll}
+          >
+            <FitIcon />
+          </button>
+        </div>
+
+        {following && (
+          <div className="smap-follow" role="status">
+            <span className="smap-follow-dot" aria-hidden="true" />
+            <span>{MAP_SPEC.following}</span>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={stopFollowing}>
+              {MAP_SPEC.stop}
+            </button>
+          </div>
+        )}
+
+        {showOffline && (
+          <p className="smap-notice" role="status">
+            {offlineReason ? `${offlineReason} · ${MAP_UI.offlineBadge}` : MAP_UI.offlineBadge}
+          </p>
+        )}
+      </div>
+
+      {drawn.length === 0 ? (
+        <p className="visually-hidden">{MAP_UI.noMarkers}</p>
+      ) : (
+        <ul className="visually-hidden" aria-label={MAP_UI.markersHeading}>
+          {drawn.map((m) => (
+            <li key={`${m.kind}:${m.id}`}>{describeMarker(m)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Gap kept between an overlay and a fitted or centered point. */
+const OVERLAY_GAP_PX = 8;
+
+/** The part of the map the search box (and, for 'all', its results) covers, as insets from the frame's edges. */
+function overlayInsets(
+  frame: HTMLElement | null,
+  top: HTMLElement | null,
+  cover: 'search' | 'all',
+): Insets {
+  if (!frame || !top) return NO_INSETS;
+  const covering = cover === 'all' ? top : (top.querySelector('.smap-search-row') ?? top);
+  const bottom = covering.getBoundingClientRect().bottom - frame.getBoundingClientRect().top;
+  return bottom > 0 ? { ...NO_INSETS, top: Math.round(bottom + OVERLAY_GAP_PX) } : NO_INSETS;
+}

@@ -1,0 +1,198 @@
+/**
+ * Azure Maps (azure-maps-control, bundled from npm). This module is only ever loaded with a dynamic
+ * import, when GET /api/maps/token says `provider: 'azure'`: the SDK and its stylesheet then come
+ * as one lazy chunk, and no other page (the landing page above all) downloads them.
+ */
+import * as atlas from 'azure-maps-control';
+import 'azure-maps-control/dist/atlas.min.css';
+import type { CameraCommand } from './camera';
+import { FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM, PLACE_ZOOM } from './constants';
+import { fitPadding, usableInsets } from './fit';
+import type { MapInput } from './follow';
+import type { DrawnMarker } from './markers';
+import type { Camera } from './projection';
+
+/** How the SDK authenticates (from the token call). */
+export type AzureAuth =
+  | { authType: 'aad'; clientId: string; getToken: () => Promise<string> }
+  | { authType: 'subscriptionKey'; subscriptionKey: string };
+
+export interface AzureMapHandle {
+  setMarkers(markers: readonly DrawnMarker[]): void;
+  apply(command: CameraCommand): void;
+  resize(): void;
+  dispose(): void;
+}
+
+const CAMERA_MOVE_MS = 300;
+/** How long the SDK may take to fetch its style and become ready before our own map takes over. */
+export const AZURE_READY_TIMEOUT_MS = 10_000;
+
+/** The SDK's auth options: 'aad' as anonymous auth with our token callback, else the subscription key. */
+function authOptions(auth: AzureAuth): atlas.AuthenticationOptions {
+  if (auth.authType === 'aad') {
+    return {
+      authType: atlas.AuthenticationType.anonymous,
+      clientId: auth.clientId,
+      getToken: (resolve, reject) => {
+        auth.getToken().then(resolve, reject);
+      },
+    };
+  }
+  return {
+    authType: atlas.AuthenticationType.subscriptionKey,
+    subscriptionKey: auth.subscriptionKey,
+  };
+}
+
+/** A marker as a small DOM element: a pin (destination, selection) or a dot with an initial, and its label. */
+function markerElement(marker: DrawnMarker): HTMLElement {
+  const root = document.createElement('div');
+  root.className = 'smap-hmarker';
+  root.dataset.kind = marker.kind;
+  root.dataset.markerId = marker.id;
+  root.title = marker.label;
+  const shape = document.createElement('span');
+  shape.className = 'smap-hshape';
+  if (marker.kind === 'participant' || marker.kind === 'me') {
+    shape.textContent = Array.from(marker.label.trim())[0]?.toUpperCase() ?? '?';
+  }
+  const label = document.createElement('span');
+  label.className = 'smap-hlabel';
+  label.textContent = marker.shortLabel;
+  root.append(shape, label);
+  return root;
+}
+
+export function createAzureMap(
+  container: HTMLElement,
+  options: {
+    auth: AzureAuth;
+    camera: Camera;
+    onInteraction: (input: MapInput) => void;
+    /** The map could not start: an error before 'ready', or no 'ready' within AZURE_READY_TIMEOUT_MS. */
+    onFailed: () => void;
+  },
+): AzureMapHandle {
+  const map = new atlas.Map(container, {
+    authOptions: authOptions(options.auth),
+    center: [options.camera.center.lon, options.camera.center.lat],
+    zoom: options.camera.zoom,
+    minZoom: MIN_ZOOM,
+    maxZoom: MAX_ZOOM,
+    language: 'en-US',
+    style: 'road',
+    showFeedbackLink: false,
+    renderWorldCopies: true,
+  });
+  let ready = false;
+  let pending: CameraCommand | null = null;
+  let drawn: atlas.HtmlMarker[] = [];
+  let wanted: readonly DrawnMarker[] = [];
+
+  const drawMarkers = () => {
+    for (const m of drawn) map.markers.remove(m);
+    drawn = wanted.map(
+      (m) =>
+        new atlas.HtmlMarker({
+          position: [m.lon, m.lat],
+          htmlContent: markerElement(m),
+          // Pins stand on their point; dots (22 px) are centred on it, their label below.
+          ...(m.kind === 'destination' || m.kind === 'selected'
+            ? { anchor: 'bottom' as const }
+            : { anchor: 'top' as const, pixelOffset: [0, -11] }),
+        }),
+    );
+    if (drawn.length > 0) map.markers.add(drawn);
+  };
+
+  const apply = (command: CameraCommand) => {
+    const type = 'ease' as const;
+    if (command.type === 'zoomBy') {
+      const zoom = (map.getCamera().zoom ?? PLACE_ZOOM) + command.delta;
+      map.setCamera({ zoom, type, duration: CAMERA_MOVE_MS });
+      return;
+    }
+    const duration = command.animate ? CAMERA_MOVE_MS : 0;
+    const viewport = { width: container.clientWidth, height: container.clientHeight };
+    const insets = usableInsets(viewport, command.insets);
+    // The point shows in the middle of the area the overlays leave free.
+    const centerOffset = [(insets.left - insets.right) / 2, (insets.top - insets.bottom) / 2];
+    if (command.type === 'center') {
+      map.setCamera({
+        center: [command.center.lon, command.center.lat],
+        ...(command.zoom !== undefined ? { zoom: command.zoom } : {}),
+        centerOffset,
+        type,
+        duration,
+      });
+      return;
+    }
+    const points = command.points;
+    if (points.length === 0) return;
+    const first = points[0]!;
+    const same = points.every((p) => p.lat === first.lat && p.lon === first.lon);
+    if (same) {
+      map.setCamera({
+        center: [first.lon, first.lat],
+        zoom: PLACE_ZOOM,
+        centerOffset,
+        type,
+        duration,
+      });
+      return;
+    }
+    const pad = fitPadding(viewport);
+    map.setCamera({
+      bounds: atlas.data.BoundingBox.fromLatLngs(points.map((p) => [p.lat, p.lon])),
+      padding: {
+        top: pad + insets.top,
+        right: pad + insets.right,
+        bottom: pad + insets.bottom,
+        left: pad + insets.left,
+      },
+      maxZoom: FIT_MAX_ZOOM,
+      type,
+      duration,
+    });
+  };
+
+  let failed = false;
+  const fail = () => {
+    if (ready || failed) return;
+    failed = true;
+    options.onFailed();
+  };
+  const readyTimer = window.setTimeout(fail, AZURE_READY_TIMEOUT_MS);
+  map.events.add('error', fail);
+
+  map.events.add('ready', () => {
+    window.clearTimeout(readyTimer);
+    if (failed) return;
+    ready = true;
+    drawMarkers();
+    if (pending) apply(pending);
+    pending = null;
+  });
+  map.events.add('mousedown', () => options.onInteraction('pointer'));
+  map.events.add('touchstart', () => options.onInteraction('touch'));
+  map.events.add('wheel', () => options.onInteraction('wheel'));
+
+  return {
+    setMarkers(markers) {
+      wanted = markers;
+      if (ready) drawMarkers();
+    },
+    apply(command) {
+      if (ready) apply(command);
+      else pending = command;
+    },
+    resize() {
+      map.resize();
+    },
+    dispose() {
+      window.clearTimeout(readyTimer);
+      map.dispose();
+    },
+  };
+}

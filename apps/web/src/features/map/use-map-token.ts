@@ -1,0 +1,34 @@
+import { MAPS_MESSAGES } from '@oneeta/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { getMapToken, type MapToken } from '../../api/maps';
+import { queryKeys } from '../../api/query-keys';
+
+/**
+ * Which map to draw, from GET /api/maps/token: Azure Maps with its credentials, or our offline
+ * map, with the reason when Azure was meant but cannot be used ('Token fetch failed'). Asked once per
+ * page (no retry: the offline map shows at once), never refetched behind the user's back; the
+ * Azure SDK asks for fresh tokens itself.
+ */
+export type MapProviderChoice =
+  | { kind: 'loading' }
+  | { kind: 'azure'; token: MapToken }
+  | { kind: 'offline'; reason: string | null };
+
+export function useMapProvider(sessionId: string | undefined): MapProviderChoice {
+  const query = useQuery({
+    queryKey: queryKeys.mapToken(sessionId ?? null),
+    queryFn: ({ signal }) => getMapToken(sessionId, signal),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  if (query.isPending) return { kind: 'loading' };
+  if (query.isError) return { kind: 'offline', reason: MAPS_MESSAGES.tokenFailed };
+  const token = query.data;
+  if (token.provider !== 'azure') return { kind: 'offline', reason: null };
+  if (!token.accessToken || (token.authType === 'aad' && !token.clientId)) {
+    return { kind: 'offline', reason: MAPS_MESSAGES.tokenFailed };
+  }
+  return { kind: 'azure', token };
+}

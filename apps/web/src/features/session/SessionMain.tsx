@@ -1,0 +1,227 @@
+import type { Session } from '@oneeta/contracts';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useAuth } from '../../hooks/use-auth';
+import { useSessionLimits } from '../../hooks/use-session-limits';
+import { ArrivalPanel } from '../arrival-panel';
+import { sessionLinkOf } from './clipboard';
+import { DetailsForm } from './DetailsForm';
+import { draftFromSession, sameDestination } from './draft';
+import { InvitesCard, InvitesPlaceholder } from './InvitesCard';
+import { LocationOverlay } from './LocationOverlay';
+import type { MapMarker } from './map-bridge';
+import { MapSlot } from './MapSlot';
+import { OwnerTools } from './OwnerTools';
+import { draftEarliest, ME_ORIGIN, previewOrigins } from './preview-logic';
+import { SignInCallout } from './SignInCallout';
+import { SummaryCard } from './SummaryCard';
+import { SESSION_UI } from './texts';
+import { TravelPreviewCard } from './TravelPreviewCard';
+import { useDeviceLocation } from './use-device-location';
+import { useDraft } from './use-draft';
+import { useClock, useLiveSession } from './use-live-session';
+import { useLocationSync } from './use-location-sync';
+import { useNarrowLayout } from './use-narrow';
+import { useSessionEditor } from './use-session-editor';
+import { useTravelPreview } from './use-travel-preview';
+
+/**
+ * The main screen of /s/{id} for an open session, or for a new one (`session` null, created on
+ * its first save): summary, map with place search and the location overlay, details form, travel
+ * preview, arrival panel, invites and owner tools; live updates, location sharing and the clock.
+ */
+export function SessionMain({ id, session }: { id: string; session: Session | null }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const user = auth.user;
+  const guest = auth.status !== 'signed-in';
+  const limitsQuery = useSessionLimits(!guest);
+  const limits = limitsQuery.data;
+  const narrow = useNarrowLayout();
+  const [mapHidden, setMapHidden] = useState(false);
+  const [left, setLeft] = useState(false);
+  const [focus, setFocus] = useState<{ lat: number; lon: number; key: number } | null>(null);
+  const now = useClock();
+
+  const role = session?.viewerRole ?? (guest ? 'guest' : 'owner');
+  const isOwner = role === 'owner';
+  const myRow = user
+    ? session?.participants.find((p) => p.userId === user.id && p.status === 'active')
+    : undefined;
+  const meId = myRow?.id ?? null;
+  const member = session !== null && (isOwner || myRow !== undefined) && !left;
+
+  const location = useDeviceLocation(!left);
+  const live = useLiveSession(id, session !== null);
+  useLocationSync(id, meId, location.fromCache ? null : location.position, member && !guest);
+
+  const saved = useMemo(() => (session ? draftFromSession(session) : null), [session]);
+  const drafts = useDraft(id, saved);
+  const { draft, dirty } = drafts;
+  const editsBlocked = isOwner && session !== null && limits?.limits.canEditSavedSession === false;
+  const editable = isOwner && !guest && !editsBlocked;
+  const canPick = editable || (guest && session === null);
+
+  const lat = location.position?.latitude;
+  const lon = location.position?.longitude;
+  const here = useMemo(
+    () => (lat !== undefined && lon !== undefined ? { lat, lon } : null),
+    [lat, lon],
+  );
+  const destinationChanged =
+    session === null || !sameDestination(draft.destination, session.destination);
+  const origins = previewOrigins({ session, meId, me: here, destinationChanged });
+  const preview = useTravelPreview(draft.destination, origins, session ? id : undefined);
+  const earliest = draftEarliest({ session, destinationChanged, preview: preview.results, now });
+  const mine = preview.results.find((r) => r.id === (meId ?? ME_ORIGIN)) ?? null;
+
+  const editor = useSessionEditor({
+    id,
+    session,
+    user,
+    limits,
+    drafts,
+    earliest,
+    now,
+    position: location.position,
+    editable: editable || canPick,
+  });
+  const [expanded, setExpanded] = useState(session === null);
+
+  const markers = useMemo<MapMarker[]>(() => {
+    const list: MapMarker[] = [];
+    for (const p of session?.participants ?? []) {
+      if (p.pending || p.status !== 'active' || p.lat === null || p.lon === null) continue;
+      if (p.id === meId && here) continue;
+      list.push({
+        id: p.id,
+        label: p.label || p.name,
+        lat: p.lat,
+        lon: p.lon,
+        kind: p.id === meId ? 'me' : 'participant',
+      });
+    }
+    if (here)
+      list.push({
+        id: meId ?? ME_ORIGIN,
+        label: user?.name || user?.email || 'You',
+        lat: here.lat,
+        lon: here.lon,
+        kind: 'me',
+      });
+    return list;
+  }, [session, meId, here, user?.name, user?.email]);
+
+  const onCenter = useCallback(
+    (participantId: string) => {
+      const p = session?.participants.find((x) => x.id === participantId);
+      const at =
+        participantId === meId && here
+          ? here
+          : p && p.lat !== null && p.lon !== null
+            ? { lat: p.lat, lon: p.lon }
+            : null;
+      if (!at) return;
+      if (narrow) setMapHidden(false);
+      setFocus({ ...at, key: Date.now() });
+    },
+    [session, meId, here, narrow],
+  );
+
+  const onLeft = useCallback(() => {
+    setLeft(true);
+    void navigate({ to: '/sessions' });
+  }, [navigate]);
+
+  const mapHiddenNow = narrow && mapHidden;
+  const overlay = (
+    <LocationOverlay state={location} onRetry={location.retry} floating={!mapHiddenNow} />
+  );
+  const destinationPin = draft.destination
+    ? {
+        lat: draft.destination.position.lat,
+        lon: draft.destination.position.lon,
+        name: draft.destination.name,
+      }
+    : null;
+
+  return (
+    <div className="page qs-page">
+      {guest && <SignInCallout id={id} />}
+      <SummaryCard id={id} session={session} guest={guest} live={session ? live.connected : null} />
+      <div className="qs-layout">
+        <MapSlot
+          {...(session ? { sessionId: id } : {})}
+          destination={destinationPin}
+          markers={markers}
+          readonly={!canPick}
+          near={here}
+          {...(canPick ? { onPlaceConfirmed: editor.onPlaceConfirmed } : {})}
+          focus={focus}
+          narrow={narrow}
+          hidden={mapHidden}
+          onToggle={() => setMapHidden((v) => !v)}
+          overlay={overlay}
+          locationNote={
+            location.status === 'granted' && location.tracking && member
+              ? SESSION_UI.locationTracking
+              : location.fromCache && location.position
+                ? SESSION_UI.locationCached
+                : null
+          }
+        />
+        <div className="qs-side">
+          <DetailsForm
+            id={id}
+            draft={draft}
+            dirty={dirty}
+            editable={editable}
+            canPick={canPick}
+            guest={guest}
+            editsBlocked={editsBlocked}
+            sessionExists={session !== null}
+            earliest={earliest}
+            showSearch={mapHiddenNow}
+            near={here}
+            editor={editor}
+            expanded={expanded || dirty}
+            onToggle={() => setExpanded((v) => !(v || dirty))}
+          />
+          <TravelPreviewCard
+            hasDestination={draft.destination !== null}
+            mine={mine}
+            earliest={earliest}
+            tzId={draft.tzId}
+            loading={preview.loading}
+            error={preview.error}
+            unsaved={dirty && session !== null}
+          />
+        </div>
+      </div>
+      {session && (
+        <div className="qs-panel" data-stale={dirty || undefined}>
+          {dirty && (
+            <p className="notice notice-info qs-stale-note" role="status">
+              {SESSION_UI.panelStale}
+            </p>
+          )}
+          <ArrivalPanel
+            session={session}
+            meParticipantId={meId}
+            isOwner={isOwner}
+            now={now}
+            sessionLink={sessionLinkOf(id)}
+            onCenter={onCenter}
+            onLeft={onLeft}
+          />
+        </div>
+      )}
+      {isOwner && !guest && (
+        <div className="qs-owner">
+          {session ? <InvitesCard session={session} limits={limits} /> : <InvitesPlaceholder />}
+          {session && <OwnerTools sessionId={id} />}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { wsServerMessageSchema, type wsSubscribeSchema } from '@oneeta/contracts';
+import type { z } from 'zod';
+
+/** What a frame from /ws means for the page watching `sessionId`. */
+export type LiveEvent = 'subscribed' | 'refresh' | 'refused' | 'ignore';
+
+/**
+ * 'subscribed' → live; 'refresh-session' for this session → refetch; an error frame for this
+ * session (not a member, subscribe failed) → not live; anything else is ignored.
+ */
+export function liveEventOf(data: unknown, sessionId: string): LiveEvent {
+  let json: unknown;
+  try {
+    json = typeof data === 'string' ? JSON.parse(data) : data;
+  } catch {
+    return 'ignore';
+  }
+  const parsed = wsServerMessageSchema.safeParse(json);
+  if (!parsed.success) return 'ignore';
+  const message = parsed.data;
+  switch (message.type) {
+    case 'subscribed':
+      return message.sessionId === sessionId ? 'subscribed' : 'ignore';
+    case 'refresh-session':
+      return message.sessionId === sessionId ? 'refresh' : 'ignore';
+    case 'error':
+      return message.sessionId === undefined || message.sessionId === sessionId
+        ? 'refused'
+        : 'ignore';
+    default:
+      return 'ignore';
+  }
+}
+
+/** The subscribe frame: the token as 'Bearer …' (doc 1 §7 "Live updates"). */
+export function subscribeFrame(
+  sessionId: string,
+  token: string,
+): z.infer<typeof wsSubscribeSchema> {
+  return {
+    action: 'subscribe',
+    sessionId,
+    token: token.startsWith('Bearer ') ? token : `Bearer ${token}`,
+  };
+}
+
+/** ws:// or wss:// for the page's own host. */
+export function wsUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+const RECONNECT_BASE_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/** Reconnect backoff: 1 s, 2 s, 4 s … at most 30 s (polling covers the gap meanwhile). */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+}

@@ -1,0 +1,93 @@
+import type { Participant, Session } from '@oneeta/contracts';
+import { describe, expect, it } from 'vitest';
+import { draftEarliest, keyCoord, previewOrigins } from './preview-logic';
+
+const person = (id: string, over: Partial<Participant> = {}): Participant => ({
+  id,
+  userId: id.startsWith('user:') ? id.slice(5) : null,
+  name: id,
+  label: id,
+  email: null,
+  lat: 47.6,
+  lon: -122.3,
+  pending: false,
+  status: 'active',
+  isOwner: false,
+  routeOptions: { travelMode: 'car', routeType: 'fastest', avoidTolls: false },
+  enroute: false,
+  travelTimeSeconds: 600,
+  distanceMeters: 5000,
+  departureTime: null,
+  arrivalTime: null,
+  updatedAt: '2026-07-01T17:00:00.000Z',
+  ...over,
+});
+const session = {
+  participants: [
+    person('user:owner', { isOwner: true, travelTimeSeconds: 900 }),
+    person('user:bob', { lat: 47.7, lon: -122.4, travelTimeSeconds: 1500 }),
+    person('invite:1', {
+      pending: true,
+      status: 'pending',
+      lat: null,
+      lon: null,
+      travelTimeSeconds: null,
+    }),
+  ],
+} as Session;
+const me = { lat: 47.61, lon: -122.33 };
+
+describe('previewOrigins', () => {
+  it('previews nobody for a member when the saved destination stands', () => {
+    expect(previewOrigins({ session, meId: 'user:owner', me, destinationChanged: false })).toEqual(
+      [],
+    );
+  });
+
+  it('previews a guest or non-participant viewer from their own position', () => {
+    expect(previewOrigins({ session, meId: null, me, destinationChanged: false })).toEqual([
+      { id: 'me', ...me },
+    ]);
+  });
+
+  it('previews every located participant for a changed destination, the viewer at their live position', () => {
+    expect(previewOrigins({ session, meId: 'user:owner', me, destinationChanged: true })).toEqual([
+      { id: 'user:owner', ...me },
+      { id: 'user:bob', lat: 47.7, lon: -122.4 },
+    ]);
+  });
+
+  it('previews the viewer alone for a new session', () => {
+    expect(
+      previewOrigins({ session: null, meId: 'user:owner', me, destinationChanged: true }),
+    ).toEqual([{ id: 'me', ...me }]);
+  });
+});
+
+describe('draftEarliest', () => {
+  const now = new Date('2026-07-01T17:00:00.000Z');
+
+  it("uses the server's travel times for the saved destination (pending invitees do not count)", () => {
+    expect(
+      draftEarliest({ session, destinationChanged: false, preview: [], now })?.toISOString(),
+    ).toBe('2026-07-01T17:25:00.000Z');
+  });
+
+  it('uses only previewed times for a changed destination', () => {
+    const preview = [
+      { id: 'user:owner', travelTimeSeconds: 300 },
+      { id: 'user:bob', travelTimeSeconds: null },
+    ];
+    expect(draftEarliest({ session, destinationChanged: true, preview, now })?.toISOString()).toBe(
+      '2026-07-01T17:05:00.000Z',
+    );
+  });
+
+  it('is null when no time is known', () => {
+    expect(draftEarliest({ session: null, destinationChanged: true, preview: [], now })).toBeNull();
+  });
+});
+
+it('rounds key coordinates to 4 decimals', () => {
+  expect(keyCoord(47.612345)).toBe(47.6123);
+});

@@ -1,0 +1,134 @@
+/**
+ * Texts of the quick session page that contracts (MESSAGES, SESSION_MESSAGES, MAPS_MESSAGES) and
+ * src/text.ts do not carry. `SESSION_SPEC` is copied exactly from shared/spec (doc 1 §2, §8; doc 2
+ * §8); `SESSION_UI` is ours, where the spec names a thing but gives no wording.
+ */
+export const SESSION_SPEC = {
+  // doc 1 §2 "Quick session page"
+  showDetails: 'Show details',
+  hideDetails: 'Hide details',
+  saveChanges: 'Save changes',
+  useEarliestTime: 'Use earliest time',
+  showMap: 'Show map',
+  continueReadOnly: 'Continue (read-only)',
+  findingLocation: 'Finding your location…',
+  locationRequired: 'Location required',
+  unableToGetLocation: 'Unable to get location',
+  tryAgain: 'Try again',
+  checkSettings: 'Check settings',
+
+  // doc 1 §8 "Location"
+  locationDenied:
+    'Location permission denied. Please enable it in your browser settings to continue.',
+  locationBlocked: 'Location permission is blocked. Enable it in your browser settings.',
+  locationUnavailable: 'Location unavailable. Please check your connection or try again.',
+  locationTimeout: 'Location request timed out. Please try again.',
+  locationUnsupported: 'Geolocation is not supported by this browser.',
+
+  // doc 1 §8 "Session page" and "Clipboard"
+  couldNotSendInvite: 'Could not send invite',
+  inviteFailed: 'Invite failed',
+  couldNotCancelInvite: 'Could not cancel invite',
+  couldNotCloseSession: 'Could not close session',
+  failedToLoadTravel: 'Failed to load travel',
+  couldNotCopy: 'Could not copy',
+
+  // doc 2 §8 (invite codes, shared with the arrival panel)
+  inviteCodeCopied: 'Invite code copied',
+  inviteCancelled: 'Invite cancelled',
+} as const;
+
+export const SESSION_UI = {
+  destination: 'Destination',
+  arrivalTime: 'Arrival time',
+  timezone: 'Timezone',
+  participants: 'Participants',
+  status: 'Status',
+  sessionId: 'Session id',
+  copySessionLink: 'Copy session link',
+  notSet: 'Not set',
+  liveConnected: 'Live updates connected',
+  liveDisconnected: 'Live updates not connected — refreshing every 15 s',
+  liveOff: 'Live updates off',
+
+  detailsTitle: 'Details',
+  date: 'Date',
+  time: 'Time',
+  timezoneLoading: 'Looking up the time zone…',
+  timezoneHint: 'Date and time are in the destination’s time zone.',
+  pickDestination: 'Search for a place and confirm it.',
+  pickOnMap: 'Search for a place on the map and confirm it.',
+  changeDestination: 'Search for a different place',
+  saving: 'Saving…',
+  saved: 'Session saved',
+  saveFailed: 'Could not save this session',
+  unsavedChanges: 'You have unsaved changes.',
+  readOnlyDetails: 'Only the session owner can change these details.',
+  guestDetails: 'Sign in to set the destination and time.',
+
+  previewTitle: 'Travel preview',
+  previewStale: 'Preview of unsaved changes: participants’ travel times update after you save.',
+  panelStale: 'These travel times are for the saved details. Save changes to update them.',
+  earliestArrival: 'Earliest arrival',
+  yourTravelTime: 'Your travel time',
+  noPreview: 'Confirm a destination and share your location to preview travel times.',
+  previewLoading: 'Calculating travel times…',
+
+  signInCalloutTitle: 'Sign in to take part',
+  signInCalloutBody:
+    'You are viewing this session read-only. Sign in to save, invite and share your ETA.',
+  dismiss: 'Dismiss',
+  guestOverlayBody:
+    'Guests can explore the map and preview travel times. Create an account or sign in to save a session and invite your group.',
+
+  locationHelp:
+    'Open your browser’s site settings (the icon beside the address), allow Location for this site, then press Try again.',
+  locationCached: 'Using your last known location',
+  locationTracking: 'Sharing your location while this page is open',
+
+  invitesTitle: 'Invites',
+  inviteName: 'Name (optional)',
+  inviteEmail: 'Email',
+  sendInvite: 'Send invite',
+  sending: 'Sending…',
+  inviteSent: 'Invite sent',
+  noInvites: 'No pending invites.',
+  invitesUsed: '{used} of {max} invites used',
+  inviteCode: 'Invite code',
+  copyInviteCode: 'Copy invite code',
+  inviteLink: 'Invite link',
+  cancelInvite: 'Cancel invite',
+  pending: 'Pending',
+  saveBeforeInviting: 'Save the session before inviting people.',
+
+  ownerToolsTitle: 'Owner tools',
+  auditTab: 'Audit',
+  usageTab: 'Matrix usage',
+  auditTotals: '{count} calls · {azure} provider requests',
+  auditEmpty: 'No audit entries for this session yet.',
+  auditLoadFailed: 'Could not load audit logs',
+  usageEmpty: 'No matrix usage recorded for this session yet.',
+  usageLoadFailed: 'Could not load matrix usage',
+  usageChartLabel: 'Route-matrix calls per UTC hour',
+  loadMore: 'Load more',
+  retry: 'Retry',
+  loading: 'Loading…',
+  colTime: 'Time',
+  colEvent: 'Event',
+  colRequest: 'Request',
+  colResult: 'Result',
+  colRequests: 'Provider requests',
+  colStrategy: 'Strategy',
+  colDuration: 'Duration',
+
+  closeSession: 'Close session',
+  closeConfirmTitle: 'Close this session?',
+  closeConfirmBody:
+    'Everyone stops sharing their location and the session can no longer be edited. Only a site administrator can reopen it.',
+  cancel: 'Cancel',
+  closing: 'Closing…',
+  sessionClosedToast: 'Session closed',
+
+  hideMap: 'Hide map',
+  closedTitle: 'This session is closed',
+} as const;
