@@ -26,6 +26,11 @@ describe('service worker precache manifest', () => {
     expect(manifest.version).toMatch(/^[0-9a-f]{12}$/);
   });
 
+  it('leaves the lazily loaded Azure Maps SDK chunk out of the precache', () => {
+    const { urls } = precacheManifest(['assets/index-a1.js', 'assets/azure-adapter-b2.js', 'assets/azure-adapter-b2.css']);
+    expect(urls).toEqual(['/index.html', '/assets/index-a1.js']);
+  });
+
   it('changes its version when a hashed file changes, and only then', () => {
     const a = precacheManifest(['assets/a-1.js', 'index.html']);
     expect(precacheManifest(['index.html', 'assets/a-1.js']).version).toBe(a.version);

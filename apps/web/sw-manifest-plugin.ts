@@ -19,9 +19,17 @@ export interface PrecacheManifest {
  * URLs, sorted; source maps and the service worker itself left out. The version is a hash of the
  * list, which names every hashed asset, so each build that changes a file makes a new cache.
  */
+/**
+ * Chunks left out of the precache: heavy SDKs loaded lazily only where needed (azure-maps-control
+ * on the session and invite pages when Azure Maps is configured). The service worker caches them on
+ * first use instead, so a visitor of the landing page never downloads them.
+ */
+export const LAZY_SDK_CHUNK = /^assets\/azure-adapter-/;
+
 export function precacheManifest(fileNames: readonly string[]): PrecacheManifest {
   const files = fileNames
     .filter((name) => !name.endsWith('.map') && name !== 'sw.js' && name !== 'index.html')
+    .filter((name) => !LAZY_SDK_CHUNK.test(name))
     .map((name) => `/${name.replace(/^\/+/, '')}`);
   const urls = ['/index.html', ...[...new Set(files)].sort()];
   const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bottomBarProfileLabel, initialOf, participantCountLabel, profileMenuLabel } from './labels';
+import {
+  bottomBarProfileLabel,
+  initialOf,
+  participantCountLabel,
+  profileMenuLabel,
+} from './labels';
 
 describe('profile dropdown label', () => {
   it('is the name, else the e-mail, else Profile', () => {
