@@ -12,6 +12,13 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   rmSync(artifactsDir, { recursive: true, force: true }); // artifacts/ holds the last run only
+  const running = runningStack();
+  if (running) {
+    // A stack someone already started (E2E_STACK_*), for quick reruns while writing tests.
+    process.stderr.write(`e2e: using the running stack at ${running.base}\n`);
+    project.provide('stack', running);
+    return async () => {};
+  }
   const started = Date.now();
   const stack = await startStack();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -42,4 +49,23 @@ async function expectWebApp(stack: RunningStack): Promise<void> {
     `The gateway does not serve the web app at / (HTTP ${res.status}: ${body.slice(0, 200)}). ` +
       'apps/web must be built into apps/web/dist; `pnpm start` builds it when it is missing or stale.',
   );
+}
+
+/**
+ * E2E_STACK_BASE (the gateway), E2E_STACK_AUTH_URL, E2E_STACK_INTERNAL_TOKEN and
+ * E2E_STACK_REDIS_PREFIX point the tests at a stack that is already running (started with the same
+ * INTERNAL_TOKEN, AUTH_MAX_PER_IP_PER_MINUTE and RATE_LIMIT_PER_MINUTE as `startStack` sets).
+ */
+function runningStack(): StackInfo | undefined {
+  const { E2E_STACK_BASE, E2E_STACK_AUTH_URL, E2E_STACK_INTERNAL_TOKEN, E2E_STACK_REDIS_PREFIX } =
+    process.env;
+  if (!E2E_STACK_BASE) return undefined;
+  if (!E2E_STACK_AUTH_URL || !E2E_STACK_INTERNAL_TOKEN)
+    throw new Error('E2E_STACK_BASE needs E2E_STACK_AUTH_URL and E2E_STACK_INTERNAL_TOKEN too');
+  return {
+    base: E2E_STACK_BASE,
+    authUrl: E2E_STACK_AUTH_URL,
+    internalToken: E2E_STACK_INTERNAL_TOKEN,
+    redisPrefix: E2E_STACK_REDIS_PREFIX ?? '',
+  };
 }

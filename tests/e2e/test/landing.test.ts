@@ -43,8 +43,8 @@ describe('landing page', () => {
     expect(
       await actions.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href'),
     ).toBe('/auth?mode=login');
-    // The link's name ends with a CSS arrow (' →'), hence the prefix match.
-    const paidPlans = page.getByRole('link', { name: /^Learn about paid plans/ });
+    // The arrow after it is decorative (aria-hidden): the name is exactly the spec's text.
+    const paidPlans = page.getByRole('link', { name: 'Learn about paid plans', exact: true });
     expect(await paidPlans.getAttribute('href')).toBe('/plans');
 
     // '5 people' → 'Different places' → 'One ETA' → '5 people', one every 2800 ms.

@@ -1,7 +1,7 @@
 import { format, PLAN_TABLE } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
 import { SPEC, UI } from '../../text';
-import { LinkArrow } from '../shell/LinkArrow';
+import { LinkArrow } from '../shell/icons';
 
 /** The free plan in a few lines, straight from PLAN_TABLE.free, and the way to the paid ones. */
 export function FreePlanCard() {

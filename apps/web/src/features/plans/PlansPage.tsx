@@ -19,7 +19,7 @@ import {
   type CardAction,
 } from './plan-logic';
 import { PLANS_TEXT } from './texts';
-import { LinkArrow } from '../shell/LinkArrow';
+import { LinkArrow } from '../shell/icons';
 import './plans.css';
 
 const SIGN_IN_SEARCH = { mode: 'login', next: '/plans' } as const;

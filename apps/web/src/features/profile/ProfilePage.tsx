@@ -10,7 +10,7 @@ import { PhoneTab } from './PhoneTab';
 import { PushTab } from './PushTab';
 import { Tabs } from './Tabs';
 import { PROFILE_TEXT } from './texts';
-import { LinkArrow } from '../shell/LinkArrow';
+import { LinkArrow } from '../shell/icons';
 import './profile.css';
 
 type ProfileTab = 'phone' | 'web' | 'email';

@@ -97,6 +97,34 @@ export function DetailsForm(props: DetailsFormProps) {
         </button>
       </div>
       <div id={regionId} hidden={!expanded}>
+        <div className="field qs-form qs-destination-field">
+          <span className="qs-label">{SESSION_UI.destination}</span>
+          {draft.destination ? (
+            <p className="qs-destination">
+              <strong>{draft.destination.name}</strong>
+              {draft.destination.address && (
+                <span className="muted">{draft.destination.address}</span>
+              )}
+            </p>
+          ) : (
+            <p className="muted">
+              {!editable && !canPick
+                ? SESSION_UI.notSet
+                : props.showSearch
+                  ? SESSION_UI.pickDestination
+                  : SESSION_UI.pickOnMap}
+            </p>
+          )}
+          {(editable || canPick) && props.showSearch && (
+            <PlaceSearch
+              limit={SESSION_SEARCH_RESULTS_LIMIT}
+              near={props.near}
+              {...(props.sessionExists ? { sessionId: id } : {})}
+              onConfirm={editor.onPlaceConfirmed}
+              label={draft.destination ? SESSION_UI.changeDestination : SESSION_UI.destination}
+            />
+          )}
+        </div>
         <form
           className="form qs-form"
           noValidate
@@ -105,34 +133,6 @@ export function DetailsForm(props: DetailsFormProps) {
             editor.save();
           }}
         >
-          <div className="field">
-            <span className="qs-label">{SESSION_UI.destination}</span>
-            {draft.destination ? (
-              <p className="qs-destination">
-                <strong>{draft.destination.name}</strong>
-                {draft.destination.address && (
-                  <span className="muted">{draft.destination.address}</span>
-                )}
-              </p>
-            ) : (
-              <p className="muted">
-                {!editable && !canPick
-                  ? SESSION_UI.notSet
-                  : props.showSearch
-                    ? SESSION_UI.pickDestination
-                    : SESSION_UI.pickOnMap}
-              </p>
-            )}
-            {(editable || canPick) && props.showSearch && (
-              <PlaceSearch
-                limit={SESSION_SEARCH_RESULTS_LIMIT}
-                near={props.near}
-                {...(props.sessionExists ? { sessionId: id } : {})}
-                onConfirm={editor.onPlaceConfirmed}
-                label={draft.destination ? SESSION_UI.changeDestination : SESSION_UI.destination}
-              />
-            )}
-          </div>
           <div className="field">
             <label htmlFor={tzField}>{SESSION_UI.timezone}</label>
             <input

@@ -1,7 +1,8 @@
 import type { Session } from '@oneeta/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../hooks/use-auth';
+import { SPEC } from '../../text';
 import { useSessionLimits } from '../../hooks/use-session-limits';
 import { ArrivalPanel } from '../arrival-panel';
 import { sessionLinkOf } from './clipboard';
@@ -87,6 +88,10 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     editable: editable || canPick,
   });
   const [expanded, setExpanded] = useState(session === null);
+  // Unsaved changes open the form, so 'Save changes' is in view.
+  useEffect(() => {
+    if (dirty) setExpanded(true);
+  }, [dirty]);
 
   const markers = useMemo<MapMarker[]>(() => {
     const list: MapMarker[] = [];
@@ -104,7 +109,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     if (here)
       list.push({
         id: meId ?? ME_ORIGIN,
-        label: user?.name || user?.email || 'You',
+        label: user?.name || user?.email || SPEC.you,
         lat: here.lat,
         lon: here.lon,
         kind: 'me',
@@ -184,8 +189,8 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
             showSearch={mapHiddenNow}
             near={here}
             editor={editor}
-            expanded={expanded || dirty}
-            onToggle={() => setExpanded((v) => !(v || dirty))}
+            expanded={expanded}
+            onToggle={() => setExpanded((v) => !v)}
           />
           <TravelPreviewCard
             hasDestination={draft.destination !== null}

@@ -61,7 +61,7 @@ export function FloatingMenu({ auth }: { auth: Auth }) {
               )}
             </li>
             {signedIn && (
-              <li>
+              <li className="floating-menu-separated">
                 <button
                   type="button"
                   className="floating-menu-signout"

@@ -67,3 +67,13 @@ export const PlusIcon = () => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
+
+/**
+ * The '→' after a text link ('Learn about paid plans →'). Decorative: aria-hidden keeps it out of
+ * the link's accessible name (CSS ::after content would be part of the name in Chromium).
+ */
+export const LinkArrow = () => (
+  <span className="link-arrow" aria-hidden="true">
+    →
+  </span>
+);
