@@ -31,12 +31,17 @@ export function SessionPage({ id }: { id: string }) {
   const [guestContinued, setGuestContinued] = useState(false);
   useDocumentTitle(session.data?.destination?.name ?? UI.sessionLabel);
 
+  // A 403 wins over data already shown: a participant who was just removed must see Access denied,
+  // while a passing network failure on a refetch keeps the last session on screen.
+  const denied = session.isError && isApiError(session.error, 403);
   const state = selectPageState({
-    session: session.data
-      ? { status: 'success', closed: isSessionClosed(session.data) }
-      : session.isError
-        ? { status: 'error', httpStatus: isApiError(session.error) ? session.error.status : 0 }
-        : { status: 'pending' },
+    session: denied
+      ? { status: 'error', httpStatus: 403 }
+      : session.data
+        ? { status: 'success', closed: isSessionClosed(session.data) }
+        : session.isError
+          ? { status: 'error', httpStatus: isApiError(session.error) ? session.error.status : 0 }
+          : { status: 'pending' },
     auth: auth.status,
     canCreate: limits.data
       ? limits.data.limits.canCreateSessions
