@@ -152,7 +152,6 @@ export const UI = {
   noClosedSessions: 'No closed sessions yet.',
   noDestination: 'No destination yet',
   /** Prefer participantCountLabel (lib/labels), which says '1 participant' / '2 participants'. */
-  participantsCount: '{n} participant(s)',
   participantOne: '{n} participant',
   participantMany: '{n} participants',
   owner: 'Owner',
@@ -180,15 +179,6 @@ export const UI = {
   pendingInvite: 'Invite pending',
   couldNotLoadSession: 'Could not load this session.',
   tryAgain: 'Try again',
-
-  // Invite shell
-  validatingInvite: 'Validating invite…',
-  invitedYou: '{name} invited you',
-  someone: 'Someone',
-  inviteTitle: 'You are invited',
-  inviteSignInHint: 'Sign in or create an account to answer this invite.',
-  signedInAs: 'Signed in as {name}',
-  openSession: 'Open session',
 
   // Admin shell
   adminTitle: 'Admin',

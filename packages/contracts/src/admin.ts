@@ -17,6 +17,13 @@ export const auditItemSchema = z.object({
   }),
 });
 
+/** GET /api/sessions/:id/audit?cursor= → one page of audit entries. */
+export const auditPageSchema = z.object({ items: z.array(auditItemSchema), nextCursor: z.string().nullish() });
+/** The audit summary: totals over the session's entries. */
+export const auditSummarySchema = z.object({ totals: z.object({ count: z.number(), azureRequests: z.number() }) });
+/** GET /api/sessions/:id/matrix-usage → usage per UTC hour. */
+export const matrixUsageResponseSchema = z.object({ usage: z.array(matrixUsageItemSchema) });
+
 export const ADMIN_LIST_LIMIT = 200;
 export const ADMIN_QUEUE_LIMIT = 50;
 export const ADMIN_QUEUE_POLL_MS = 5000;

@@ -189,6 +189,8 @@ export const createInviteBodySchema = z.object({
     .email({ error: 'Please enter a valid email address' }),
 });
 export const inviteResponseSchema = z.object({ invite: inviteSchema });
+/** POST /api/sessions/:id/invite/:code/accept → the new participant and the session as they now see it. */
+export const acceptInviteResponseSchema = z.object({ participant: participantSchema, session: sessionSchema });
 
 export const inviteParamsSchema = z.object({ id: z.string().min(1), code: z.string().min(1).max(200) });
 export const acceptInviteBodySchema = z.object({

@@ -1,10 +1,11 @@
-import type { locationBodySchema } from '@oneeta/contracts';
+import type { locationBodySchema, auditItemSchema, matrixUsageItemSchema } from '@oneeta/contracts';
 import {
-  auditItemSchema,
+  auditPageSchema,
+  auditSummarySchema,
   inviteResponseSchema,
   inviteViewResponseSchema,
   locationResponseSchema,
-  matrixUsageItemSchema,
+  matrixUsageResponseSchema,
   MESSAGES,
   participantsResponseSchema,
   type ParticipantInput,
@@ -15,7 +16,7 @@ import {
   sessionResponseSchema,
   type SESSION_STATUSES,
 } from '@oneeta/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SESSION_SPEC } from '../features/session/texts';
 import { SPEC } from '../text';
 import { apiRequest } from './client';
@@ -150,15 +151,7 @@ export function syncParticipants(id: string, participants: ParticipantInput[]) {
   });
 }
 
-export const auditPageSchema = z.object({
-  items: z.array(auditItemSchema),
-  nextCursor: z.string().nullish(),
-});
 export type AuditItem = z.infer<typeof auditItemSchema>;
-export const auditSummarySchema = z.object({
-  totals: z.object({ count: z.number(), azureRequests: z.number() }),
-});
-export const matrixUsageSchema = z.object({ usage: z.array(matrixUsageItemSchema) });
 export type MatrixUsageItem = z.infer<typeof matrixUsageItemSchema>;
 
 /** GET /api/sessions/:id/audit?cursor= → { items, nextCursor } (owner; served by the admin service). */
@@ -186,7 +179,7 @@ export function getAuditSummary(id: string, signal?: AbortSignal) {
 export function getMatrixUsage(id: string, signal?: AbortSignal) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/matrix-usage`, {
     query: { includeRequests: false },
-    schema: matrixUsageSchema,
+    schema: matrixUsageResponseSchema,
     fallbackError: MESSAGES.internalError,
     auth: 'required',
     ...(signal ? { signal } : {}),

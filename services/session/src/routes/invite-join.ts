@@ -1,12 +1,10 @@
-import { z } from 'zod';
 import {
+  acceptInviteResponseSchema,
   acceptInviteBodySchema,
   inviteParamsSchema,
   inviteResponseSchema,
   inviteViewResponseSchema,
-  participantSchema,
   SESSION_MESSAGES,
-  sessionSchema,
 } from '@oneeta/contracts';
 import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
 import type { FastifyRequest } from 'fastify';
@@ -17,7 +15,6 @@ import type { InvitesStore } from '../store/invites-store.js';
 import { createJoinAttempts, joinCaller } from '../store/join-attempts.js';
 
 /** POST …/invite/:code/accept answers the new participant and the session as they now see it. */
-export const acceptInviteResponseSchema = z.object({ participant: participantSchema, session: sessionSchema });
 
 const invalidInvite = () => new HttpError(404, SESSION_MESSAGES.invalidInvite, 'invalid_invite');
 const alreadyUsed = () => new HttpError(409, SESSION_MESSAGES.inviteAlreadyUsed, 'invite_used');

@@ -1,4 +1,5 @@
 import { format, type RouteOptions, type Session } from '@oneeta/contracts';
+import { participantCountLabel } from '../../lib/labels';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { UI } from '../../text';
 import { useToast } from '../toast';
@@ -162,7 +163,7 @@ export function ArrivalPanel({
           <h2 id={titleId} ref={heading} tabIndex={-1} className="ap-title">
             {PANEL_SPEC.title}
           </h2>
-          <p className="ap-count muted">{format(UI.participantsCount, { n: entries.length })}</p>
+          <p className="ap-count muted">{participantCountLabel(entries.length)}</p>
         </div>
         <div className="ap-toggle" role="group" aria-label={PANEL_UI.viewMode}>
           <button

@@ -1,11 +1,9 @@
 import {
+  acceptInviteResponseSchema,
   authResponseSchema,
   inviteResponseSchema,
-  participantSchema,
-  sessionSchema,
   type RegisterBody,
 } from '@oneeta/contracts';
-import { z } from 'zod';
 import { apiRequest } from '../../api/client';
 import { INVITE_SPEC } from './texts';
 
@@ -13,12 +11,6 @@ import { INVITE_SPEC } from './texts';
 
 const invitePath = (id: string, code: string) =>
   `/api/sessions/${encodeURIComponent(id)}/invite/${encodeURIComponent(code)}`;
-
-/** POST …/invite/:code/accept answers the new participant and the session as they now see it. */
-export const acceptInviteAnswerSchema = z.object({
-  participant: participantSchema,
-  session: sessionSchema,
-});
 
 export interface LatLon {
   lat: number;
@@ -33,7 +25,7 @@ export function acceptInvite(id: string, code: string, position: LatLon | null) 
   return apiRequest(`${invitePath(id, code)}/accept`, {
     method: 'POST',
     body: position ? { code, lat: position.lat, lon: position.lon } : { code },
-    schema: acceptInviteAnswerSchema,
+    schema: acceptInviteResponseSchema,
     fallbackError: INVITE_SPEC.acceptFailed,
     auth: 'required',
   });
