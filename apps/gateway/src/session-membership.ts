@@ -11,7 +11,8 @@ export interface SessionMembershipOptions {
 
 /**
  * Asks the session service whether the user may follow the session's live updates:
- * `GET /internal/sessions/:id/members/:userId` (owner, active participant or invitee). An unknown
+ * `GET /internal/sessions/:id/members/:userId?email=` (owner, active participant or invitee; the
+ * e-mail finds an invite not yet tied to the account). An unknown
  * session (404) or an id it refuses (400) is "not a member"; any other failure throws, and the hub
  * answers 'Could not check your membership right now'. Administrators, who may view any session,
  * may follow any session too.
@@ -19,8 +20,9 @@ export interface SessionMembershipOptions {
 export function sessionServiceMembership({ sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions): MembershipCheck {
   return async (user, sessionId) => {
     if (user.isAdmin) return true;
-    const path = `/internal/sessions/${encodeURIComponent(sessionId)}/members/${encodeURIComponent(user.id)}`;
-    const response = await fetch(new URL(path, sessionUrl), {
+    const url = new URL(`/internal/sessions/${encodeURIComponent(sessionId)}/members/${encodeURIComponent(user.id)}`, sessionUrl);
+    url.searchParams.set('email', user.email);
+    const response = await fetch(url, {
       headers: { 'x-internal-token': internalToken, accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     });

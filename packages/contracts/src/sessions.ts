@@ -219,6 +219,14 @@ export const sessionParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const participantParamsSchema = z.object({ id: z.string().min(1).max(64), pid: z.string().min(1).max(100) });
 export const inviteIdParamsSchema = z.object({ id: z.string().min(1).max(64), inviteId: z.string().min(1).max(100) });
 
+/**
+ * GET /internal/sessions/:id/members/:userId?email= — the /ws hub asks with the user's e-mail too,
+ * so an invitee whose invite is not yet tied to their account (invited by e-mail) is a member.
+ */
+export const membershipQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().min(3).max(320).optional(),
+});
+
 export const membershipResponseSchema = z.object({
   member: z.boolean(),
   role: z.enum(['owner', 'participant', 'invitee']).nullable(),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipResponseSchema, routeInputSchema } from '@oneeta/contracts';
 import { participants } from '../src/store/schema.js';
 import { createSession, newSessionId } from './factories.js';
+import { invite } from './membership.js';
 import { INTERNAL_TOKEN, startSession, type SessionHarness, type TestUser } from './helpers.js';
 
 let h: SessionHarness;
@@ -45,6 +46,25 @@ describe('GET /internal/sessions/:id/members/:userId', () => {
       expect(res.statusCode).toBe(200);
       expect(membershipResponseSchema.parse(res.json())).toEqual(expected);
     }
+  });
+
+  it('finds an invitee invited by e-mail (no participant row yet) through ?email=, in any case', async () => {
+    const owner = await h.user({ plan: 'standard' });
+    const invited = await h.user({ email: 'Wanda.Waiting@example.test' });
+    const s = await createSession(h, owner);
+    await invite(h, owner, s.sessionId, 'wanda.waiting@example.test');
+    const ask = async (query: string) => membershipResponseSchema.parse((await internal(`/internal/sessions/${s.sessionId}/members/${invited.id}${query}`)).json());
+    expect(await ask(`?email=${encodeURIComponent(invited.email)}`)).toEqual({ member: true, role: 'invitee' });
+    expect(await ask('')).toEqual({ member: false, role: null });
+    expect(await ask('?email=someone.else%40example.test')).toEqual({ member: false, role: null });
+  });
+
+  it('refuses a malformed e-mail with 400', async () => {
+    const owner = await h.user();
+    const s = await createSession(h, owner);
+    const res = await internal(`/internal/sessions/${s.sessionId}/members/${owner.id}?email=${'x'.repeat(400)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual(expect.any(String));
   });
 
   it('answers 404 for an unknown session', async () => {

@@ -50,13 +50,13 @@ export async function sync(h: SessionHarness, user: TestUser, sessionId: string,
 export const rowsOf = (h: SessionHarness, sessionId: string) =>
   h.database.db.select().from(participants).where(eq(participants.sessionId, sessionId));
 
-/** The route-matrix jobs waiting for a session (delayed by the debounce window). */
 /** Removes the session's queued route jobs (and so their deduplication key), so the next change queues a fresh one. */
 export async function clearRouteJobs(h: SessionHarness, sessionId: string) {
   const jobs = await h.routeQueue.getJobs(['delayed', 'waiting', 'prioritized']);
   for (const j of jobs) if ((j.data as { sessionId: string }).sessionId === sessionId) await j.remove();
 }
 
+/** The route-matrix jobs waiting for a session (delayed by the debounce window). */
 export async function routeJobs(h: SessionHarness, sessionId: string) {
   const jobs = await h.routeQueue.getJobs(['delayed', 'waiting', 'prioritized']);
   return jobs.filter((j) => (j.data as { sessionId: string }).sessionId === sessionId).map((j) => j.data as { reason: string });

@@ -6,4 +6,5 @@
  */
 export * from './helpers.js';
 export * from './factories.js';
+export * from './membership.js';
 export { startTravelConsumer } from '../src/consumers/travel-computed.js';

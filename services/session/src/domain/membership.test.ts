@@ -9,20 +9,36 @@ const rows = [
   { userId: 'gone', status: 'left' as const },
   { userId: null, status: 'active' as const },
 ];
+const invites = [
+  { email: 'Invited@Example.com', status: 'pending' as const },
+  { email: 'declined@example.com', status: 'declined' as const },
+  { email: 'gone@example.com', status: 'accepted' as const },
+];
+const role = (id: string, email?: string) => memberRole(session, rows, invites, { id, email });
 
 describe('memberRole', () => {
   it('names the owner, active participants and pending invitees', () => {
-    expect(memberRole(session, rows, 'owner')).toBe('owner');
-    expect(memberRole(session, rows, 'p1')).toBe('participant');
-    expect(memberRole(session, rows, 'inv')).toBe('invitee');
+    expect(role('owner')).toBe('owner');
+    expect(role('p1')).toBe('participant');
+    expect(role('inv')).toBe('invitee');
   });
 
-  it('gives no role to someone who left or never had a row', () => {
-    expect(memberRole(session, rows, 'gone')).toBeNull();
-    expect(memberRole(session, rows, 'stranger')).toBeNull();
+  it('finds an invitee by the e-mail of a pending invite, in any case, when no row holds their id', () => {
+    expect(role('someone', 'invited@example.com')).toBe('invitee');
+    expect(role('someone', 'INVITED@EXAMPLE.COM')).toBe('invitee');
+    expect(role('someone')).toBeNull();
+  });
+
+  it('gives no role for an invite that is no longer pending', () => {
+    expect(role('someone', 'declined@example.com')).toBeNull();
+  });
+
+  it('gives no role to someone who left or never had a row, whatever their e-mail', () => {
+    expect(role('gone', 'gone@example.com')).toBeNull();
+    expect(role('stranger', 'stranger@example.com')).toBeNull();
   });
 
   it('counts the creator as owner even without a participant row', () => {
-    expect(memberRole(session, [], 'owner')).toBe('owner');
+    expect(memberRole(session, [], [], { id: 'owner' })).toBe('owner');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema } from '@oneeta/contracts';
+import { membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { memberRole } from '../domain/membership.js';
@@ -17,10 +17,13 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
   /** For the gateway's /ws hub: may this user follow the session's live updates? */
   app.get(
     '/internal/sessions/:id/members/:userId',
-    { preHandler: guards.requireInternal, schema: { params: memberParamsSchema, response: { 200: membershipResponseSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: memberParamsSchema, querystring: membershipQuerySchema, response: { 200: membershipResponseSchema } },
+    },
     async (request) => {
-      const { session, participants } = await load(request.params.id);
-      const role = memberRole(session, participants, request.params.userId);
+      const { session, participants, invites } = await load(request.params.id);
+      const role = memberRole(session, participants, invites, { id: request.params.userId, email: request.query.email });
       return { member: role !== null, role };
     },
   );

@@ -30,9 +30,15 @@ export interface ArrivalPanelProps {
   /** The clock: ticks every CLOCK_TICK_MS for the countdowns. */
   now: Date;
   sessionLink: string;
-  onCenter: (participantId: string) => void;
+  /**
+   * Drives the map (doc 2 §7 centerOn, followParticipant, followPosition): 'center' centers once,
+   * 'follow' centers and keeps the camera on the entry until the user pans, zooms or presses Stop.
+   */
+  onCenter: (entryKey: string, mode: MapAction) => void;
   onLeft?: () => void;
 }
+
+export type MapAction = 'center' | 'follow';
 
 type Confirming = { kind: 'remove'; key: string } | { kind: 'leave'; key: string } | null;
 
@@ -79,14 +85,21 @@ export function ArrivalPanel({
   const details = byKey(detailsKey);
   const confirmEntry = byKey(confirming?.key ?? null);
 
-  const center = (entry: PanelEntry) => {
+  /** 'Center on map' centers once; 'Find on map' follows: the viewer's own device position, or the participant. */
+  const showOnMap = (entry: PanelEntry, mode: MapAction) => {
     if (!hasLocation(entry)) {
       toast.error(PANEL_TOASTS.noLocation);
       return;
     }
     try {
-      onCenter(entry.key);
-      toast.success(PANEL_TOASTS.mapCentered);
+      onCenter(entry.key, mode);
+      toast.success(
+        mode === 'center'
+          ? PANEL_TOASTS.mapCentered
+          : entry.isCurrentUser
+            ? PANEL_TOASTS.followingPosition
+            : PANEL_TOASTS.followingParticipant,
+      );
     } catch {
       toast.error(PANEL_TOASTS.centerFailed);
     }
@@ -96,7 +109,7 @@ export function ArrivalPanel({
     setDetailsKey(null);
     if (followTimer.current) clearTimeout(followTimer.current);
     // The map action runs once the dialog has gone (doc 2 §9: 120 ms).
-    followTimer.current = setTimeout(() => center(entry), MAP_FOLLOW_DELAY_MS);
+    followTimer.current = setTimeout(() => showOnMap(entry, 'follow'), MAP_FOLLOW_DELAY_MS);
   };
 
   const copy = async (text: string, ok: string, failed: string) => {
@@ -199,7 +212,7 @@ export function ArrivalPanel({
               hasDestination={hasDestination}
               canCancelInvite={entryPermissions(entry, viewer).cancelInvite}
               cancelBusy={actions.cancelInvite.isPending}
-              onCenter={() => center(entry)}
+              onCenter={() => showOnMap(entry, 'center')}
               onDetails={() => setDetailsKey(entry.key)}
               onCancelInvite={() => cancelInvite(entry)}
             />

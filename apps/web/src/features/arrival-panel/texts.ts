@@ -54,6 +54,8 @@ export const PANEL_TOASTS = {
   leftSession: 'You left the session',
   linkCopied: 'Link copied',
   mapCentered: 'Map centered',
+  followingParticipant: 'Following participant on map. Pan or zoom to stop following.',
+  followingPosition: 'Following position on map. Pan or zoom to stop following.',
 } as const;
 
 /** Our own wording where the spec gives none. */

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { SPEC } from '../../text';
 import { isTooEarly } from '@oneeta/travel';
 import { draftArriveAt, type Draft } from './draft';
-import { PlaceSearch } from './map-bridge';
+import { PlaceSearch } from '../map';
 import { arrivalBounds } from './save-rules';
 import { SESSION_SPEC, SESSION_UI } from './texts';
 import type { SessionEditor } from './use-session-editor';

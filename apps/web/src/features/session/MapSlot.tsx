@@ -1,6 +1,6 @@
 import { SESSION_SEARCH_RESULTS_LIMIT } from '@oneeta/contracts';
-import type { ReactNode } from 'react';
-import { SessionMap, type MapMarker, type SelectedPlace } from './map-bridge';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { SessionMap, type MapFocus, type MapMarker, type SelectedPlace } from '../map';
 import { SESSION_SPEC, SESSION_UI } from './texts';
 
 export interface MapSlotProps {
@@ -10,7 +10,7 @@ export interface MapSlotProps {
   readonly: boolean;
   near: { lat: number; lon: number } | null;
   onPlaceConfirmed?: (place: SelectedPlace) => void;
-  focus: { lat: number; lon: number; key: number } | null;
+  focus: MapFocus | null;
   narrow: boolean;
   hidden: boolean;
   onToggle: () => void;
@@ -23,6 +23,14 @@ export interface MapSlotProps {
 /** The map column: the map with place search, and on narrow screens Hide map / 'Show map'. */
 export function MapSlot(props: MapSlotProps) {
   const hidden = props.narrow && props.hidden;
+  const frame = useRef<HTMLDivElement>(null);
+  // A panel's 'Center on map' or 'Find on map' is asked from below the map: bring the map into view.
+  const focusKey = props.focus?.key ?? null;
+  useEffect(() => {
+    if (focusKey === null) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    frame.current?.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, [focusKey]);
   return (
     <div className="qs-map">
       {(props.narrow || props.locationNote) && (
@@ -40,7 +48,7 @@ export function MapSlot(props: MapSlotProps) {
           )}
         </div>
       )}
-      <div className="qs-map-frame" data-hidden={hidden || undefined}>
+      <div ref={frame} className="qs-map-frame" data-hidden={hidden || undefined}>
         <SessionMap
           destination={props.destination}
           markers={props.markers}

@@ -4,13 +4,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../hooks/use-auth';
 import { SPEC } from '../../text';
 import { useSessionLimits } from '../../hooks/use-session-limits';
-import { ArrivalPanel } from '../arrival-panel';
+import { ArrivalPanel, type MapAction } from '../arrival-panel';
+
 import { sessionLinkOf } from './clipboard';
 import { DetailsForm } from './DetailsForm';
 import { draftFromSession, sameDestination } from './draft';
 import { InvitesCard, InvitesPlaceholder } from './InvitesCard';
 import { LocationOverlay } from './LocationOverlay';
-import type { MapMarker } from './map-bridge';
+import type { MapFocus, MapMarker } from '../map';
 import { MapSlot } from './MapSlot';
 import { OwnerTools } from './OwnerTools';
 import { draftEarliest, ME_ORIGIN, previewOrigins } from './preview-logic';
@@ -41,7 +42,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   const narrow = useNarrowLayout();
   const [mapHidden, setMapHidden] = useState(false);
   const [left, setLeft] = useState(false);
-  const [focus, setFocus] = useState<{ lat: number; lon: number; key: number } | null>(null);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
   const now = useClock();
 
   const role = session?.viewerRole ?? (guest ? 'guest' : 'owner');
@@ -118,7 +119,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   }, [session, meId, here, user?.name, user?.email]);
 
   const onCenter = useCallback(
-    (participantId: string) => {
+    (participantId: string, mode: MapAction) => {
       const p = session?.participants.find((x) => x.id === participantId);
       const at =
         participantId === meId && here
@@ -128,7 +129,8 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
             : null;
       if (!at) return;
       if (narrow) setMapHidden(false);
-      setFocus({ ...at, key: Date.now() });
+      // Following tracks the participant's marker (the viewer's is their device position).
+      setFocus({ ...at, key: Date.now(), mode, participantId });
     },
     [session, meId, here, narrow],
   );
