@@ -1,6 +1,6 @@
 // Issue 6, flow 1: three people on three browsers coordinate one meet-up on /s/{id}, live over /ws.
 // The owner creates the session from /sessions, picks the destination through search, sets a time
-// and invites both participants by e-mail; each accepts through the invite link; every page shows
+// and invites both participants by e-mail (one listed before the first save, one after); each accepts through the invite link; every page shows
 // every participant's travel time; a participant's move reaches the other pages within 2 s; the
 // 'too early' rule; a participant leaves; the owner removes one; closing shows the closed view on
 // every page.
@@ -125,9 +125,18 @@ describe('quick session, live', () => {
       await owner.page.getByLabel('Date', { exact: true }).fill(tomorrow.date);
       await owner.page.getByLabel('Time', { exact: true }).fill('18:00');
       const saveButton = owner.page.getByRole('button', { name: 'Save changes', exact: true });
+      // Ada is listed before the first save; her invite goes out once the save created the session.
+      const invites = owner.page.getByRole('region', { name: 'Invites', exact: true });
+      await invites.getByLabel('Name (optional)', { exact: true }).fill(ada.name);
+      await invites.getByLabel('Email', { exact: true }).fill(ada.user!.email);
+      await invites.getByRole('button', { name: 'Add invitee', exact: true }).click();
+      await invites.getByText('Not sent yet', { exact: true }).waitFor();
       await shot('owner-unsaved-destination', owner);
       const saved = owner.page.waitForResponse(
         (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/sessions',
+      );
+      const adaInvited = owner.page.waitForResponse(
+        (r) => r.request().method() === 'POST' && /\/api\/sessions\/[^/]+\/invites$/.test(r.url()),
       );
       await saveButton.click();
       expect((await saved).status()).toBe(201);
@@ -136,9 +145,13 @@ describe('quick session, live', () => {
         .poll(() => summaryFact(owner.page, 'Seattle', 'Arrival time').textContent())
         .toContain('6:00 PM');
       expect(await summaryFact(owner.page, 'Seattle', 'Timezone').textContent()).toBe(TZ);
+      const adaAnswer = await adaInvited;
+      expect(adaAnswer.status()).toBe(201);
+      const adaCode = ((await adaAnswer.json()) as { invite: { code: string } }).invite.code;
+      await invites.getByText(adaCode, { exact: true }).waitFor();
+      await invites.getByText('Not sent yet', { exact: true }).waitFor({ state: 'detached' });
 
-      // Invites by e-mail; each participant was registered through the API first.
-      const adaCode = await inviteByEmail(owner.page, ada.user!.email, ada.name);
+      // Ben by e-mail on the saved session; each participant was registered through the API first.
       const benCode = await inviteByEmail(owner.page, ben.user!.email, ben.name);
       await panelEntry(owner.page, ada.name).getByText('Invite pending', { exact: true }).waitFor();
       await shot('owner-invites-pending', owner);

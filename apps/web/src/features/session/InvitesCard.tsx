@@ -1,11 +1,11 @@
 import { format, type Invite, type Session } from '@oneeta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { isApiError } from '../../api/client';
+import { useId, useState, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { cancelInvite, createInvite } from '../../api/sessions';
 import { useToast } from '../toast';
 import { copyText } from './clipboard';
+import { inviteErrorText, type DraftInvitee, type DraftInvitees } from './draft-invitees';
 import { freePlanInviteNotice, inviteFormError, inviteHref, invitesUsed } from './invite-rules';
 import type { LimitsView } from './save-rules';
 import { serverText } from './save-rules';
@@ -61,59 +61,169 @@ function InviteRow({ invite, sessionId }: { invite: Invite; sessionId: string })
   );
 }
 
-/**
- * Invites (owner): the pending invites with their codes (copy, link, cancel) and the invite form
- * ('Provide an email', 'Invite limit reached'); the free plan's 3-participant rule when exceeded.
- */
-export function InvitesCard({
-  session,
-  limits,
+/** The invite form: name (optional) and e-mail; `onInvite` answers an error text, or null when done. */
+function InviteForm({
+  onInvite,
+  submitLabel,
 }: {
-  session: Session;
-  limits: LimitsView | null | undefined;
+  onInvite: (input: DraftInvitee) => Promise<string | null> | string | null;
+  submitLabel: string;
 }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const formId = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setBusy(true);
+    const problem = await onInvite({ name, email });
+    setBusy(false);
+    setError(problem);
+    if (!problem) {
+      setName('');
+      setEmail('');
+    }
+  };
+
+  return (
+    <form
+      className="form qs-invite-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={`${formId}-name`}>{SESSION_UI.inviteName}</label>
+          <input
+            id={`${formId}-name`}
+            value={name}
+            maxLength={80}
+            autoComplete="off"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${formId}-email`}>{SESSION_UI.inviteEmail}</label>
+          <input
+            id={`${formId}-email`}
+            type="email"
+            value={email}
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${formId}-error` : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+      </div>
+      {error && (
+        <p id={`${formId}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? SESSION_UI.sending : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Invitees listed before the first save (or whose invite could not be sent yet), with Remove. */
+function DraftInviteList({ drafts, note }: { drafts: DraftInvitees; note: string }) {
+  if (drafts.list.length === 0) return null;
+  return (
+    <>
+      <p className="muted">{note}</p>
+      <ul className="qs-invite-list">
+        {drafts.list.map((invitee) => (
+          <li key={invitee.email} className="qs-invite">
+            <div className="qs-invite-main">
+              <strong>{invitee.name || invitee.email}</strong>
+              {invitee.name && <span className="muted">{invitee.email}</span>}
+              <span className="badge">{SESSION_UI.notSentYet}</span>
+            </div>
+            <div className="qs-invite-actions">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={drafts.sending}
+                onClick={() => drafts.remove(invitee.email)}
+              >
+                {SESSION_UI.removeInvitee}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function InvitesSection({
+  title,
+  counter,
+  children,
+}: {
+  title: string;
+  counter: string | null;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section className="card qs-invites" aria-labelledby={titleId}>
+      <div className="qs-card-head">
+        <h2 id={titleId}>{title}</h2>
+        {counter && <span className="muted">{counter}</span>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Invites (owner): the pending invites with their codes (copy, link, cancel) and the invite form
+ * ('Provide an email', 'Invite limit reached'); the free plan's 3-participant rule when exceeded;
+ * invitees listed before the first save that could not be sent yet, with 'Send now'.
+ */
+export function InvitesCard({
+  session,
+  limits,
+  drafts,
+}: {
+  session: Session;
+  limits: LimitsView | null | undefined;
+  drafts: DraftInvitees;
+}) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
   const used = invitesUsed(session);
   const max = limits?.limits.maxInvitesPerSession ?? null;
   const freeNotice = freePlanInviteNotice(limits?.plan, used, max);
   const pending = session.invites.filter((i) => i.pending);
 
-  const send = useMutation({
-    mutationFn: () => createInvite(session.sessionId, { name: name.trim(), email: email.trim() }),
-    onSuccess: () => {
-      setName('');
-      setEmail('');
-      setError(null);
-      toast.success(SESSION_UI.inviteSent);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.session(session.sessionId) });
-    },
-    onError: (e) =>
-      setError(
-        isApiError(e, 0)
-          ? SESSION_SPEC.couldNotSendInvite
-          : (serverText(e) ?? SESSION_SPEC.inviteFailed),
-      ),
-  });
-
-  const submit = () => {
-    const problem = inviteFormError({ email, used, max });
-    setError(problem);
-    if (!problem) send.mutate();
+  const invite = async (input: DraftInvitee) => {
+    const problem = inviteFormError({ email: input.email, used, max });
+    if (problem) return problem;
+    try {
+      await createInvite(session.sessionId, { name: input.name.trim(), email: input.email.trim() });
+    } catch (error) {
+      return inviteErrorText(error);
+    }
+    toast.success(SESSION_UI.inviteSent);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session(session.sessionId) });
+    return null;
   };
 
   return (
-    <section className="card qs-invites" aria-labelledby={`${formId}-title`}>
-      <div className="qs-card-head">
-        <h2 id={`${formId}-title`}>{SESSION_UI.invitesTitle}</h2>
-        {max !== null && (
-          <span className="muted">{format(SESSION_UI.invitesUsed, { used, max })}</span>
-        )}
-      </div>
+    <InvitesSection
+      title={SESSION_UI.invitesTitle}
+      counter={max !== null ? format(SESSION_UI.invitesUsed, { used, max }) : null}
+    >
       {pending.length === 0 ? (
         <p className="muted">{SESSION_UI.noInvites}</p>
       ) : (
@@ -123,60 +233,49 @@ export function InvitesCard({
           ))}
         </ul>
       )}
-      {freeNotice && <p className="notice notice-error">{freeNotice}</p>}
-      <form
-        className="form qs-invite-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor={`${formId}-name`}>{SESSION_UI.inviteName}</label>
-            <input
-              id={`${formId}-name`}
-              value={name}
-              maxLength={80}
-              autoComplete="off"
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${formId}-email`}>{SESSION_UI.inviteEmail}</label>
-            <input
-              id={`${formId}-email`}
-              type="email"
-              value={email}
-              autoComplete="off"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${formId}-error` : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-        </div>
-        {error && (
-          <p id={`${formId}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+      <DraftInviteList drafts={drafts} note={SESSION_UI.unsentInvitees} />
+      {drafts.list.length > 0 && (
         <div>
-          <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-            {send.isPending ? SESSION_UI.sending : SESSION_UI.sendInvite}
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={drafts.sending}
+            onClick={() => void drafts.sendAll()}
+          >
+            {drafts.sending ? SESSION_UI.sending : SESSION_UI.sendNow}
           </button>
         </div>
-      </form>
-    </section>
+      )}
+      {freeNotice && <p className="notice notice-error">{freeNotice}</p>}
+      <InviteForm onInvite={invite} submitLabel={SESSION_UI.sendInvite} />
+    </InvitesSection>
   );
 }
 
-/** Before the first save there is nothing to invite to yet. */
-export function InvitesPlaceholder() {
+/** Before the first save: people are listed here and invited when the save creates the session. */
+export function DraftInvitesCard({
+  drafts,
+  limits,
+}: {
+  drafts: DraftInvitees;
+  limits: LimitsView | null | undefined;
+}) {
+  const max = limits?.limits.maxInvitesPerSession ?? null;
+  const used = drafts.list.length;
   return (
-    <section className="card qs-invites" aria-labelledby="qs-invites-new">
-      <h2 id="qs-invites-new">{SESSION_UI.invitesTitle}</h2>
-      <p className="muted">{SESSION_UI.saveBeforeInviting}</p>
-    </section>
+    <InvitesSection
+      title={SESSION_UI.invitesTitle}
+      counter={max !== null ? format(SESSION_UI.invitesUsed, { used, max }) : null}
+    >
+      {used === 0 ? (
+        <p className="muted">{SESSION_UI.inviteBeforeSave}</p>
+      ) : (
+        <DraftInviteList drafts={drafts} note={SESSION_UI.invitedOnSave} />
+      )}
+      <InviteForm
+        onInvite={(input) => drafts.add(input, max)}
+        submitLabel={SESSION_UI.addInvitee}
+      />
+    </InvitesSection>
   );
 }

@@ -9,7 +9,8 @@ import { ArrivalPanel, type MapAction } from '../arrival-panel';
 import { sessionLinkOf } from './clipboard';
 import { DetailsForm } from './DetailsForm';
 import { draftFromSession, sameDestination } from './draft';
-import { InvitesCard, InvitesPlaceholder } from './InvitesCard';
+import { useDraftInvitees } from './draft-invitees';
+import { DraftInvitesCard, InvitesCard } from './InvitesCard';
 import { LocationOverlay } from './LocationOverlay';
 import type { MapFocus, MapMarker } from '../map';
 import { MapSlot } from './MapSlot';
@@ -77,6 +78,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   const earliest = draftEarliest({ session, destinationChanged, preview: preview.results, now });
   const mine = preview.results.find((r) => r.id === (meId ?? ME_ORIGIN)) ?? null;
 
+  const invitees = useDraftInvitees(id);
   const editor = useSessionEditor({
     id,
     session,
@@ -87,6 +89,8 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     now,
     position: location.position,
     editable: editable || canPick,
+    draftInvitees: invitees.list.length,
+    onCreated: () => void invitees.sendAll(),
   });
   const [expanded, setExpanded] = useState(session === null);
   // Unsaved changes open the form, so 'Save changes' is in view.
@@ -225,7 +229,11 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
       )}
       {isOwner && !guest && (
         <div className="qs-owner">
-          {session ? <InvitesCard session={session} limits={limits} /> : <InvitesPlaceholder />}
+          {session ? (
+            <InvitesCard session={session} limits={limits} drafts={invitees} />
+          ) : (
+            <DraftInvitesCard drafts={invitees} limits={limits} />
+          )}
           {session && <OwnerTools sessionId={id} />}
         </div>
       )}

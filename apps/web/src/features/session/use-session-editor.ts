@@ -38,6 +38,10 @@ export interface EditorInput {
   /** The owner's (or creator's) position, sent with the save as their participant entry. */
   position: LocationFix | null;
   editable: boolean;
+  /** Invitees listed before the first save: counted by the free plan's rule. */
+  draftInvitees: number;
+  /** After the save that created the session (sends the listed invitees). */
+  onCreated?: () => void;
 }
 
 /** A confirmed search result as the session's destination. */
@@ -55,6 +59,7 @@ export interface PlaceInput {
  */
 export function useSessionEditor(input: EditorInput) {
   const { id, session, user, limits, drafts, earliest, now, position, editable } = input;
+  const { draftInvitees, onCreated } = input;
   const { draft, patch, reset } = drafts;
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -125,8 +130,10 @@ export function useSessionEditor(input: EditorInput) {
 
   const mutation = useMutation({
     mutationFn: saveSession,
-    onSuccess: ({ session: savedSession }) => {
+    onMutate: () => ({ created: session === null }),
+    onSuccess: ({ session: savedSession }, _body, context) => {
       suggesting.current = false;
+      if (context.created) onCreated?.();
       queryClient.setQueryData(queryKeys.session(id), savedSession);
       reset();
       setProblem(null);
@@ -144,7 +151,7 @@ export function useSessionEditor(input: EditorInput) {
       draft,
       earliest,
       limits,
-      invitedCount: session ? invitesUsed(session) : 0,
+      invitedCount: session ? invitesUsed(session) : draftInvitees,
     });
     if (!check.ok) {
       setProblem({
@@ -174,7 +181,7 @@ export function useSessionEditor(input: EditorInput) {
       travelMode: 'car',
       participants: me,
     });
-  }, [user, session, draft, earliest, limits, position, id, mutation]);
+  }, [user, session, draft, earliest, limits, position, id, mutation, draftInvitees]);
 
   return {
     onPlaceConfirmed,
