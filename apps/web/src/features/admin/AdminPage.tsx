@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { LoadingPage } from '../../components/LoadingPage';
+import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { anchorOf } from '../../lib/anchor';
@@ -12,27 +14,9 @@ export function AdminPage() {
   useDocumentTitle(UI.adminTitle);
   const auth = useAuth();
 
-  if (auth.status === 'loading') {
-    return (
-      <div className="page" aria-busy="true">
-        <p className="muted" role="status">
-          {UI.loading}
-        </p>
-      </div>
-    );
-  }
+  if (auth.status === 'loading') return <LoadingPage />;
   if (auth.status === 'signed-out') {
-    return (
-      <div className="page page-narrow">
-        <section className="card center-card">
-          <h1>{UI.adminTitle}</h1>
-          <p className="muted">{UI.adminSignIn}</p>
-          <Link to="/auth" search={{ mode: 'login', next: '/admin' }} className="btn btn-primary">
-            {SPEC.signInNav}
-          </Link>
-        </section>
-      </div>
-    );
+    return <SignedOutCard title={UI.adminTitle} text={UI.adminSignIn} next="/admin" bare />;
   }
   if (!auth.isAdmin) {
     return (

@@ -4,6 +4,8 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { login, register } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { ACCOUNT_INPUTS } from '../../components/account-inputs';
+import { TextField } from '../../components/TextField';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { safeNextPath } from '../../lib/next-path';
@@ -66,92 +68,51 @@ export function AuthPage({ search }: { search: AuthSearch }) {
     if (canSubmit) submit.mutate();
   };
 
-  const ids = {
-    email: useId(),
-    emailError: useId(),
-    password: useId(),
-    rules: useId(),
-    confirm: useId(),
-    confirmError: useId(),
-    name: useId(),
-    title: useId(),
-  };
+  const titleId = useId();
+  const rulesId = useId();
   const otherMode: Mode = mode === 'register' ? 'login' : 'register';
   const fallback = mode === 'register' ? MESSAGES.registerFailed : MESSAGES.loginFailed;
 
   return (
     <div className="page page-narrow">
-      <section className="card auth-card" aria-labelledby={ids.title}>
-        <h1 id={ids.title}>{mode === 'register' ? UI.registerTitle : UI.signInTitle}</h1>
+      <section className="card auth-card" aria-labelledby={titleId}>
+        <h1 id={titleId}>{mode === 'register' ? UI.registerTitle : UI.signInTitle}</h1>
         <form onSubmit={onSubmit} noValidate className="form">
-          <div className="field">
-            <label htmlFor={ids.email}>{UI.email}</label>
-            <input
-              id={ids.email}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={set('email')}
-              onBlur={() => setEmailTouched(true)}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? ids.emailError : undefined}
-            />
-            {emailError && (
-              <p id={ids.emailError} className="field-error">
-                {emailError}
-              </p>
-            )}
-          </div>
-
-          <div className="field">
-            <label htmlFor={ids.password}>{UI.password}</label>
-            <input
-              id={ids.password}
-              type="password"
-              name="password"
-              autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
-              required
-              value={values.password}
-              onChange={set('password')}
-              aria-describedby={mode === 'register' ? ids.rules : undefined}
-            />
-            {mode === 'register' && <PasswordRules id={ids.rules} password={values.password} />}
-          </div>
+          <TextField
+            label={UI.email}
+            {...ACCOUNT_INPUTS.email}
+            value={values.email}
+            onChange={set('email')}
+            onBlur={() => setEmailTouched(true)}
+            error={emailError}
+          />
+          <TextField
+            label={UI.password}
+            {...ACCOUNT_INPUTS.password}
+            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+            value={values.password}
+            onChange={set('password')}
+            aria-describedby={mode === 'register' ? rulesId : undefined}
+          >
+            {mode === 'register' && <PasswordRules id={rulesId} password={values.password} />}
+          </TextField>
 
           {mode === 'register' && (
             <>
-              <div className="field">
-                <label htmlFor={ids.confirm}>{UI.confirmPassword}</label>
-                <input
-                  id={ids.confirm}
-                  type="password"
-                  name="confirm"
-                  autoComplete="new-password"
-                  required
-                  value={values.confirm}
-                  onChange={set('confirm')}
-                  aria-invalid={registerCheck.confirmError ? true : undefined}
-                  aria-describedby={registerCheck.confirmError ? ids.confirmError : undefined}
-                />
-                {registerCheck.confirmError && (
-                  <p id={ids.confirmError} className="field-error" role="alert">
-                    {registerCheck.confirmError}
-                  </p>
-                )}
-              </div>
-              <div className="field">
-                <label htmlFor={ids.name}>{UI.nameOptional}</label>
-                <input
-                  id={ids.name}
-                  type="text"
-                  name="name"
-                  autoComplete="name"
-                  value={values.name}
-                  onChange={set('name')}
-                />
-              </div>
+              <TextField
+                label={UI.confirmPassword}
+                {...ACCOUNT_INPUTS.confirm}
+                value={values.confirm}
+                onChange={set('confirm')}
+                error={registerCheck.confirmError}
+                errorRole="alert"
+              />
+              <TextField
+                label={UI.nameOptional}
+                {...ACCOUNT_INPUTS.name}
+                value={values.name}
+                onChange={set('name')}
+              />
             </>
           )}
 

@@ -10,6 +10,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { getInvite } from '../../api/sessions';
+import { ACCOUNT_INPUTS } from '../../components/account-inputs';
+import { TextField } from '../../components/TextField';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatInZone } from '../../lib/datetime';
@@ -255,14 +257,7 @@ function InviteDetails({
           >
             {INVITE_SPEC.signIn}
           </Link>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={flow.decline}
-            disabled={flow.busy}
-          >
-            {flow.phase === 'declining' ? INVITE_UI.declining : INVITE_UI.decline}
-          </button>
+          <DeclineButton flow={flow} className="btn btn-ghost" />
         </div>
       </>
     );
@@ -379,14 +374,7 @@ function SignedInAnswer({
             ? INVITE_UI.accepting
             : INVITE_UI.accept}
         </button>
-        <button
-          type="button"
-          className="btn btn-secondary btn-lg"
-          onClick={flow.decline}
-          disabled={flow.busy}
-        >
-          {flow.phase === 'declining' ? INVITE_UI.declining : INVITE_UI.decline}
-        </button>
+        <DeclineButton flow={flow} className="btn btn-secondary btn-lg" />
       </div>
       <p className="field-hint">{INVITE_UI.acceptHint}</p>
       <button
@@ -401,14 +389,17 @@ function SignedInAnswer({
   );
 }
 
+/** 'Decline' ('Declining…' while it runs), signed in or out. */
+function DeclineButton({ flow, className }: { flow: InviteFlow; className: string }) {
+  return (
+    <button type="button" className={className} onClick={flow.decline} disabled={flow.busy}>
+      {flow.phase === 'declining' ? INVITE_UI.declining : INVITE_UI.decline}
+    </button>
+  );
+}
+
 function RegisterAndAccept({ email, flow }: { email: string; flow: InviteFlow }) {
-  const ids = {
-    title: useId(),
-    email: useId(),
-    password: useId(),
-    hint: useId(),
-    name: useId(),
-  };
+  const titleId = useId();
   const [values, setValues] = useState({ email, password: '', name: '' });
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -425,51 +416,32 @@ function RegisterAndAccept({ email, flow }: { email: string; flow: InviteFlow })
   };
 
   return (
-    <section className="invite-register" aria-labelledby={ids.title}>
-      <h2 id={ids.title} className="invite-register-title">
+    <section className="invite-register" aria-labelledby={titleId}>
+      <h2 id={titleId} className="invite-register-title">
         {INVITE_UI.registerTitle}
       </h2>
       {flow.problem?.source === 'register' && <ProblemNotice problem={flow.problem} />}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={ids.email}>{INVITE_UI.email}</label>
-          <input
-            id={ids.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={set('email')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.password}>{INVITE_UI.password}</label>
-          <input
-            id={ids.password}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={values.password}
-            onChange={set('password')}
-            aria-describedby={ids.hint}
-          />
-          <p id={ids.hint} className="field-hint">
-            {INVITE_SPEC.passwordHint}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.name}>{INVITE_UI.nameOptional}</label>
-          <input
-            id={ids.name}
-            type="text"
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={set('name')}
-          />
-        </div>
+        <TextField
+          label={INVITE_UI.email}
+          {...ACCOUNT_INPUTS.email}
+          value={values.email}
+          onChange={set('email')}
+        />
+        <TextField
+          label={INVITE_UI.password}
+          {...ACCOUNT_INPUTS.password}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          hint={INVITE_SPEC.passwordHint}
+        />
+        <TextField
+          label={INVITE_UI.nameOptional}
+          {...ACCOUNT_INPUTS.name}
+          value={values.name}
+          onChange={set('name')}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={!canSubmit}>
           {flow.phase === 'registering' ? INVITE_UI.registering : INVITE_UI.registerAndAccept}
         </button>

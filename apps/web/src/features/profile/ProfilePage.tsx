@@ -1,9 +1,10 @@
 import { PLAN_TABLE } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { LoadingPage } from '../../components/LoadingPage';
+import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { UI } from '../../text';
 import { DisplayNameForm } from './DisplayNameForm';
 import { EmailTab } from './EmailTab';
 import { PhoneTab } from './PhoneTab';
@@ -15,38 +16,23 @@ import './profile.css';
 
 type ProfileTab = 'phone' | 'web' | 'email';
 
-function SignedOut() {
-  return (
-    <div className="page page-narrow">
-      <section className="card center-card">
-        <h1>{PROFILE_TEXT.signedOutTitle}</h1>
-        <p className="muted">{PROFILE_TEXT.signedOutBody}</p>
-        <div className="actions">
-          <Link to="/auth" search={{ mode: 'login', next: '/profile' }} className="btn btn-primary">
-            {PROFILE_TEXT.signIn}
-          </Link>
-        </div>
-      </section>
-    </div>
-  );
-}
-
 /** /profile (doc 1 §2 Profile page): display name, the Phone / Web Notifications / Email tabs, a privacy brief. */
 export function ProfilePage() {
   useDocumentTitle(PROFILE_TEXT.title);
   const auth = useAuth();
   const [tab, setTab] = useState<ProfileTab>('phone');
 
-  if (auth.status === 'loading') {
+  if (auth.status === 'loading') return <LoadingPage />;
+  if (auth.status === 'signed-out' || !auth.user) {
     return (
-      <div className="page" aria-busy="true">
-        <p className="muted" role="status">
-          {UI.loading}
-        </p>
-      </div>
+      <SignedOutCard
+        title={PROFILE_TEXT.signedOutTitle}
+        text={PROFILE_TEXT.signedOutBody}
+        next="/profile"
+        signInLabel={PROFILE_TEXT.signIn}
+      />
     );
   }
-  if (auth.status === 'signed-out' || !auth.user) return <SignedOut />;
   const user = auth.user;
 
   return (

@@ -1,4 +1,6 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
+import { LoadingPage } from '../../components/LoadingPage';
+import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SPEC, UI } from '../../text';
@@ -9,24 +11,15 @@ import { SessionList } from './SessionList';
 function SignedOut() {
   const navigate = useNavigate();
   return (
-    <div className="page page-narrow">
-      <section className="card center-card">
-        <h1>{SPEC.yourSessions}</h1>
-        <p className="muted">{SPEC.needSignInSessions}</p>
-        <div className="actions">
-          <Link to="/auth" className="btn btn-primary">
-            {SPEC.signInNav}
-          </Link>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void navigate({ to: '/' })}
-          >
-            {SPEC.goHome}
-          </button>
-        </div>
-      </section>
-    </div>
+    <SignedOutCard title={SPEC.yourSessions} text={SPEC.needSignInSessions}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => void navigate({ to: '/' })}
+      >
+        {SPEC.goHome}
+      </button>
+    </SignedOutCard>
   );
 }
 
@@ -34,15 +27,7 @@ function SignedOut() {
 export function SessionsPage() {
   useDocumentTitle(SPEC.yourSessions);
   const auth = useAuth();
-  if (auth.status === 'loading') {
-    return (
-      <div className="page" aria-busy="true">
-        <p className="muted" role="status">
-          {UI.loading}
-        </p>
-      </div>
-    );
-  }
+  if (auth.status === 'loading') return <LoadingPage />;
   if (auth.status === 'signed-out') return <SignedOut />;
   return (
     <div className="page">
