@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { SPEC, UI } from '../../text';
 import { activeParticipants } from './session-status';
 import { SESSION_SPEC, SESSION_UI } from './texts';
+import { LoadingPage } from '../../components/LoadingPage';
 
 export function Centered({
   title,
@@ -25,13 +26,7 @@ export function Centered({
 }
 
 export function LoadingScreen() {
-  return (
-    <div className="page" aria-busy="true">
-      <p className="muted" role="status">
-        {UI.loadingSession}
-      </p>
-    </div>
-  );
+  return <LoadingPage text={UI.loadingSession} />;
 }
 
 export function ErrorScreen({ message, onRetry }: { message: string; onRetry: () => void }) {
