@@ -196,3 +196,27 @@ export function summaryFact(page: Page, destinationName: string, term: string): 
     .filter({ has: page.getByText(term, { exact: true }) })
     .locator('dd');
 }
+
+/** The offline map's drawing (an SVG labelled as the map) and a participant's marker on it. */
+export function mapDrawing(page: Page): Locator {
+  return page.locator('svg.smap-svg');
+}
+
+/** Markers drawn outside the map's drawing (by their ids): none when everyone is in view. */
+export async function markersOutside(page: Page): Promise<string[]> {
+  const svg = await mapDrawing(page).boundingBox();
+  if (!svg) return ['(no map)'];
+  const outside: string[] = [];
+  for (const marker of await page.locator('.smap-marker').all()) {
+    const box = await marker.boundingBox();
+    const id = (await marker.getAttribute('data-marker-id')) ?? '?';
+    if (!box) outside.push(id);
+    else {
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      if (x < svg.x || x > svg.x + svg.width || y < svg.y || y > svg.y + svg.height)
+        outside.push(id);
+    }
+  }
+  return outside;
+}

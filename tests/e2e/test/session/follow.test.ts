@@ -15,7 +15,14 @@ import {
   registerPerson,
   waitForSession,
 } from '../../src/session.js';
-import { expectToast, openSession, panelEntry } from '../../src/session-page.js';
+import {
+  expectToast,
+  mapDrawing,
+  markersOutside,
+  openSession,
+  panelEntry,
+  routeText,
+} from '../../src/session-page.js';
 
 /** doc 2 §8 and doc 1 §2, copied exactly. */
 const TEXT = {
@@ -25,11 +32,6 @@ const TEXT = {
   following: 'Following',
   stop: 'Stop',
 } as const;
-
-/** The offline map's drawing (an SVG labelled as the map) and a participant's marker on it. */
-function mapDrawing(page: Page): Locator {
-  return page.locator('svg.smap-svg');
-}
 
 /** How far (px) the marker of `participantId` is from the middle of the map, horizontally. */
 async function offCenter(page: Page, participantId: string): Promise<number> {
@@ -76,6 +78,27 @@ describe('arrival panel and map follow mode', () => {
     await openSession(page, id);
     await panelEntry(page, ada.name!).waitFor();
     await page.locator(`[data-marker-id="${adaId}"]`).first().waitFor();
+
+    // The first load fits the destination and both people; so does a resized map (collapsed, a phone).
+    await expect.poll(() => markersOutside(page)).toEqual([]);
+    expect(await page.locator('.smap-marker').count()).toBe(3);
+    await page.getByRole('button', { name: 'Collapse map', exact: true }).click();
+    await expect.poll(() => markersOutside(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Expand map', exact: true }).click();
+    await expect.poll(() => markersOutside(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => markersOutside(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The travel preview shows the owner's own trip, as the server computed it.
+    const routed = await waitForSession(stack, owner.user!.token, id, (s) =>
+      s.participants.every((p) => p.travelTimeSeconds !== null),
+    );
+    const ownTrip = participantOf(routed, owner.user!)!;
+    await page
+      .getByRole('region', { name: 'Travel preview', exact: true })
+      .getByText(routeText(ownTrip.travelTimeSeconds!, ownTrip.distanceMeters!), { exact: true })
+      .waitFor();
 
     // Center on map (asked from the panel, below the map): a toast, the map scrolled into view with
     // the marker in the middle, no following.

@@ -22,6 +22,7 @@ import {
   expectInputValue,
   expectToast,
   markDocument,
+  markersOutside,
   pickPlace,
   placeSearch,
   recordTiming,
@@ -170,6 +171,11 @@ describe('quick session, live', () => {
         expect(await summaryFact(who.page, 'Seattle', 'Status').textContent()).toBe('Open');
         await who.page.getByText('Live updates connected', { exact: true }).waitFor();
       }
+      // Every map fits the destination and all three (the owner's too, whose pick had held it).
+      for (const who of people)
+        await expect
+          .poll(() => markersOutside(who.page), { message: `${who.name}'s map shows everyone` })
+          .toEqual([]);
       for (const who of people)
         await shot(`three-participants-${who.name.split(' ')[0]!.toLowerCase()}`, who);
 

@@ -209,10 +209,32 @@ export function SessionMap({
 
   const onConfirm = useCallback(
     (place: SelectedPlace) => {
+      // The pick is done: from now on changes fit everyone again.
+      cameraHeld.current = false;
       onPlaceConfirmed?.(place);
     },
     [onPlaceConfirmed],
   );
+
+  // A resized map (expand/collapse, a turned phone, the window) fits everyone again when the camera is free.
+  const refit = useEffectEvent(() => {
+    if (cameraHeld.current || following || points.length === 0 || fitted.current === null) return;
+    issue({ type: 'fit', points, animate: false });
+  });
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    let last: string | null = null;
+    const observer = new ResizeObserver(() => {
+      const { width, height } = frame.getBoundingClientRect();
+      if (width < 1 || height < 1) return;
+      const size = `${Math.round(width)}x${Math.round(height)}`;
+      if (last !== null && size !== last) refit();
+      last = size;
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
 
   // The coachmark and the search pulse, on a map whose destination is still to be chosen.
   const [coachmark, setCoachmark] = useState(() => !readonly && !destination);

@@ -76,7 +76,10 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   const origins = previewOrigins({ session, meId, me: here, destinationChanged });
   const preview = useTravelPreview(draft.destination, origins, session ? id : undefined);
   const earliest = draftEarliest({ session, destinationChanged, preview: preview.results, now });
-  const mine = preview.results.find((r) => r.id === (meId ?? ME_ORIGIN)) ?? null;
+  // The viewer's trip: previewed for a new or changed destination, else the server's for their row.
+  const mine =
+    preview.results.find((r) => r.id === (meId ?? ME_ORIGIN)) ??
+    (!destinationChanged && myRow?.travelTimeSeconds != null ? myRow : null);
 
   const invitees = useDraftInvitees(id);
   const editor = useSessionEditor({
