@@ -162,6 +162,22 @@ describe('declining and cancelling', () => {
     expect((await rowsOf(h, id)).some((r) => r.status === 'pending')).toBe(false);
   });
 
+  it('shows invite codes to the owner, and to an invitee only for their own invite', async () => {
+    const { owner, id } = await owned();
+    const [ivy, ned] = [await h.user(), await h.user()];
+    const ivyInvite = await invite(h, owner, id, ivy.email.toUpperCase());
+    const nedInvite = await invite(h, owner, id, ned.email);
+    const codesSeenBy = async (token?: string) => {
+      const res = await h.app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: token ? bearer(token) : {} });
+      expect(res.statusCode).toBe(200);
+      return Object.fromEntries((res.json().session.invites as { id: string; code?: string }[]).map((i) => [i.id, i.code ?? null]));
+    };
+    expect(await codesSeenBy(owner.token)).toEqual({ [ivyInvite.id]: ivyInvite.code, [nedInvite.id]: nedInvite.code });
+    expect(await codesSeenBy(ivy.token)).toEqual({ [ivyInvite.id]: ivyInvite.code, [nedInvite.id]: null });
+    expect(await codesSeenBy(ned.token)).toEqual({ [ivyInvite.id]: null, [nedInvite.id]: nedInvite.code });
+    expect(await codesSeenBy()).toEqual({ [ivyInvite.id]: null, [nedInvite.id]: null });
+  });
+
   it('refuses to accept or decline in a closed session with 409', async () => {
     const { owner, id } = await owned();
     const guest = await h.user({ plan: 'standard' });

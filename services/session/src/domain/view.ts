@@ -42,14 +42,19 @@ export function inviteView(i: InviteRow, withCode: boolean, guest = false): Invi
   };
 }
 
-/** The session as a caller with this role may see it (guests get the coarse read-only view). */
+/**
+ * The session as a caller with this role may see it (guests get the coarse read-only view). Invite
+ * codes go to the owner, and to an invitee for their own invite (found by `viewerEmail`).
+ */
 export function sessionView(
   s: SessionRow,
   participants: ParticipantRow[],
   invites: InviteRow[],
   role: Exclude<ViewerRole, 'none'>,
+  viewerEmail: string | null = null,
 ): Session {
   const guest = role === 'guest';
+  const mine = (i: InviteRow) => role === 'invitee' && viewerEmail !== null && i.email.toLowerCase() === viewerEmail.toLowerCase();
   const shown = participants.filter((p) => p.status !== 'left');
   return {
     sessionId: s.id,
@@ -58,7 +63,7 @@ export function sessionView(
     arriveAt: iso(s.arriveAt),
     travelMode: s.travelMode,
     participants: shown.map((p) => participantView(p, guest)),
-    invites: invites.filter((i) => i.status === 'pending').map((i) => inviteView(i, role === 'owner', guest)),
+    invites: invites.filter((i) => i.status === 'pending').map((i) => inviteView(i, role === 'owner' || mine(i), guest)),
     creatorUserId: s.creatorUserId,
     isClosed: isClosed(s),
     closedAt: iso(s.closedAt),

@@ -83,7 +83,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
     { preHandler: guards.optionalUser, schema: { params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
     async (request) => {
       const loaded = await ctx.access(request.params.id, request.user);
-      return { session: sessionView(loaded.session, loaded.participants, loaded.invites, loaded.role) };
+      return { session: sessionView(loaded.session, loaded.participants, loaded.invites, loaded.role, request.user?.email ?? null) };
     },
   );
 

@@ -1,11 +1,12 @@
 // Issue 6: the other screens of /s/{id} (doc 1 §2 "Quick session page"): the guest overlay and the
 // read-only view with its self-dismissing sign-in callout, access denied for a signed-in
-// non-member, and 'Checking your account limits…' then the session-limit screen.
+// non-member, 'Checking your account limits…' then the session-limit screen, and an invitee who
+// opened the session page instead of the invite link.
 import { EXIT_ANIMATION_MS, SIGN_IN_CALLOUT_MS } from '@oneeta/contracts';
 import { createSession, registerUser, sessionId } from '../../src/api.js';
 import { describe, expect } from '../../src/browser.js';
-import { PLACES, sessionTest as test } from '../../src/session.js';
-import { openSession, recordTiming, summaryFact } from '../../src/session-page.js';
+import { inviteByApi, PLACES, sessionTest as test } from '../../src/session.js';
+import { openSession, panelEntry, recordTiming, summaryFact } from '../../src/session-page.js';
 
 describe('quick session page states', () => {
   test("a guest gets 'Sign up to create a session' with Register, Sign in and Continue (read-only) on a new session, and reads an existing one as Read-only with a sign-in callout that leaves after 4.5 s", async ({
@@ -114,5 +115,37 @@ describe('quick session page states', () => {
     );
     expect(hrefs.map((h) => new URL(h!, stack.base).pathname)).toEqual(['/plans', '/sessions']);
     await screens.capture('session-limit-reached', { page: free.page });
+  });
+
+  test("an invitee who opens the session page gets live updates and 'Open your invite', which leads to Accept", async ({
+    stack,
+    person,
+    screens,
+  }) => {
+    const owner = await registerUser(stack, {
+      tag: 'invitee-owner',
+      name: 'Iris Owner',
+      plan: 'premium',
+    });
+    const session = await createSession(stack, owner.token, { name: 'Pike Place Market' });
+    const id = session.sessionId;
+    const ivy = await person({ name: 'Ivy Invitee', at: PLACES.redmond });
+    const invite = await inviteByApi(stack, owner.token, id, ivy.user!);
+    const { page } = ivy;
+    await openSession(page, id);
+    const notice = page.getByRole('region', { name: 'You are invited.', exact: true });
+    await notice
+      .getByText('Iris Owner invited you. Accept to share your ETA with the group.')
+      .waitFor();
+    // Invited by e-mail and not yet accepted, she may still follow the session live.
+    await page.getByText('Live updates connected', { exact: true }).waitFor();
+    await screens.capture('invitee-on-session-page', { page });
+
+    await notice.getByRole('link', { name: 'Open your invite', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/session/${id}/invite/${invite.code}`);
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/s/${id}`, { timeout: 20_000 });
+    await panelEntry(page, ivy.name).getByText('Your device', { exact: true }).waitFor();
+    await notice.waitFor({ state: 'detached' });
   });
 });

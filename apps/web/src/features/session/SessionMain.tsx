@@ -11,6 +11,7 @@ import { DetailsForm } from './DetailsForm';
 import { draftFromSession, sameDestination } from './draft';
 import { useDraftInvitees } from './draft-invitees';
 import { DraftInvitesCard, InvitesCard } from './InvitesCard';
+import { InviteeNotice } from './InviteeNotice';
 import { LocationOverlay } from './LocationOverlay';
 import type { MapFocus, MapMarker } from '../map';
 import { MapSlot } from './MapSlot';
@@ -163,6 +164,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     <div className="page qs-page">
       {guest && <SignInCallout id={id} />}
       <SummaryCard id={id} session={session} guest={guest} live={session ? live.connected : null} />
+      {session && role === 'invitee' && <InviteeNotice session={session} />}
       <div className="qs-layout">
         <MapSlot
           {...(session ? { sessionId: id } : {})}
