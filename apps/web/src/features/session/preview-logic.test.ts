@@ -44,6 +44,15 @@ describe('previewOrigins', () => {
     );
   });
 
+  it('previews a member from their position until the server has a time for their row', () => {
+    const justSaved = {
+      participants: [person('user:owner', { isOwner: true, travelTimeSeconds: null })],
+    } as Session;
+    expect(
+      previewOrigins({ session: justSaved, meId: 'user:owner', me, destinationChanged: false }),
+    ).toEqual([{ id: 'user:owner', ...me }]);
+  });
+
   it('previews a guest or non-participant viewer from their own position', () => {
     expect(previewOrigins({ session, meId: null, me, destinationChanged: false })).toEqual([
       { id: 'me', ...me },

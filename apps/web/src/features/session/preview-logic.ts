@@ -22,7 +22,7 @@ const counted = (session: Session | null) =>
 /**
  * Whose travel time to preview for the draft destination (doc 1 §6: guests and members preview
  * travel times). With the saved destination, the server's times serve for the participants and
- * only a viewer without a row is previewed; with a new or changed destination every participant
+ * only the viewer is previewed, when they have no row or the server has no time for it yet; with a new or changed destination every participant
  * with a position is previewed, the viewer's live position standing in for their own row.
  */
 export function previewOrigins(input: {
@@ -35,7 +35,8 @@ export function previewOrigins(input: {
   const mine = people.find((p) => p.id === input.meId);
   const origins: Origin[] = [];
   if (input.me) origins.push({ id: mine?.id ?? ME_ORIGIN, lat: input.me.lat, lon: input.me.lon });
-  if (!input.destinationChanged) return mine ? [] : origins;
+  // The saved destination: the server's time serves, once it has one for the viewer's row.
+  if (!input.destinationChanged) return mine && mine.travelTimeSeconds !== null ? [] : origins;
   for (const p of people) {
     if (p.id === mine?.id && input.me) continue;
     if (p.lat === null || p.lon === null) continue;
