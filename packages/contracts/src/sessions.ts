@@ -158,6 +158,7 @@ export const sessionLimitsResponseSchema = z.object({
   }),
   usage: z.object({ openTotal: z.number().int(), ownedOpen: z.number().int(), joinedOpen: z.number().int() }),
 });
+export type SessionLimits = z.infer<typeof sessionLimitsResponseSchema>;
 
 export const syncParticipantsBodySchema = z.object({
   participants: z.array(participantInputSchema).min(1).max(60),

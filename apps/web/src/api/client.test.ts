@@ -4,21 +4,8 @@ import { getHealth } from './health';
 import { listMySessions, getSessionLimits } from './sessions';
 import { login, register } from './auth';
 import { ApiError, apiRequest } from './client';
+import { memoryStorage } from '../test-fixtures';
 import { clearToken, getToken, setToken, TOKEN_KEY } from './token';
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? '' : JSON.stringify(body), {

@@ -92,32 +92,9 @@ export interface TravelTimesParams extends Partial<RouteOptions> {
  * GET /api/maps/traveltimes?olat&olon&dlat&dlon&sessionId[&arriveAt|departAt][&mode&routeType&avoidTolls]
  * → { summary }; default error 'Travel time lookup failed' (422 "Couldn't calculate route." comes from the server).
  */
-export function getTravelTimes({
-  olat,
-  olon,
-  dlat,
-  dlon,
-  sessionId,
-  arriveAt,
-  departAt,
-  travelMode,
-  routeType,
-  avoidTolls,
-  signal,
-}: TravelTimesParams) {
+export function getTravelTimes({ travelMode, signal, ...query }: TravelTimesParams) {
   return apiRequest('/api/maps/traveltimes', {
-    query: {
-      olat,
-      olon,
-      dlat,
-      dlon,
-      sessionId,
-      arriveAt,
-      departAt,
-      mode: travelMode,
-      routeType,
-      avoidTolls,
-    },
+    query: { ...query, mode: travelMode },
     schema: travelTimesResponseSchema,
     fallbackError: MAPS_MESSAGES.travelFailed,
     auth: 'optional',

@@ -11,7 +11,7 @@ import {
   statusKind,
   type PanelEntry,
 } from './entries';
-import { invite, participant, session } from './fixtures';
+import { invite, participant, session } from '../../test-fixtures';
 import { statusText } from './status-text';
 
 const owner = participant({

@@ -88,20 +88,12 @@ export function buildEntries(session: Session, meParticipantId: string | null): 
       const invite = inviteId ? invitesById.get(inviteId) : undefined;
       if (inviteId) seenInvites.add(inviteId);
       pending.push({
-        ...emptyTravel,
+        ...pendingEntry,
         key: p.id,
-        participantId: null,
         inviteId,
         inviteCode: invite?.code ?? null,
         label: invite?.name?.trim() || participantLabel(p),
         email: p.email ?? invite?.email ?? null,
-        isCurrentUser: false,
-        isOwner: false,
-        pending: true,
-        lat: null,
-        lon: null,
-        enroute: false,
-        routeOptions: null,
         updatedAt: p.updatedAt,
         inviterName: invite?.inviterName ?? null,
       });
@@ -137,20 +129,12 @@ export function buildEntries(session: Session, meParticipantId: string | null): 
   for (const invite of session.invites) {
     if (seenInvites.has(invite.id) || !invite.pending) continue;
     pending.push({
-      ...emptyTravel,
+      ...pendingEntry,
       key: `${INVITE_ROW_PREFIX}${invite.id}`,
-      participantId: null,
       inviteId: invite.id,
       inviteCode: invite.code ?? null,
       label: invite.name.trim() || invite.email?.trim() || PANEL_SPEC.participant,
       email: invite.email ?? null,
-      isCurrentUser: false,
-      isOwner: false,
-      pending: true,
-      lat: null,
-      lon: null,
-      enroute: false,
-      routeOptions: null,
       updatedAt: invite.createdAt,
       inviterName: invite.inviterName,
     });
@@ -158,7 +142,16 @@ export function buildEntries(session: Session, meParticipantId: string | null): 
   return [...me, ...active, ...pending];
 }
 
-const emptyTravel = {
+/** What every pending entry (an invite not yet accepted) has: no participant, place or route. */
+const pendingEntry = {
+  participantId: null,
+  isCurrentUser: false,
+  isOwner: false,
+  pending: true,
+  lat: null,
+  lon: null,
+  enroute: false,
+  routeOptions: null,
   routeOk: false,
   travelTimeSeconds: null,
   distanceMeters: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invite, participant, session } from './fixtures';
+import { invite, participant, session } from '../../test-fixtures';
 import { withoutInvite, withParticipant, withParticipants } from './session-cache';
 
 describe('session cache updates', () => {

@@ -115,6 +115,20 @@ function Success({ outcome }: { outcome: Outcome }) {
   );
 }
 
+/** A select's options: 'Choose…' (nothing chosen) first, then the given ones. */
+function choices(options: readonly { value: string; label: string }[]) {
+  return (
+    <>
+      <option value="">{CHOOSE}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** /enterprise and /enterprise/contact: the 'Contact sales' form (doc 2 §2, §3, §5, §7, §8). */
 export function EnterpriseContactPage() {
   useDocumentTitle(ENTERPRISE_TEXT.title);
@@ -222,14 +236,7 @@ export function EnterpriseContactPage() {
             <input {...inputProps('company')} autoComplete="organization" />
           </Field>
           <Field id={id('companySize')} label={LABELS.companySize}>
-            <select {...inputProps('companySize')}>
-              <option value="">{CHOOSE}</option>
-              {COMPANY_SIZE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+            <select {...inputProps('companySize')}>{choices(COMPANY_SIZE_OPTIONS)}</select>
           </Field>
         </div>
         <div className="field-row">
@@ -270,24 +277,10 @@ export function EnterpriseContactPage() {
         </Field>
         <div className="field-row">
           <Field id={id('timeframe')} label={LABELS.timeframe}>
-            <select {...inputProps('timeframe')}>
-              <option value="">{CHOOSE}</option>
-              {TIMEFRAME_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+            <select {...inputProps('timeframe')}>{choices(TIMEFRAME_OPTIONS)}</select>
           </Field>
           <Field id={id('budget')} label={LABELS.budget}>
-            <select {...inputProps('budget')}>
-              <option value="">{CHOOSE}</option>
-              {BUDGET_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+            <select {...inputProps('budget')}>{choices(BUDGET_OPTIONS)}</select>
           </Field>
         </div>
         <fieldset className="enterprise-needs">

@@ -1,6 +1,6 @@
 import { FALLBACK_INVITE_POSITION } from '@oneeta/contracts';
 import type { LatLon } from './api';
-import { INVITE_SPEC } from './texts';
+import { LOCATION_MESSAGES, type LocationFailureKind } from '../../lib/location-messages';
 
 /**
  * The invite accept position request (doc 1 §9): high accuracy, maximumAge 60 s, timeout 10 s.
@@ -14,7 +14,7 @@ export const INVITE_POSITION_OPTIONS: PositionOptions = {
   timeout: INVITE_POSITION_TIMEOUT_MS,
 };
 
-export type PositionFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+export type PositionFailure = Exclude<LocationFailureKind, 'blocked'>;
 export type PositionOutcome =
   { ok: true; position: LatLon } | { ok: false; reason: PositionFailure };
 
@@ -27,16 +27,7 @@ export function positionFailureOf(code: number): PositionFailure {
 
 /** The doc 1 §8 location message for a failure. */
 export function positionFailureMessage(reason: PositionFailure): string {
-  switch (reason) {
-    case 'denied':
-      return INVITE_SPEC.locationDenied;
-    case 'timeout':
-      return INVITE_SPEC.locationTimeout;
-    case 'unsupported':
-      return INVITE_SPEC.locationUnsupported;
-    case 'unavailable':
-      return INVITE_SPEC.locationUnavailable;
-  }
+  return LOCATION_MESSAGES[reason];
 }
 
 /** One position for accepting an invite; never rejects. */

@@ -17,13 +17,6 @@ export const INVITE_SPEC = {
   registrationFailed: 'Registration failed',
   // doc 1 §5 "Register": the invite-page register hint
   passwordHint: '8+ characters',
-  // doc 1 §8 "Location"
-  locationDenied:
-    'Location permission denied. Please enable it in your browser settings to continue.',
-  locationBlocked: 'Location permission is blocked. Enable it in your browser settings.',
-  locationUnavailable: 'Location unavailable. Please check your connection or try again.',
-  locationTimeout: 'Location request timed out. Please try again.',
-  locationUnsupported: 'Geolocation is not supported by this browser.',
   // doc 1 §2 (the quick session page's location overlay)
   findingLocation: 'Finding your location…',
   signIn: 'Sign in',

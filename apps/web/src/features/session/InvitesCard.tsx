@@ -4,8 +4,10 @@ import { useId, useState, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { cancelInvite, createInvite } from '../../api/sessions';
 import { useToast } from '../toast';
+import { TextField } from '../../components/TextField';
 import { copyText } from './clipboard';
-import { inviteErrorText, type DraftInvitee, type DraftInvitees } from './draft-invitees';
+import { inviteErrorText, type DraftInvitee } from './draft-invitees';
+import type { DraftInvitees } from './use-draft-invitees';
 import { freePlanInviteNotice, inviteFormError, inviteHref, invitesUsed } from './invite-rules';
 import type { LimitsView } from './save-rules';
 import { serverText } from './save-rules';
@@ -69,7 +71,6 @@ function InviteForm({
   onInvite: (input: DraftInvitee) => Promise<string | null> | string | null;
   submitLabel: string;
 }) {
-  const formId = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -96,34 +97,23 @@ function InviteForm({
       }}
     >
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={`${formId}-name`}>{SESSION_UI.inviteName}</label>
-          <input
-            id={`${formId}-name`}
-            value={name}
-            maxLength={80}
-            autoComplete="off"
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${formId}-email`}>{SESSION_UI.inviteEmail}</label>
-          <input
-            id={`${formId}-email`}
-            type="email"
-            value={email}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${formId}-error` : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <TextField
+          label={SESSION_UI.inviteName}
+          value={name}
+          maxLength={80}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label={SESSION_UI.inviteEmail}
+          type="email"
+          value={email}
+          autoComplete="off"
+          error={error ?? undefined}
+          errorRole="alert"
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
-      {error && (
-        <p id={`${formId}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? SESSION_UI.sending : submitLabel}

@@ -9,7 +9,7 @@ import { ArrivalPanel, type MapAction } from '../arrival-panel';
 import { sessionLinkOf } from './clipboard';
 import { DetailsForm } from './DetailsForm';
 import { draftFromSession, sameDestination } from './draft';
-import { useDraftInvitees } from './draft-invitees';
+import { useDraftInvitees } from './use-draft-invitees';
 import { DraftInvitesCard, InvitesCard } from './InvitesCard';
 import { InviteeNotice } from './InviteeNotice';
 import { LocationOverlay } from './LocationOverlay';

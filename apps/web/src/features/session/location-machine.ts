@@ -1,3 +1,4 @@
+import { LOCATION_MESSAGES } from '../../lib/location-messages';
 import { SESSION_SPEC } from './texts';
 
 /** doc 1 §4 "Location status". */
@@ -69,15 +70,15 @@ export function initialLocationState(cached: LocationFix | null): LocationState 
 export function failureMessage(failure: LocationFailure): string {
   switch (failure) {
     case PERMISSION_DENIED:
-      return SESSION_SPEC.locationDenied;
+      return LOCATION_MESSAGES.denied;
     case 'blocked':
-      return SESSION_SPEC.locationBlocked;
+      return LOCATION_MESSAGES.blocked;
     case POSITION_UNAVAILABLE:
-      return SESSION_SPEC.locationUnavailable;
+      return LOCATION_MESSAGES.unavailable;
     case TIMEOUT:
-      return SESSION_SPEC.locationTimeout;
+      return LOCATION_MESSAGES.timeout;
     default:
-      return SESSION_SPEC.locationUnsupported;
+      return LOCATION_MESSAGES.unsupported;
   }
 }
 

@@ -1,27 +1,10 @@
 import type { Participant, Session } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
+import { participant } from '../../test-fixtures';
 import { draftEarliest, keyCoord, previewOrigins } from './preview-logic';
 
-const person = (id: string, over: Partial<Participant> = {}): Participant => ({
-  id,
-  userId: id.startsWith('user:') ? id.slice(5) : null,
-  name: id,
-  label: id,
-  email: null,
-  lat: 47.6,
-  lon: -122.3,
-  pending: false,
-  status: 'active',
-  isOwner: false,
-  routeOptions: { travelMode: 'car', routeType: 'fastest', avoidTolls: false },
-  enroute: false,
-  travelTimeSeconds: 600,
-  distanceMeters: 5000,
-  departureTime: null,
-  arrivalTime: null,
-  updatedAt: '2026-07-01T17:00:00.000Z',
-  ...over,
-});
+const person = (id: string, over: Partial<Participant> = {}): Participant =>
+  participant({ id, name: id, travelTimeSeconds: 600, distanceMeters: 5000, ...over });
 const session = {
   participants: [
     person('user:owner', { isOwner: true, travelTimeSeconds: 900 }),

@@ -1,4 +1,4 @@
-import { MESSAGES, SESSION_MESSAGES, type Plan } from '@oneeta/contracts';
+import { MESSAGES, SESSION_MESSAGES, type SessionLimits } from '@oneeta/contracts';
 import { defaultArrivalSuggestion, earliestArrival, isTooEarly } from '@oneeta/travel';
 import { ApiError } from '../../api/client';
 import { draftArriveAt, safeZonedParts, type Draft } from './draft';
@@ -6,14 +6,12 @@ import { SESSION_UI } from './texts';
 
 /** What the save rules need of GET /api/sessions/limits. */
 export interface LimitsView {
-  plan: Plan;
-  limits: {
-    canCreateSessions: boolean;
-    maxOwnOpenSessions: number | null;
-    maxInvitesPerSession: number;
-    canEditSavedSession: boolean;
-  };
-  usage: { ownedOpen: number };
+  plan: SessionLimits['plan'];
+  limits: Pick<
+    SessionLimits['limits'],
+    'canCreateSessions' | 'maxOwnOpenSessions' | 'maxInvitesPerSession' | 'canEditSavedSession'
+  >;
+  usage: Pick<SessionLimits['usage'], 'ownedOpen'>;
 }
 
 export type SaveRule =

@@ -17,14 +17,6 @@ export const SESSION_SPEC = {
   tryAgain: 'Try again',
   checkSettings: 'Check settings',
 
-  // doc 1 §8 "Location"
-  locationDenied:
-    'Location permission denied. Please enable it in your browser settings to continue.',
-  locationBlocked: 'Location permission is blocked. Enable it in your browser settings.',
-  locationUnavailable: 'Location unavailable. Please check your connection or try again.',
-  locationTimeout: 'Location request timed out. Please try again.',
-  locationUnsupported: 'Geolocation is not supported by this browser.',
-
   // doc 1 §8 "Session page" and "Clipboard"
   couldNotSendInvite: 'Could not send invite',
   inviteFailed: 'Invite failed',

@@ -1,4 +1,4 @@
-/** Test data for the arrival panel's unit tests. */
+/** Contract-shaped test data (participants, invites, sessions) for the web app's unit tests. */
 import type { Invite, Participant, Session } from '@oneeta/contracts';
 
 export function participant(overrides: Partial<Participant> & { id: string }): Participant {
@@ -65,5 +65,20 @@ export function session(overrides: Partial<Session> = {}): Session {
     },
     viewerRole: 'owner',
     ...overrides,
+  };
+}
+
+/** A Storage kept in memory (localStorage for tests that run without a DOM). */
+export function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
   };
 }
