@@ -3,20 +3,38 @@ import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Asks the OS for a free port by listening on port 0, then releases it. */
-export function findFreePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports are picked below the kernel's ephemeral range (Linux: 32768–60999), where the OS hands out
+ * the ports of everything that listens on port 0 (the stack's own services). A port chosen here
+ * and used a moment later can then not be taken in between by one of them.
+ */
+const PICK_FROM = 20_000;
+const PICK_TO = 32_767;
+/** Handed out by this process already: two callers at once never get the same port. */
+const handedOut = new Set<number>();
+
+/** Whether host:port can be listened on right now (it is released again at once). */
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('could not read the port the OS picked'));
-      });
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
+}
+
+/** A free port for something that is told its port ahead of listening (a gateway, a redis-server). */
+export async function findFreePort(
+  host = '127.0.0.1',
+  { from = PICK_FROM, to = PICK_TO }: { from?: number; to?: number } = {},
+): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    if (handedOut.has(port) || !(await canListen(port, host))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${from} and ${to} on ${host}`);
 }
 
 /** True when something accepts TCP connections on host:port. */

@@ -4,11 +4,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { findFreePort } from '@oneeta/scripts/ports';
 import { Redis } from 'ioredis';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -31,25 +31,8 @@ export interface RunningStack extends StackInfo {
 
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
 
-/** Asks the OS for a free port by listening on port 0, then releases it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object'
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 export async function startStack(): Promise<RunningStack> {
-  const port = await freePort();
+  const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'oneeta-e2e-'));
   const redisPrefix = `e2e-${process.pid}-${Date.now().toString(36)}`;
   const internalToken = randomBytes(24).toString('hex');
