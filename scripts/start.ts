@@ -3,8 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killGroup, type Child } from './launcher/children.js';
+import { killGroup, startWatchdog } from './launcher/children.js';
 import { readLauncherConfig } from './launcher/config.js';
+import { lockDataDir } from './launcher/data-lock.js';
 import { discoverDeployables, withWorkerCopies } from './launcher/deployables.js';
 import { internalUrl } from './launcher/env.js';
 import { formatPrefix, launcherLogger, prettyLogLine, type Logger } from './launcher/output.js';
@@ -23,6 +24,7 @@ let log: Logger = launcherLogger('launcher'.length, color);
 
 let stack: Stack | undefined;
 let redis: Promise<RedisChoice> | undefined;
+let releaseDataDir: (() => Promise<void>) | undefined;
 let exiting = false;
 
 async function shutdown(code: number, reason?: string): Promise<never> {
@@ -36,6 +38,7 @@ async function shutdown(code: number, reason?: string): Promise<never> {
     await started?.stop?.();
     log.info(code === 0 ? 'stopped' : 'stopped after an error');
   }
+  await releaseDataDir?.().catch(() => {});
   process.exit(code);
 }
 
@@ -51,14 +54,6 @@ function onSignal(signal: NodeJS.Signals): void {
   }
   firstSignalAt = Date.now();
   void shutdown(0, `${signal} received`);
-}
-
-function onUnexpectedExit(child: Child): void {
-  // Give a signal that is stopping everything (and so this child) a moment to be handled first.
-  setTimeout(() => {
-    if (!exiting)
-      void shutdown(1, `${child.name} exited unexpectedly (${child.exit}); stopping everything`);
-  }, 300);
 }
 
 function isAlive(pid: number): boolean {
@@ -94,11 +89,25 @@ async function main(): Promise<void> {
   const width = Math.max('launcher'.length, ...deployables.map((d) => d.name.length));
   log = launcherLogger(width, color);
   mkdirSync(config.dataDir, { recursive: true });
+  releaseDataDir = await lockDataDir(
+    config.dataDir,
+    { url: `http://localhost:${config.port}` },
+    {
+      onCompromised: (error) =>
+        void shutdown(
+          1,
+          `lost the lock on DATA_DIR ${config.dataDir} (${error.message}); stopping everything`,
+        ),
+    },
+    log.info,
+  );
+  // Stops every child (and our redis-server) should this process be killed with SIGKILL.
+  const watchdog = startWatchdog();
 
   const redisPrefix = formatPrefix('redis', width, deployables.length, color);
   redis = resolveRedis(process.env, config.dataDir, {
     ...systemRedisDeps,
-    start: (binary, dir) => startRedisServer(binary, dir, redisPrefix),
+    start: (binary, dir) => startRedisServer(binary, dir, redisPrefix, watchdog),
   });
   const { url: redisUrl, source } = await redis;
   log.info(`Redis: ${redactUrl(redisUrl)} (${source})`);
@@ -113,8 +122,11 @@ async function main(): Promise<void> {
     color,
     width,
     format,
+    watchdog,
   });
-  await stack.start(onUnexpectedExit);
+  await stack.start({
+    onGiveUp: (message) => void shutdown(1, message),
+  });
 
   const column = width + 2;
   const lines = [

@@ -70,7 +70,9 @@ export function serviceWorkerManifest(): Plugin {
               .map((entry) => entry.name)
           : [];
     },
-    generateBundle(_options, bundle) {
+    // The bundle as written: at generateBundle, Vite may still drop chunks afterwards (a JS chunk
+    // that only held CSS), which would put a missing file on the precache list and fail the install.
+    writeBundle(_options, bundle) {
       emitted = Object.keys(bundle);
     },
     closeBundle() {

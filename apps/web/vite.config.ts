@@ -2,6 +2,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { precompressed } from './precompress-plugin.js';
 import { serviceWorkerManifest } from './sw-manifest-plugin.js';
 
 export default defineConfig(({ mode }) => {
@@ -19,6 +20,8 @@ export default defineConfig(({ mode }) => {
       }),
       react(),
       serviceWorkerManifest(),
+      // Last: compresses what every other plugin wrote (sw.js included).
+      precompressed(),
     ],
     // Workspace packages (@oneeta/contracts, @oneeta/travel) are consumed from their TypeScript source.
     resolve: { conditions: ['@oneeta/source', ...defaultClientConditions] },

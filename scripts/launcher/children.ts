@@ -1,5 +1,7 @@
 // Spawning child processes with prefixed output, and stopping them.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pipeLines } from './output.js';
 
 export interface Child {
@@ -19,12 +21,15 @@ export function spawnChild(
   format?: (line: string) => string,
 ): Child {
   // Own process group: a Ctrl-C in the terminal reaches only the launcher, which then stops each
-  // child once (a second signal makes a service skip its graceful close).
+  // child once (a second signal makes a service skip its graceful close). stdin is a pipe the
+  // launcher never writes to: it closes when the launcher dies, however it dies, and a service
+  // stops then (service-kit, EXIT_WHEN_STDIN_CLOSES).
   const proc = spawn(command, args, {
     ...options,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  proc.stdin?.on('error', () => {});
   const child: Child = { name, proc, exited: Promise.resolve() };
   child.exited = new Promise((resolve) => {
     proc.once('error', (error) => {
@@ -57,4 +62,30 @@ export function killGroup(child: Child): void {
   } catch {
     child.proc.kill('SIGKILL');
   }
+}
+
+/** Keeps the watchdog (watchdog.ts) told which process groups to stop if the launcher dies. */
+export interface Watchdog {
+  track(child: Child): void;
+}
+
+export function startWatchdog(): Watchdog {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'watchdog.ts');
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  proc.unref();
+  proc.stdin?.on('error', () => {});
+  const send = (line: string) => {
+    if (proc.stdin?.writable) proc.stdin.write(`${line}\n`);
+  };
+  return {
+    track(child) {
+      const pid = child.proc.pid;
+      if (!pid) return;
+      send(`+${pid}`);
+      void child.exited.then(() => send(`-${pid}`));
+    },
+  };
 }

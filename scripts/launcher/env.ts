@@ -40,8 +40,12 @@ export function childEnv(
     REDIS_URL: redisUrl,
     REDIS_PREFIX: config.redisPrefix,
     INTERNAL_TOKEN: config.internalToken,
+    // stdin is a pipe from the launcher: the child stops when it closes (the launcher died).
+    EXIT_WHEN_STDIN_CLOSES: '1',
     ...(portFile ? { PORT_FILE: portFile } : {}),
   };
+  // E-mail links point at the gateway's public address unless PUBLIC_URL says otherwise.
+  if (child.role === 'auth') env.PUBLIC_URL = base.PUBLIC_URL || `http://localhost:${config.port}`;
   if (child.role === 'gateway') {
     env.WEB_DIST = path.resolve(root, base.WEB_DIST || 'apps/web/dist');
   }

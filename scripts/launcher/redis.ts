@@ -2,7 +2,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { spawnChild, stopChild } from './children.js';
+import { spawnChild, stopChild, type Watchdog } from './children.js';
 import { findFreePort } from './ports.js';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -79,6 +79,7 @@ export async function startRedisServer(
   binary: string,
   dir: string,
   prefix = 'redis | ',
+  watchdog?: Watchdog,
 ): Promise<RedisChoice> {
   mkdirSync(dir, { recursive: true });
   const port = await findFreePort();
@@ -90,6 +91,7 @@ export async function startRedisServer(
     {},
     prefix,
   );
+  watchdog?.track(child);
   const url = `redis://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   while (!(await pingRedis(url, 500))) {

@@ -3,12 +3,13 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnChild, stopChild, type Child } from './children.js';
+import { spawnChild, stopChild, type Child, type Watchdog } from './children.js';
 import type { LauncherConfig } from './config.js';
 import type { Deployable } from './deployables.js';
 import { childEnv, internalUrl, type Assigned } from './env.js';
 import { formatPrefix, type Logger } from './output.js';
 import { isPortOpen, waitForHttp, waitForPortFile } from './ports.js';
+import { CrashHistory, DEFAULT_RESTART_POLICY, type RestartPolicy } from './restart-policy.js';
 import { ensureWebBuild } from './web-build.js';
 
 const READY_TIMEOUT_MS = 120_000;
@@ -24,6 +25,20 @@ export interface StackOptions {
   width: number;
   /** Applied to every output line of a child (pretty pino logs unless LOG_FORMAT=json). */
   format?: (line: string) => string;
+  /** When a crashed child is started again, and when the stack gives up (restart-policy.ts). */
+  restart?: RestartPolicy;
+  /** Told about every child, to stop them all should the launcher die (children.ts). */
+  watchdog?: Watchdog;
+}
+
+/** What the stack reports once it is up. */
+export interface StackEvents {
+  /** A child exited on its own (it is restarted unless it crash-loops). */
+  onCrash?: (child: Child) => void;
+  /** A child came back after a crash and answers its readiness check again. */
+  onRecovered?: (child: Child, downMs: number) => void;
+  /** A child crash-looped: the stack must stop, and `message` says why. */
+  onGiveUp: (message: string) => void;
 }
 
 /** The gateway gets PORT; every other deployable binds port 0 and reports what the OS gave it. */
@@ -54,6 +69,9 @@ export function nodeArgs(dir: string, watch: boolean): string[] {
 export class Stack {
   readonly children: Child[] = [];
   private stopping = false;
+  /** Children that answered their readiness check once: from then on an exit means a restart. */
+  private readonly wasReady = new WeakSet<Child>();
+  private readonly restarts = new Set<NodeJS.Timeout>();
   /** The `vite build` of apps/web while it runs. */
   private webBuild: ChildProcess | undefined;
   private readonly portDir = mkdtempSync(path.join(tmpdir(), 'oneeta-ports-'));
@@ -63,45 +81,14 @@ export class Stack {
     private readonly options: StackOptions,
   ) {}
 
-  /** Starts everything in order; resolves when the gateway answers /api/health. */
-  async start(onUnexpectedExit: (child: Child) => void): Promise<void> {
-    const spawnOne = (d: Assigned, index: number): Child => {
-      const { root, config, env, redisUrl, color, log, width, format } = this.options;
-      log.info(`starting ${d.name} (${d.dir})${d.port ? ` on port ${d.port}` : ''}`);
-      const portFile = d.port ? undefined : path.join(this.portDir, d.name);
-      const child = spawnChild(
-        d.name,
-        process.execPath,
-        nodeArgs(d.dir, config.watch),
-        { cwd: root, env: childEnv(env, d, this.stack, config, redisUrl, root, portFile) },
-        formatPrefix(d.name, width, index, color),
-        format,
-      );
-      void child.exited.then(() => {
-        if (!this.stopping) onUnexpectedExit(child);
-      });
-      this.children.push(child);
-      return child;
-    };
-    const ready = async (d: Assigned, child: Child, urlPath: string) => {
-      const wait = {
-        timeoutMs: READY_TIMEOUT_MS,
-        abortReason: () =>
-          this.stopping
-            ? 'stopping'
-            : child.exit !== undefined
-              ? `${d.name} exited while starting (${child.exit})`
-              : undefined,
-      };
-      if (!d.port) {
-        d.port = await waitForPortFile(path.join(this.portDir, d.name), wait);
-        this.options.log.info(`${d.name} listens on port ${d.port}`);
-      }
-      await waitForHttp(`${internalUrl(d.port)}${urlPath}`, wait);
-    };
-
-    // The web app builds (when stale) while the services start; the gateway serves it once built.
+  /**
+   * Starts everything in order; resolves when the gateway answers /api/health. A child that exits
+   * before its first readiness check fails the start; after it, a child that exits is restarted
+   * with backoff (restart-policy.ts).
+   */
+  async start(events: StackEvents): Promise<void> {
     const { root, log, env, width, color } = this.options;
+    // The web app builds (when stale) while the services start; the gateway serves it once built.
     const web = ensureWebBuild({
       root,
       log,
@@ -116,22 +103,101 @@ export class Stack {
       this.stack.filter((d) => d.role === 'worker'),
       this.stack.filter((d) => d.role === 'gateway'),
     ];
-    let index = 0;
     for (const group of groups) {
       if (group.some((d) => d.role === 'gateway')) await web;
       await Promise.all(
         group.map((d) => {
-          const child = spawnOne(d, index++);
-          return ready(d, child, d.role === 'gateway' ? '/api/health' : '/readyz');
+          const child = this.spawn(
+            d,
+            new CrashHistory(this.options.restart ?? DEFAULT_RESTART_POLICY),
+            events,
+          );
+          return this.ready(d, child).then(() => void this.wasReady.add(child));
         }),
       );
     }
     await web;
   }
 
+  private spawn(d: Assigned, history: CrashHistory, events: StackEvents, slot?: number): Child {
+    const { root, config, env, redisUrl, color, log, width, format, watchdog } = this.options;
+    const index = slot ?? this.children.length;
+    if (slot === undefined)
+      log.info(`starting ${d.name} (${d.dir})${d.port ? ` on port ${d.port}` : ''}`);
+    const portFile = d.port ? undefined : path.join(this.portDir, d.name);
+    const child = spawnChild(
+      d.name,
+      process.execPath,
+      nodeArgs(d.dir, config.watch),
+      { cwd: root, env: childEnv(env, d, this.stack, config, redisUrl, root, portFile) },
+      formatPrefix(d.name, width, index, color),
+      format,
+    );
+    watchdog?.track(child);
+    const startedAt = Date.now();
+    void child.exited.then(() => {
+      // Exiting before its first readiness check fails the start instead (ready() reports it).
+      if (this.stopping || (slot === undefined && !this.wasReady.has(child))) return;
+      events.onCrash?.(child);
+      const decision = history.crashed(Date.now(), startedAt);
+      if (decision.action === 'give-up') {
+        const { maxCrashes, windowMs } = this.options.restart ?? DEFAULT_RESTART_POLICY;
+        events.onGiveUp(
+          `${d.name} crashed ${maxCrashes} times within ${windowMs / 1000} s (last exit: ${child.exit}); stopping everything`,
+        );
+        return;
+      }
+      const crashedAt = Date.now();
+      log.error(
+        `${d.name} exited unexpectedly (${child.exit}); restarting it in ${decision.delayMs / 1000} s ` +
+          `(crash ${decision.crashes} of ${(this.options.restart ?? DEFAULT_RESTART_POLICY).maxCrashes} allowed within the window)`,
+      );
+      const timer = setTimeout(() => {
+        this.restarts.delete(timer);
+        if (this.stopping) return;
+        const next = this.spawn(d, history, events, index);
+        this.ready(d, next).then(
+          () => {
+            const downMs = Date.now() - crashedAt;
+            log.info(
+              `${d.name} is back on port ${d.port} (${(downMs / 1000).toFixed(1)} s after it exited)`,
+            );
+            events.onRecovered?.(next, downMs);
+          },
+          () => {}, // it exited again: its own exit handler decides
+        );
+      }, decision.delayMs);
+      this.restarts.add(timer);
+    });
+    if (slot === undefined) this.children.push(child);
+    else this.children[slot] = child;
+    return child;
+  }
+
+  private async ready(d: Assigned, child: Child): Promise<void> {
+    const wait = {
+      timeoutMs: READY_TIMEOUT_MS,
+      abortReason: () =>
+        this.stopping
+          ? 'stopping'
+          : child.exit !== undefined
+            ? `${d.name} exited while starting (${child.exit})`
+            : undefined,
+    };
+    if (!d.port) {
+      d.port = await waitForPortFile(path.join(this.portDir, d.name), wait);
+      this.options.log.info(`${d.name} listens on port ${d.port}`);
+    }
+    await waitForHttp(
+      `${internalUrl(d.port)}${d.role === 'gateway' ? '/api/health' : '/readyz'}`,
+      wait,
+    );
+  }
+
   /** SIGTERM to every child, SIGKILL after `graceMs`; resolves when all have exited. */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
+    for (const timer of this.restarts) clearTimeout(timer);
     if (this.webBuild && this.webBuild.exitCode === null) this.webBuild.kill('SIGTERM');
     await Promise.all(this.children.map((c) => stopChild(c, graceMs)));
     rmSync(this.portDir, { recursive: true, force: true });

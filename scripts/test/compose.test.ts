@@ -7,6 +7,7 @@ import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { discoverDeployables, urlEnvFor } from '../launcher/deployables.js';
+import { copySources, findDockerfiles, dockerignoreFor } from './helpers/dockerfile.js';
 import { envKeysOf } from './helpers/env-keys.js';
 import { root } from './helpers/launcher.js';
 
@@ -167,5 +168,42 @@ describe('docker-compose.yml', () => {
   it('scales the routing worker with WORKER_REPLICAS (2 by default) and publishes no worker port', () => {
     expect(service('routing-worker').deploy?.replicas).toBe('${WORKER_REPLICAS:-2}');
     expect(service('routing-worker').ports).toBeUndefined();
+  });
+});
+
+describe('Dockerfiles', () => {
+  const dockerfiles = findDockerfiles(root);
+
+  it('are found (infra/Dockerfile at least)', () => {
+    expect(dockerfiles).toContain('infra/Dockerfile');
+  });
+
+  it('copy only files that exist in the repository and are not in the build context exclusions', () => {
+    for (const file of dockerfiles) {
+      const excluded = dockerignoreFor(root, file);
+      for (const source of copySources(readFileSync(path.join(root, file), 'utf8'))) {
+        const rel = path.normalize(source).replace(/\/+$/, '');
+        expect(existsSync(path.join(root, rel)), `${file}: COPY ${source} does not exist`).toBe(
+          true,
+        );
+        if (rel !== '.')
+          expect(
+            excluded.ignores(rel),
+            `${file}: COPY ${source} is excluded by the dockerignore`,
+          ).toBe(false);
+      }
+    }
+  });
+
+  it('reads COPY sources across line continuations, in JSON form, and skips other stages', () => {
+    const text = [
+      'COPY package.json \\',
+      '  pnpm-lock.yaml ./',
+      'COPY --chown=node:node ["a b.txt", "c", "/x/"]',
+      'COPY --from=build /out ./',
+      '# COPY commented ./',
+      'ADD d.tar /',
+    ].join('\n');
+    expect(copySources(text)).toEqual(['package.json', 'pnpm-lock.yaml', 'a b.txt', 'c', 'd.tar']);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { childEnv, type Assigned } from '../launcher/env.js';
 import { pipeLines, prettyLogLine } from '../launcher/output.js';
 import { findOnPath, NO_REDIS_MESSAGE, resolveRedis, type RedisDeps } from '../launcher/redis.js';
+import { CrashHistory, DEFAULT_RESTART_POLICY } from '../launcher/restart-policy.js';
 import { newestSource, webBuildDecision, WEB_SOURCES } from '../launcher/web-build.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oneeta-launcher-'));
@@ -121,6 +122,7 @@ describe('config and child env', () => {
       REDIS_PREFIX: 'oneeta',
       INTERNAL_TOKEN: 't',
       AUTH_URL: 'http://127.0.0.1:4001',
+      PUBLIC_URL: 'http://localhost:8080',
     });
     expect(auth.WEB_DIST).toBeUndefined();
     const gateway = childEnv(base, stack[2]!, stack, config, 'redis://r:1', '/repo');
@@ -294,5 +296,35 @@ describe('web app build', () => {
       mtimeMs: 3_000_000,
     });
     expect(newestSource(root, ['apps/web/absent'])).toBeUndefined();
+  });
+});
+
+describe('the restart policy', () => {
+  const policy = DEFAULT_RESTART_POLICY;
+
+  it('waits 0.5 s, then doubles the wait after each crash up to 10 s', () => {
+    const history = new CrashHistory({ ...policy, maxCrashes: 100, windowMs: 1 });
+    const delays = Array.from({ length: 7 }, (_, i) => history.crashed(i * 1000, i * 1000 - 10));
+    expect(delays.map((d) => (d.action === 'restart' ? d.delayMs : d.action))).toEqual([
+      500, 1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
+  });
+
+  it('starts again from 0.5 s after the child stayed up 30 s', () => {
+    const history = new CrashHistory(policy);
+    history.crashed(1_000, 0);
+    expect(history.crashed(2_000, 1_500)).toMatchObject({ delayMs: 1000 });
+    expect(history.crashed(40_000, 3_000)).toMatchObject({ action: 'restart', delayMs: 500 });
+  });
+
+  it('gives up at the 5th crash within 60 s, and forgets crashes older than 60 s', () => {
+    const history = new CrashHistory(policy);
+    for (const at of [0, 1_000, 2_000, 3_000])
+      expect(history.crashed(at, at - 100).action).toBe('restart');
+    expect(history.crashed(4_000, 3_900)).toEqual({ action: 'give-up', crashes: 5 });
+
+    const slow = new CrashHistory(policy);
+    for (const at of [0, 20_000, 40_000, 60_000, 80_000, 100_000])
+      expect(slow.crashed(at, at - 100).action).toBe('restart');
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Child } from '../launcher/children.js';
+import type { RestartPolicy } from '../launcher/restart-policy.js';
 import { readLauncherConfig } from '../launcher/config.js';
 import { discoverDeployables } from '../launcher/deployables.js';
 import { findFreePort, isPortOpen } from '../launcher/ports.js';
@@ -44,15 +45,32 @@ let stack: Stack | undefined;
 afterEach(async () => stack?.stop(500));
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
-async function startStack(env: Record<string, string> = {}) {
+const FAST: RestartPolicy = {
+  initialDelayMs: 50,
+  maxDelayMs: 400,
+  resetAfterMs: 30_000,
+  maxCrashes: 3,
+  windowMs: 60_000,
+};
+
+async function startStack(env: Record<string, string> = {}, restart = FAST) {
   const config = readLauncherConfig({}, [], tree);
   const assigned = await assignPorts(discoverDeployables(tree), await findFreePort());
-  const options = { root: tree, config, env: { ...process.env, ...env }, log: silent };
+  const options = { root: tree, config, env: { ...process.env, ...env }, log: silent, restart };
   stack = new Stack(assigned, { ...options, redisUrl: 'redis://x:1', color: false, width: 14 });
   const exits: Child[] = [];
-  await stack.start((child) => exits.push(child));
-  return { stack, assigned, exits };
+  const recovered: string[] = [];
+  const gaveUp: string[] = [];
+  await stack.start({
+    onCrash: (child) => exits.push(child),
+    onRecovered: (child) => recovered.push(child.name),
+    onGiveUp: (message) => gaveUp.push(message),
+  });
+  return { stack, assigned, exits, recovered, gaveUp };
 }
+
+/** GET /crash on a fake service: it exits with code 3. */
+const crash = (port: number) => fetch(`http://127.0.0.1:${port}/crash`).catch(() => undefined);
 
 describe('the stack', () => {
   it('starts auth first, then services, then workers, then the gateway, each child with every service URL', async () => {
@@ -77,11 +95,37 @@ describe('the stack', () => {
     expect(workerEnv.SESSION_URL).toBe(`http://127.0.0.1:${session.port}`);
   });
 
-  it('reports a child that dies on its own', async () => {
-    const { assigned, exits } = await startStack();
+  it('restarts a child that crashes, on the same port, with the same environment', async () => {
+    const { stack, assigned, exits, recovered, gaveUp } = await startStack();
     const session = assigned.find((d) => d.name === 'session')!;
-    await fetch(`http://127.0.0.1:${session.port}/crash`).catch(() => {});
+    const before = stack.children[1]!;
+    const envOf = async () =>
+      ((await (await fetch(`http://127.0.0.1:${session.port}/`)).json()) as { env: Record<string, string> }).env;
+    const envBefore = await envOf();
+    await crash(session.port);
     await expect.poll(() => exits.map((c) => `${c.name} ${c.exit}`)).toEqual(['session code 3']);
+    await expect.poll(() => recovered, { timeout: 20_000 }).toEqual(['session']);
+    expect(stack.children[1]).not.toBe(before);
+    expect(stack.children.map((c) => c.name)).toEqual(['auth', 'session', 'routing-worker', 'gateway']);
+    const envAfter = await envOf();
+    expect(envAfter.PORT).toBe(String(session.port));
+    expect(envAfter.AUTH_URL).toBe(envBefore.AUTH_URL);
+    expect(envAfter.EXIT_WHEN_STDIN_CLOSES).toBe('1');
+    expect(gaveUp).toEqual([]);
+  });
+
+  it('gives up on a child that crash-loops, naming it and its last exit', async () => {
+    const { assigned, exits, recovered, gaveUp } = await startStack();
+    const worker = assigned.find((d) => d.name === 'routing-worker')!;
+    for (let crashes = 1; crashes <= 3; crashes++) {
+      if (crashes > 1) await expect.poll(() => recovered.length, { timeout: 20_000 }).toBe(crashes - 1);
+      await crash(worker.port);
+      await expect.poll(() => exits.length).toBe(crashes);
+    }
+    await expect.poll(() => gaveUp).toEqual([
+      'routing-worker crashed 3 times within 60 s (last exit: code 3); stopping everything',
+    ]);
+    expect(recovered).toEqual(['routing-worker', 'routing-worker']);
   });
 
   it('stops every child, force-killing one that ignores SIGTERM after the grace period', async () => {

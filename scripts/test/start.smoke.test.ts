@@ -7,9 +7,12 @@ import { isPortOpen } from '../launcher/ports.js';
 import {
   api,
   dropRedisPrefix,
+  spawnLauncher,
   startLauncher,
+  type LaunchOptions,
   type RunningLauncher,
 } from './helpers/launcher.js';
+import { processesWithEnv } from './helpers/procs.js';
 
 const PASSWORD = 'Str0ng!pass';
 const running: RunningLauncher[] = [];
@@ -22,8 +25,8 @@ afterEach(async () => {
   }
 });
 
-async function launch(name: string): Promise<RunningLauncher> {
-  const launcher = await startLauncher(name);
+async function launch(name: string, options?: LaunchOptions): Promise<RunningLauncher> {
+  const launcher = await startLauncher(name, options);
   running.push(launcher);
   return launcher;
 }
@@ -77,6 +80,36 @@ describe('pnpm start', () => {
     expect((await api(`${b.base}/api/auth/me`, { token: tokenA })).status).toBe(401); // and its own key
 
     expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
+  }, 240_000);
+});
+
+describe('pnpm start on one DATA_DIR', () => {
+  it('refuses a second stack on the same data, and a SIGKILLed launcher takes every child with it', async () => {
+    const first = await launch('lock');
+    const ports = first.ports();
+    const ours = () => processesWithEnv('DATA_DIR', first.dataDir);
+    // the launcher, its watchdog, auth, session, routing, routing-worker, gateway
+    expect(ours().length, JSON.stringify(ours())).toBeGreaterThanOrEqual(6);
+
+    const second = await spawnLauncher('lock-2', { dataDir: first.dataDir });
+    expect(await second.exited, second.output()).toBe(1);
+    expect(second.output()).toContain(
+      `DATA_DIR ${first.dataDir} is in use by another OneETA stack (launcher pid ${first.proc.pid}, serving http://localhost:${first.port}`,
+    );
+    expect(first.proc.exitCode).toBeNull();
+    expect((await api(`${first.base}/api/health`)).status).toBe(200);
+
+    first.proc.kill('SIGKILL');
+    await expect
+      .poll(() => ours().map((p) => p.cmdline), { timeout: 15_000, interval: 250 })
+      .toEqual([]);
+    for (const [name, port] of Object.entries(ports))
+      expect(await isPortOpen(port), `${name} still listening on ${port}`).toBe(false);
+
+    // The next start on the same data and port is not refused for good: the dead lock goes stale.
+    const again = await launch('lock-3', { dataDir: first.dataDir, port: first.port });
+    expect((await api(`${again.base}/api/health`)).status).toBe(200);
+    expect(await again.stop(), again.output()).toBe(0);
   }, 240_000);
 });
 

@@ -3,10 +3,9 @@ import { format, MESSAGES } from '@oneeta/contracts';
 import {
   createHttpApp,
   createSessionSubscriber,
-  createTokenVerifier,
   HttpError,
-  jwksUrlOf,
   pingRedis,
+  type AccountLookup,
   type App,
   type TokenVerifier,
 } from '@oneeta/service-kit';
@@ -14,10 +13,13 @@ import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
 import { clientIp } from './forwarded.js';
 import { registerHealth } from './health.js';
+import { registerOpsPort } from './ops-server.js';
 import { registerProxy } from './proxy.js';
 import { configuredServices, routesTable } from './routes-table.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerWeb } from './web.js';
 import { membershipFromConfig } from './session-membership.js';
+import { wsVerifier } from './ws-accounts.js';
 import { WsHub, type MembershipCheck } from './ws-hub.js';
 import { registerWsRoute } from './ws-route.js';
 
@@ -32,6 +34,8 @@ export interface GatewayDeps {
   membership?: MembershipCheck;
   /** Access-token check for /ws (default: the auth service's JWKS at AUTH_URL). */
   verifier?: TokenVerifier;
+  /** The /ws caller's current account (default: the account view, auth asked on a miss): see ws-accounts.ts. */
+  accounts?: AccountLookup;
 }
 
 /** Only proxied API calls and the websocket upgrade count against the per-IP limit. */
@@ -44,7 +48,10 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
     readiness: { redis: () => pingRedis(redis) },
+    bodyLimit: config.BODY_LIMIT_BYTES,
   });
+  registerOpsPort(app, { port: config.METRICS_PORT, host: config.METRICS_HOST });
+  registerSecurityHeaders(app, config);
 
   await app.register(rateLimit, {
     global: true,
@@ -66,19 +73,28 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   const routes = routesTable(config);
   const services = configuredServices(routes);
   registerHealth(app, services);
-  await registerProxy(app, { routes, trustedHops: config.TRUSTED_PROXY_HOPS });
+  await registerProxy(app, {
+    routes,
+    trustedHops: config.TRUSTED_PROXY_HOPS,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+  });
 
   const hub = new WsHub({
-    verify: deps.verifier ?? createTokenVerifier({ jwksUrl: jwksUrlOf(config.AUTH_URL) }),
+    verify: wsVerifier(deps),
     membership: deps.membership ?? membershipFromConfig(config),
     createSubscriber: (onMessage) =>
       createSessionSubscriber(config.REDIS_URL, config.REDIS_PREFIX, onMessage),
     heartbeatMs: config.WS_HEARTBEAT_MS,
+    membershipRecheckMs: config.WS_MEMBERSHIP_RECHECK_MS,
+    subscribeTimeoutMs: config.WS_SUBSCRIBE_TIMEOUT_MS,
+    maxConnectionsPerIp: config.WS_MAX_CONNECTIONS_PER_IP,
+    messagesPerSecond: config.WS_MESSAGES_PER_SECOND,
+    messageBurst: config.WS_MESSAGE_BURST,
     log: app.log,
   });
   app.decorate('wsHub', hub);
   app.addHook('onClose', () => hub.close());
-  await registerWsRoute(app, hub);
+  await registerWsRoute(app, hub, (request) => clientIp(request, config.TRUSTED_PROXY_HOPS));
 
   const web = await registerWeb(app, config.WEB_DIST);
   app.addHook('onReady', async () => {

@@ -1,13 +1,35 @@
-import { createRedis, loadConfig, main, runService } from '@oneeta/service-kit';
+import { hostname } from 'node:os';
+import {
+  accountEnvSchema,
+  createEventBus,
+  createRedis,
+  loadConfig,
+  main,
+  openAccountDirectory,
+  runService,
+} from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 
 main(async () => {
-  const config = loadConfig(configSchema);
+  const config = { ...loadConfig(configSchema), ...loadConfig(accountEnvSchema) };
   const redis = createRedis(config.REDIS_URL);
+  // The /ws caller's current account (admin bypass, verified e-mail), kept fresh from user.changed.
+  const bus = createEventBus({ redis, prefix: config.REDIS_PREFIX, source: 'gateway' });
+  // The app's logger, once the app exists.
+  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
+  const accounts = openAccountDirectory('gateway', config, {
+    redis,
+    bus,
+    consumer: `${hostname()}-${process.pid}`,
+    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
+  });
   // buildApp closes the /ws hub and its Redis subscriber on close; the client is ours to close.
-  const app = await buildApp({ config, redis });
+  const app = await buildApp({ config, redis, accounts: accounts.get });
+  logger.current = app.log;
   app.addHook('onClose', async () => {
+    await accounts.close();
+    await bus.close();
     redis.disconnect();
   });
   await runService({ app, port: config.PORT, host: config.HOST });

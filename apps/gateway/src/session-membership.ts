@@ -12,16 +12,18 @@ export interface SessionMembershipOptions {
 /**
  * Asks the session service whether the user may follow the session's live updates:
  * `GET /internal/sessions/:id/members/:userId?email=` (owner, active participant or invitee; the
- * e-mail finds an invite not yet tied to the account). An unknown
+ * e-mail, sent only when the current account's address is verified, finds an invite not yet tied
+ * to the account). `user` is the current account (see ws-accounts.ts), not the token. An unknown
  * session (404) or an id it refuses (400) is "not a member"; any other failure throws, and the hub
- * answers 'Could not check your membership right now'. Administrators, who may view any session,
- * may follow any session too.
+ * answers 'Could not check your membership right now'. Administrators (by the current account),
+ * who may view any session, may follow any session too.
  */
 export function sessionServiceMembership({ sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions): MembershipCheck {
   return async (user, sessionId) => {
     if (user.isAdmin) return true;
     const url = new URL(`/internal/sessions/${encodeURIComponent(sessionId)}/members/${encodeURIComponent(user.id)}`, sessionUrl);
-    url.searchParams.set('email', user.email);
+    // Only a verified address may find an invite by e-mail (anyone can type an invitee's address).
+    if (user.emailVerified) url.searchParams.set('email', user.email);
     const response = await fetch(url, {
       headers: { 'x-internal-token': internalToken, accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),

@@ -7,13 +7,20 @@ import { HttpError, type App } from '@oneeta/service-kit';
 const NOT_WEB = /^\/(api|ws|internal|chat)(\/|$)/;
 
 /**
- * Serves the built web app from `root` when the folder exists: files as they are, and index.html
+ * Serves the built web app from `root` when the folder exists: files as they are (or their
+ * precompressed brotli/gzip copy when the client accepts it), and index.html
  * for a browser navigation (GET of a path without an extension, accepting text/html) so client-side
  * routes survive a reload. Everything else that is missing gets the usual 404 answer.
  */
 export async function registerWeb(app: App, root: string): Promise<boolean> {
   if (!existsSync(root)) return false;
-  await app.register(fastifyStatic, { root: path.resolve(root), serve: false });
+  // preCompressed: the build writes .br and .gz beside each text file (apps/web precompress-plugin);
+  // a client that accepts one gets it with Content-Encoding and Vary: Accept-Encoding.
+  await app.register(fastifyStatic, {
+    root: path.resolve(root),
+    serve: false,
+    preCompressed: true,
+  });
 
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?', 1)[0]!;
@@ -21,8 +28,9 @@ export async function registerWeb(app: App, root: string): Promise<boolean> {
     if (NOT_WEB.test(urlPath)) throw notFound;
     const file = (request.params as { '*'?: string })['*'] ?? '';
     if (isNavigation(file, request.headers.accept)) {
+      // HTML is never cached without asking (a new build must reach everyone at once).
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', { maxAge: 0 });
+      return reply.sendFile('index.html', { cacheControl: false });
     }
     // Vite puts content-hashed files under assets/: cache them for good.
     const hashed = file.startsWith('assets/');

@@ -2,6 +2,7 @@ import { MESSAGES, wsClientMessageSchema } from '@oneeta/contracts';
 import type { WsClientMessage, WsServerMessage } from '@oneeta/contracts';
 import { bearerToken, HttpError } from '@oneeta/service-kit';
 import type { AuthUser, TokenVerifier } from '@oneeta/service-kit';
+import { tokenExpiry } from './ws-limits.js';
 
 /** May this user follow this session's live updates? */
 export type MembershipCheck = (user: AuthUser, sessionId: string) => Promise<boolean>;
@@ -37,17 +38,19 @@ export interface SubscribeCheck {
   log?: Logger | undefined;
 }
 
-/** Null when the token (with or without "Bearer ") is valid and its user may follow the session. */
+/** A subscribe request's answer: the user (and their token's expiry, epoch ms) or the refusal. */
+export type SubscribeResult =
+  | { user: AuthUser; expiresAt: number | null; denial?: undefined }
+  | { denial: ErrorFrame };
+
+/** The user when the token (with or without "Bearer ") is valid and may follow the session. */
 export async function checkSubscribe(
   { verify, membership, log }: SubscribeCheck,
   sessionId: string,
   token: string,
-): Promise<ErrorFrame | null> {
-  const deny = (error: string, code: string): ErrorFrame => ({
-    type: 'error',
-    error,
-    code,
-    sessionId,
+): Promise<SubscribeResult> {
+  const deny = (error: string, code: string) => ({
+    denial: { type: 'error', error, code, sessionId } satisfies ErrorFrame,
   });
   const bare = bearerToken(token);
   if (!bare) return deny(MESSAGES.notAuthenticated, 'not_authenticated');
@@ -65,5 +68,6 @@ export async function checkSubscribe(
     log?.warn({ err, sessionId }, 'membership check failed');
     return deny('Could not check your membership right now', 'membership_unavailable');
   }
-  return null;
+  const exp = tokenExpiry(bare);
+  return { user, expiresAt: exp === null ? null : exp * 1000 };
 }

@@ -1,12 +1,15 @@
-import type { SessionNudge, WsServerMessage } from '@oneeta/contracts';
-import type { SessionSubscriber } from '@oneeta/service-kit';
 import {
-  BAD_MESSAGE,
-  checkSubscribe,
-  parseClientMessage,
-  type ErrorFrame,
-  type SubscribeCheck,
-} from './ws-checks.js';
+  MESSAGES,
+  WS_CLOSE_REASONS,
+  WS_ERROR_CODES,
+  WS_POLICY_CLOSE,
+  type SessionNudge,
+  type WsServerMessage,
+} from '@oneeta/contracts';
+import type { AuthUser, SessionSubscriber } from '@oneeta/service-kit';
+import { MembershipCache } from './membership-cache.js';
+import { BAD_MESSAGE, checkSubscribe, parseClientMessage, type SubscribeCheck } from './ws-checks.js';
+import { ConnectionCounter, TokenBucket } from './ws-limits.js';
 
 export { anySignedInUser, type MembershipCheck } from './ws-checks.js';
 
@@ -15,52 +18,106 @@ export interface HubSocket {
   readonly readyState: number;
   send(data: string): void;
   ping(): void;
+  close(code: number, reason: string): void;
   terminate(): void;
 }
 
-export interface WsHubOptions extends SubscribeCheck {
+export interface WsLimits {
+  /** Distinct sessions one socket may follow (default 20). */
+  maxSubscriptionsPerSocket?: number;
+  /** A subscriber's membership is re-checked on a nudge at most this often (default 5 s). */
+  membershipRecheckMs?: number;
+  /** A socket with no subscription this long after connecting (or its last unsubscribe) is closed (default 30 s). */
+  subscribeTimeoutMs?: number;
+  /** Open sockets per client address (default 20). */
+  maxConnectionsPerIp?: number;
+  /** Frames a socket may send per second, with `messageBurst` in hand (defaults 10 and 40). */
+  messagesPerSecond?: number;
+  messageBurst?: number;
+}
+
+export interface WsHubOptions extends SubscribeCheck, WsLimits {
   /** Builds the process's one Redis subscriber; the hub hands it the fan-out callback. */
   createSubscriber: (
     onMessage: (sessionId: string, message: SessionNudge) => void,
   ) => SessionSubscriber;
   heartbeatMs: number;
-  maxSubscriptionsPerSocket?: number;
 }
 
 interface Client {
-  sessions: Set<string>;
-  /** Subscribe requests still being checked (counted against the cap). */
-  pending: number;
+  ip: string;
+  /** Followed sessions, each with the user whose token subscribed it. */
+  sessions: Map<string, AuthUser>;
+  /** Sessions whose subscribe request is still being checked (counted against the cap). */
+  pending: Set<string>;
   alive: boolean;
+  bucket: TokenBucket;
+  /** Expiry (epoch ms) of the newest token this socket subscribed with. */
+  expiresAt: number | null;
+  expiryTimer?: NodeJS.Timeout | undefined;
+  idleTimer?: NodeJS.Timeout | undefined;
 }
 
 const OPEN = 1;
+/** setTimeout's longest delay. */
+const MAX_DELAY = 2 ** 31 - 1;
 
 /**
  * The /ws hub of one process: sockets subscribe to sessions after a token and membership check;
  * the process holds one Redis subscription per session with at least one socket, and fans each
- * nudge out to that session's sockets. Bad input gets an error frame; the socket stays usable.
+ * nudge out to that session's sockets, re-checking each subscriber's membership (cached for
+ * `membershipRecheckMs`) and dropping those no longer members. Bad input gets an error frame; the
+ * socket stays usable. Policy breaches close the socket with 1008 and a reason (WS_CLOSE_REASONS).
  */
 export class WsHub {
   private readonly clients = new Map<HubSocket, Client>();
   private readonly sessions = new Map<string, Set<HubSocket>>();
   private readonly subscriber: SessionSubscriber;
-  private readonly max: number;
+  private readonly cache: MembershipCache;
+  private readonly connections: ConnectionCounter;
+  private readonly limits: Required<WsLimits>;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: WsHubOptions) {
-    this.max = options.maxSubscriptionsPerSocket ?? 20;
+    this.limits = {
+      maxSubscriptionsPerSocket: options.maxSubscriptionsPerSocket ?? 20,
+      membershipRecheckMs: options.membershipRecheckMs ?? 5_000,
+      subscribeTimeoutMs: options.subscribeTimeoutMs ?? 30_000,
+      maxConnectionsPerIp: options.maxConnectionsPerIp ?? 20,
+      messagesPerSecond: options.messagesPerSecond ?? 10,
+      messageBurst: options.messageBurst ?? 40,
+    };
+    this.cache = new MembershipCache(options.membership, this.limits.membershipRecheckMs, (err, sessionId) =>
+      options.log?.warn({ err, sessionId }, 'membership re-check failed'),
+    );
+    this.connections = new ConnectionCounter(this.limits.maxConnectionsPerIp);
     this.subscriber = options.createSubscriber((sessionId, message) =>
       this.deliver(sessionId, message),
     );
   }
 
-  add(socket: HubSocket): void {
-    this.clients.set(socket, { sessions: new Set(), pending: 0, alive: true });
+  /** Takes a new socket; false (and the socket closed with 1008) when its address has too many. */
+  add(socket: HubSocket, ip = 'unknown'): boolean {
+    if (!this.connections.tryAdd(ip)) {
+      socket.close(WS_POLICY_CLOSE, WS_CLOSE_REASONS.tooManyConnections);
+      return false;
+    }
+    const { messagesPerSecond, messageBurst } = this.limits;
+    const client: Client = {
+      ip,
+      sessions: new Map(),
+      pending: new Set(),
+      alive: true,
+      bucket: new TokenBucket(messagesPerSecond, messageBurst),
+      expiresAt: null,
+    };
+    this.clients.set(socket, client);
+    this.armIdle(socket, client);
     if (!this.timer) {
       this.timer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
       this.timer.unref();
     }
+    return true;
   }
 
   pong(socket: HubSocket): void {
@@ -72,22 +129,39 @@ export class WsHub {
     const client = this.clients.get(socket);
     if (!client) return;
     this.clients.delete(socket);
-    await Promise.all([...client.sessions].map((sessionId) => this.leave(socket, sessionId)));
+    this.connections.remove(client.ip);
+    clearTimeout(client.idleTimer);
+    clearTimeout(client.expiryTimer);
+    await Promise.all([...client.sessions.keys()].map((sessionId) => this.leave(socket, sessionId)));
   }
 
-  /** Handles one text frame from a socket. Never throws. */
-  async receive(socket: HubSocket, raw: string): Promise<void> {
-    const message = parseClientMessage(raw);
+  /** Handles one frame from a socket (`null`: a binary frame). Never throws. */
+  async receive(socket: HubSocket, raw: string | null): Promise<void> {
+    const client = this.clients.get(socket);
+    if (!client) return;
+    if (!client.bucket.take()) return this.closeFor(socket, WS_CLOSE_REASONS.tooManyMessages);
+    const message = raw === null ? null : parseClientMessage(raw);
     if (!message) return this.send(socket, BAD_MESSAGE);
     if (message.action === 'unsubscribe') return this.leave(socket, message.sessionId);
-    return this.subscribe(socket, message.sessionId, message.token);
+    return this.subscribe(socket, client, message.sessionId, message.token);
   }
 
-  /** Sends a nudge to every socket of the session. */
+  /** Sends a nudge to every socket of the session whose user is (still) a member. */
   deliver(sessionId: string, message: SessionNudge): void {
     const text = JSON.stringify(message);
     for (const socket of this.sessions.get(sessionId) ?? []) {
-      if (socket.readyState === OPEN) socket.send(text);
+      const user = this.clients.get(socket)?.sessions.get(sessionId);
+      if (!user) continue;
+      const known = this.cache.fresh(user.id, sessionId);
+      if (known !== undefined) {
+        this.nudgeOrDrop(socket, sessionId, known, text);
+        continue;
+      }
+      void this.cache.check(user, sessionId).then((member) => {
+        // Skip when the socket left (or re-joined) the session while we asked.
+        if (this.clients.get(socket)?.sessions.get(sessionId) !== user) return;
+        this.nudgeOrDrop(socket, sessionId, member, text);
+      });
     }
   }
 
@@ -103,29 +177,44 @@ export class WsHub {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    for (const client of this.clients.values()) {
+      clearTimeout(client.idleTimer);
+      clearTimeout(client.expiryTimer);
+    }
     this.clients.clear();
     this.sessions.clear();
     await this.subscriber.close();
   }
 
-  private async subscribe(socket: HubSocket, sessionId: string, token: string): Promise<void> {
-    const client = this.clients.get(socket);
-    if (!client) return;
-    if (!client.sessions.has(sessionId) && client.sessions.size + client.pending >= this.max) {
-      const error = `At most ${this.max} sessions per connection`;
-      return this.send(socket, { type: 'error', error, code: 'too_many_subscriptions', sessionId });
+  private async subscribe(
+    socket: HubSocket,
+    client: Client,
+    sessionId: string,
+    token: string,
+  ): Promise<void> {
+    // Already following (or being checked for) this session: nothing to ask, nothing to count.
+    if (client.sessions.has(sessionId)) return this.send(socket, { type: 'subscribed', sessionId });
+    if (client.pending.has(sessionId)) return;
+    const max = this.limits.maxSubscriptionsPerSocket;
+    if (client.sessions.size + client.pending.size >= max) {
+      const error = `At most ${max} sessions per connection`;
+      const code = WS_ERROR_CODES.tooManySubscriptions;
+      return this.send(socket, { type: 'error', error, code, sessionId });
     }
-    client.pending += 1;
-    let denial: ErrorFrame | null;
+    client.pending.add(sessionId);
+    let result: Awaited<ReturnType<typeof checkSubscribe>>;
     try {
-      denial = await checkSubscribe(this.options, sessionId, token);
+      result = await checkSubscribe(this.options, sessionId, token);
     } finally {
-      client.pending -= 1;
+      client.pending.delete(sessionId);
     }
-    if (denial) return this.send(socket, denial);
+    if (result.denial) return this.send(socket, result.denial);
     if (this.clients.get(socket) !== client) return; // closed while we checked
 
-    client.sessions.add(sessionId);
+    this.cache.remember(result.user.id, sessionId, true);
+    this.extendExpiry(socket, client, result.expiresAt);
+    clearTimeout(client.idleTimer);
+    client.sessions.set(sessionId, result.user);
     const sockets = this.sessions.get(sessionId) ?? new Set<HubSocket>();
     this.sessions.set(sessionId, sockets.add(socket));
     try {
@@ -134,13 +223,24 @@ export class WsHub {
       this.options.log?.warn({ err, sessionId }, 'redis subscribe failed');
       await this.leave(socket, sessionId);
       const error = 'Live updates are unavailable right now';
-      return this.send(socket, { type: 'error', error, code: 'subscribe_failed', sessionId });
+      return this.send(socket, { type: 'error', error, code: WS_ERROR_CODES.subscribeFailed, sessionId });
     }
     if (client.sessions.has(sessionId)) this.send(socket, { type: 'subscribed', sessionId });
   }
 
+  private nudgeOrDrop(socket: HubSocket, sessionId: string, member: boolean, text: string): void {
+    if (member) {
+      if (socket.readyState === OPEN) socket.send(text);
+      return;
+    }
+    void this.leave(socket, sessionId);
+    const code = WS_ERROR_CODES.notMember;
+    this.send(socket, { type: 'error', error: MESSAGES.wsNotMember, code, sessionId });
+  }
+
   private async leave(socket: HubSocket, sessionId: string): Promise<void> {
-    this.clients.get(socket)?.sessions.delete(sessionId);
+    const client = this.clients.get(socket);
+    if (client?.sessions.delete(sessionId) && client.sessions.size === 0) this.armIdle(socket, client);
     const sockets = this.sessions.get(sessionId);
     if (!sockets?.delete(socket) || sockets.size > 0) return;
     this.sessions.delete(sessionId);
@@ -149,7 +249,36 @@ export class WsHub {
     });
   }
 
+  /** Closes the socket unless it follows a session within subscribeTimeoutMs. */
+  private armIdle(socket: HubSocket, client: Client): void {
+    clearTimeout(client.idleTimer);
+    client.idleTimer = setTimeout(() => {
+      if (client.sessions.size === 0) this.closeFor(socket, WS_CLOSE_REASONS.idle);
+    }, this.limits.subscribeTimeoutMs);
+    client.idleTimer.unref();
+  }
+
+  /** Closes the socket when the newest token it subscribed with expires. */
+  private extendExpiry(socket: HubSocket, client: Client, expiresAt: number | null): void {
+    if (expiresAt === null || (client.expiresAt !== null && expiresAt <= client.expiresAt)) return;
+    client.expiresAt = expiresAt;
+    clearTimeout(client.expiryTimer);
+    const delay = Math.min(MAX_DELAY, Math.max(0, expiresAt - Date.now()));
+    client.expiryTimer = setTimeout(() => this.closeFor(socket, WS_CLOSE_REASONS.tokenExpired), delay);
+    client.expiryTimer.unref();
+  }
+
+  private closeFor(socket: HubSocket, reason: string): void {
+    try {
+      socket.close(WS_POLICY_CLOSE, reason);
+    } catch {
+      socket.terminate();
+    }
+    void this.remove(socket);
+  }
+
   private heartbeat(): void {
+    this.cache.prune();
     for (const [socket, client] of this.clients) {
       if (!client.alive) {
         socket.terminate();

@@ -1,12 +1,14 @@
 import websocket from '@fastify/websocket';
 import type { App } from '@oneeta/service-kit';
-import { BAD_MESSAGE } from './ws-checks.js';
+import type { FastifyRequest } from 'fastify';
 import type { WsHub } from './ws-hub.js';
 
-const BINARY_FRAME = JSON.stringify(BAD_MESSAGE);
-
-/** Mounts GET /ws (websocket upgrade) on the hub. */
-export async function registerWsRoute(app: App, hub: WsHub): Promise<void> {
+/** Mounts GET /ws (websocket upgrade) on the hub; `ipOf` names the client for the per-address cap. */
+export async function registerWsRoute(
+  app: App,
+  hub: WsHub,
+  ipOf: (request: FastifyRequest) => string,
+): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   app.route({
     method: 'GET',
@@ -15,14 +17,11 @@ export async function registerWsRoute(app: App, hub: WsHub): Promise<void> {
     handler: async (_request, reply) =>
       reply.code(426).send({ error: 'Connect with a WebSocket', code: 'upgrade_required' }),
     wsHandler: (socket, request) => {
-      hub.add(socket);
+      if (!hub.add(socket, ipOf(request))) return;
       socket.on('pong', () => hub.pong(socket));
       socket.on('message', (data, isBinary) => {
-        if (isBinary) {
-          socket.send(BINARY_FRAME);
-          return;
-        }
-        void hub.receive(socket, data.toString());
+        // A binary frame counts against the message rate and gets the bad-message answer.
+        void hub.receive(socket, isBinary ? null : data.toString());
       });
       socket.on('error', (err) => request.log.debug({ err }, 'websocket error'));
       socket.on('close', () => void hub.remove(socket));

@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@oneeta/contracts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, type Plan } from '@oneeta/contracts';
 import { createHttpApp, createRedis, loadConfig, type App } from '@oneeta/service-kit';
-import { testRedisUrl } from '@oneeta/service-kit/testing';
+import { createTestIssuer, testRedisUrl } from '@oneeta/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
@@ -32,14 +32,14 @@ export const urlOf = (app: FastifyInstance): string =>
 /** A real upstream service (kit app: /readyz included) that echoes what reached it. */
 export async function startEcho(
   name = 'echo',
-  { ready = true } = {},
+  { ready = true, bodyLimit }: { ready?: boolean; bodyLimit?: number } = {},
 ): Promise<{ app: App; url: string }> {
   const readiness = {
     db: async () => {
       if (!ready) throw new Error('db down');
     },
   };
-  const app = createHttpApp({ name, logLevel: 'silent', metrics: false, readiness });
+  const app = createHttpApp({ name, logLevel: 'silent', metrics: false, readiness, bodyLimit });
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   );
@@ -84,8 +84,10 @@ export async function deadUrl(): Promise<string> {
 export type Sign = (claims: {
   sub: string;
   email?: string;
-  plan?: string;
+  plan?: Plan;
   expiresIn?: string | number;
+  emailVerified?: boolean;
+  isAdmin?: boolean;
 }) => Promise<string>;
 
 /** A fresh Ed25519 key: its public JWK and a signer of auth-style access tokens. */
@@ -104,11 +106,17 @@ export async function createSigner(kid = 'gw-test'): Promise<{ jwk: JWK; sign: S
   return { jwk, sign };
 }
 
-/** A tiny auth stand-in serving the signer's JWKS at /.well-known/jwks.json. */
-export async function startJwks(): Promise<{ app: FastifyInstance; url: string; sign: Sign }> {
-  const { jwk, sign } = await createSigner();
+/**
+ * A tiny auth stand-in serving a test issuer's JWKS at /.well-known/jwks.json; each token it signs
+ * has its account registered in the account view under `view.prefix` (the gateway reads the
+ * current account, as auth's user.changed would keep it).
+ */
+export async function startJwks(view: { redis: Redis; prefix: string }): Promise<{ app: FastifyInstance; url: string; sign: Sign }> {
+  const issuer = await createTestIssuer({ ...view, kid: 'gw-test' });
+  const sign: Sign = async ({ sub, email = `${sub}@example.com`, plan = 'free', expiresIn = '5m', emailVerified = true, isAdmin = false }) =>
+    (await issuer.user({ id: sub, email, plan, emailVerified, isAdmin }, { expiresIn })).token;
   const app = Fastify();
-  app.get('/.well-known/jwks.json', async () => ({ keys: [jwk] }));
+  app.get('/.well-known/jwks.json', async () => issuer.jwks);
   app.get('/readyz', async () => ({ ok: true, checks: {} }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: urlOf(app), sign };

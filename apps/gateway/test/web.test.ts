@@ -1,4 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { request as httpGet } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deleteKeys, uniquePrefix } from '@oneeta/service-kit/testing';
@@ -7,6 +9,26 @@ import { readJson, startGateway, type ErrorBody, type Gateway } from './helpers.
 
 const prefix = uniquePrefix('gw-web');
 const INDEX = '<!doctype html><title>OneETA</title><div id="root"></div>';
+const BIG = 'console.log("OneETA");\n'.repeat(500);
+
+/** A raw GET (fetch would decompress and hide the encoding): status, headers and the bytes. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 let dist: string;
 let gateway: Gateway;
 let bare: Gateway;
@@ -17,6 +39,10 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG);
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG));
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG));
+  await writeFile(path.join(dist, 'index.html.gz'), gzipSync(INDEX));
   [gateway, bare] = await Promise.all([
     startGateway({ REDIS_PREFIX: prefix, WEB_DIST: dist, RATE_LIMIT_PER_MINUTE: '2' }),
     startGateway({ REDIS_PREFIX: prefix, WEB_DIST: path.join(dist, 'missing') }),
@@ -45,9 +71,38 @@ describe('web app', () => {
     expect(await (await fetch(`${gateway.url}/robots.txt`)).text()).toBe('User-agent: *');
   });
 
+  it('serves the precompressed copy the client accepts, brotli first, with Vary: Accept-Encoding', async () => {
+    const url = `${gateway.url}/assets/big-abc123.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG);
+
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG);
+
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG);
+
+    // A navigation gets the compressed shell too, never cached.
+    const shell = await rawGet(`${gateway.url}/sessions`, {
+      ...html,
+      'accept-encoding': 'gzip, br',
+    });
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(shell.body).toString()).toBe(INDEX);
+  });
+
   it('answers a browser navigation to a client-side route with index.html', async () => {
     const response = await fetch(`${gateway.url}/session/abc123?invite=x`, { headers: html });
     expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toBe(INDEX);
   });
 

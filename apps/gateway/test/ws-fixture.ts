@@ -1,4 +1,11 @@
-import { createRedis, publishSessionNudge, sessionChannel } from '@oneeta/service-kit';
+import {
+  createAccountDirectory,
+  createEventBus,
+  createRedis,
+  publishSessionNudge,
+  sessionChannel,
+  type EventBus,
+} from '@oneeta/service-kit';
 import { deleteKeys, eventually, testRedisUrl, uniquePrefix } from '@oneeta/service-kit/testing';
 import WebSocket, { type ClientOptions } from 'ws';
 import { startGateway, startJwks, type Gateway, type Sign } from './helpers.js';
@@ -9,10 +16,17 @@ type Frame = Record<string, unknown>;
 export class TestClient {
   readonly frames: Frame[] = [];
   closed = false;
+  /** The close code and reason the server sent, once closed. */
+  closeCode: number | undefined;
+  closeReason: string | undefined;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => this.frames.push(JSON.parse(data.toString()) as Frame));
-    ws.on('close', () => (this.closed = true));
+    ws.on('close', (code, reason) => {
+      this.closed = true;
+      this.closeCode = code;
+      this.closeReason = reason.toString();
+    });
   }
 
   static open(gatewayUrl: string, options?: ClientOptions): Promise<TestClient> {
@@ -55,6 +69,8 @@ export class TestClient {
 export interface WsFixture {
   gateway: Gateway;
   sign: Sign;
+  /** The bus under the gateway's prefix: a user.changed published here reaches its account view. */
+  bus: EventBus;
   /** A valid token of user u1. */
   token: string;
   connect(options?: ClientOptions): Promise<TestClient>;
@@ -71,13 +87,24 @@ export async function startWsFixture(
   deps: Parameters<typeof startGateway>[1] = {},
 ): Promise<WsFixture> {
   const prefix = uniquePrefix('gw-ws');
-  const auth = await startJwks();
-  const gateway = await startGateway({ REDIS_PREFIX: prefix, AUTH_URL: auth.url, ...env }, deps);
   const publisher = createRedis(testRedisUrl());
+  const auth = await startJwks({ redis: publisher, prefix });
+  // As main.ts wires it: the account view kept current from user.changed.
+  const bus = createEventBus({ redis: publisher, prefix, source: 'test' });
+  const accounts = createAccountDirectory({
+    redis: publisher,
+    prefix,
+    authUrl: auth.url,
+    internalToken: env.INTERNAL_TOKEN,
+    events: { bus, service: 'gateway', consumer: 'test' },
+  });
+  await accounts.ready;
+  const gateway = await startGateway({ REDIS_PREFIX: prefix, AUTH_URL: auth.url, ...env }, { accounts: accounts.get, ...deps });
   const clients: TestClient[] = [];
   return {
     gateway,
     sign: auth.sign,
+    bus,
     token: await auth.sign({ sub: 'u1' }),
     async connect(options) {
       const client = await TestClient.open(gateway.url, options);
@@ -92,6 +119,8 @@ export async function startWsFixture(
     },
     async close() {
       await Promise.all(clients.map((client) => client.close()));
+      await accounts.close();
+      await bus.close();
       await deleteKeys(publisher, prefix);
       publisher.disconnect();
       await gateway.close();

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@oneeta/contracts';
-import { createSession, invite, join, startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import { bearer, createSession, invite, join, startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import { eventually, publishUserChanged } from '@oneeta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anySignedInUser } from '../src/ws-hub.js';
 import { membershipFromConfig, sessionServiceMembership } from '../src/session-membership.js';
@@ -79,8 +80,83 @@ describe('/ws membership through the session service', () => {
   });
 });
 
+describe('/ws membership re-checked when nudges arrive', () => {
+  it('drops a removed participant\'s subscription with not_member at a later nudge, and keeps the owner\'s', async () => {
+    const recheck = await startWsFixture({ SESSION_URL: sessionUrl, INTERNAL_TOKEN, WS_MEMBERSHIP_RECHECK_MS: '100' });
+    try {
+      const removed = await h.user();
+      const pid = await join(h, owner, sessionId, removed);
+      const token = (u: TestUser) => recheck.sign({ sub: u.id, email: u.email });
+      const [ownerSocket, removedSocket] = await Promise.all([recheck.connect(), recheck.connect()]);
+      await ownerSocket.subscribe(sessionId, await token(owner));
+      await removedSocket.subscribe(sessionId, await token(removed));
+      await recheck.nudge(sessionId);
+      await removedSocket.next({ type: 'refresh-session', sessionId });
+
+      const removal = await h.app.inject({ method: 'DELETE', url: `/api/sessions/${sessionId}/participants/${pid}`, headers: bearer(owner.token) });
+      expect(removal.statusCode).toBe(200);
+      const dropped = await eventually(async () => {
+        await recheck.nudge(sessionId);
+        return removedSocket.frames.find((frame) => frame.type === 'error');
+      });
+      expect(dropped).toEqual({ type: 'error', error: MESSAGES.wsNotMember, code: 'not_member', sessionId });
+
+      // No more nudges for the removed socket; the owner still gets every one.
+      const seen = removedSocket.frames.length;
+      const ownerSeen = ownerSocket.frames.length;
+      await recheck.nudge(sessionId);
+      await eventually(() => ownerSocket.frames.length > ownerSeen);
+      expect(removedSocket.frames).toHaveLength(seen);
+      expect(removedSocket.closed).toBe(false);
+    } finally {
+      await recheck.close();
+    }
+  });
+});
+
+describe('/ws membership by the current account, not the token', () => {
+  const refused = async (token: string) => {
+    const client = await ws.connect();
+    client.send({ action: 'subscribe', sessionId, token });
+    return client.next({ type: 'error', sessionId });
+  };
+
+  it("refuses 'not_member' to an unverified account holding an invitee's address, and lets it in once verified", async () => {
+    const squatter = await h.user();
+    const account = { id: squatter.id, email: 'ivy.invited@example.test', name: null, plan: 'free' as const, isAdmin: false };
+    const token = await ws.sign({ sub: account.id, email: account.email, emailVerified: false });
+    expect(await refused(token)).toMatchObject({ code: 'not_member' });
+
+    await publishUserChanged(ws.bus, { ...account, emailVerified: true }, ['emailVerified']);
+    await expect
+      .poll(async () => {
+        const client = await ws.connect();
+        client.send({ action: 'subscribe', sessionId, token });
+        return (await client.next({ sessionId })).type;
+      })
+      .toBe('subscribed');
+  });
+
+  it("takes the admin bypass away from an old admin token once the account's admin right is revoked", async () => {
+    const id = `admin-${sessionId}`;
+    const token = await ws.sign({ sub: id, isAdmin: true });
+    const client = await ws.connect();
+    await client.subscribe(sessionId, token);
+
+    await publishUserChanged(ws.bus, { id, email: `${id}@example.com`, emailVerified: true, name: null, plan: 'free', isAdmin: false }, ['isAdmin']);
+    await expect.poll(async () => (await refused(token)).code).toBe('not_member');
+  });
+
+  it('sends the e-mail for membership only when it is verified', async () => {
+    const check = sessionServiceMembership({ sessionUrl, internalToken: INTERNAL_TOKEN });
+    const ivy = { id: stranger.id, email: 'ivy.invited@example.test', name: null, plan: 'free' as const, isAdmin: false };
+    expect(await check({ ...ivy, emailVerified: false }, sessionId)).toBe(false);
+    expect(await check({ ...ivy, emailVerified: true }, sessionId)).toBe(true);
+  });
+});
+
 describe('sessionServiceMembership', () => {
-  const asUser = (u: TestUser) => ({ id: u.id, email: u.email, name: u.name, plan: u.plan, isAdmin: false });
+  const asUser = (u: TestUser) => ({ id: u.id, email: u.email, emailVerified: true, name: u.name, plan: u.plan, isAdmin: false });
 
   it('answers the member flag of the contract, and false for an unknown session', async () => {
     const check = sessionServiceMembership({ sessionUrl, internalToken: INTERNAL_TOKEN });

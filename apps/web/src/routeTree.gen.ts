@@ -18,6 +18,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy';
 import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as SessionsRouteImport } from './routes/sessions';
 import { Route as TermsRouteImport } from './routes/terms';
+import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as EnterpriseContactRouteImport } from './routes/enterprise.contact';
 import { Route as SIdRouteImport } from './routes/s.$id';
 import { Route as SessionIdInviteRouteImport } from './routes/session.$id.invite';
@@ -68,6 +69,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const EnterpriseContactRoute = EnterpriseContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute;
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
   '/session/$id/invite': typeof SessionIdInviteRoute;
@@ -114,6 +121,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute;
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
   '/session/$id/invite': typeof SessionIdInviteRoute;
@@ -130,6 +138,7 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute;
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
   '/session/$id/invite': typeof SessionIdInviteRoute;
@@ -147,6 +156,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/sessions'
     | '/terms'
+    | '/verify-email'
     | '/enterprise/contact'
     | '/s/$id'
     | '/session/$id/invite'
@@ -162,6 +172,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/sessions'
     | '/terms'
+    | '/verify-email'
     | '/enterprise/contact'
     | '/s/$id'
     | '/session/$id/invite'
@@ -177,6 +188,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/sessions'
     | '/terms'
+    | '/verify-email'
     | '/enterprise/contact'
     | '/s/$id'
     | '/session/$id/invite'
@@ -193,6 +205,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute;
   SessionsRoute: typeof SessionsRoute;
   TermsRoute: typeof TermsRoute;
+  VerifyEmailRoute: typeof VerifyEmailRoute;
   SIdRoute: typeof SIdRoute;
   SessionIdInviteRoute: typeof SessionIdInviteRoute;
   SessionIdInviteCodeRoute: typeof SessionIdInviteCodeRoute;
@@ -263,6 +276,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/verify-email': {
+      id: '/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof VerifyEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/enterprise/contact': {
       id: '/enterprise/contact';
       path: '/contact';
@@ -316,6 +336,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   SessionsRoute: SessionsRoute,
   TermsRoute: TermsRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   SIdRoute: SIdRoute,
   SessionIdInviteRoute: SessionIdInviteRoute,
   SessionIdInviteCodeRoute: SessionIdInviteCodeRoute,

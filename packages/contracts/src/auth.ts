@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { NAME_MAX_CHARS } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { planSchema } from './plans.js';
+import { idSchema, safeText } from './text.js';
 
 /** Each password rule with its own message, in the order the register form shows them. */
 export const PASSWORD_RULES = [
@@ -36,19 +38,17 @@ export const newPasswordSchema = z
     for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
   });
 
-export const displayNameSchema = z
-  .string({ error: MESSAGES.nameEmpty })
+export const displayNameSchema = safeText('Name', { error: MESSAGES.nameEmpty })
   .trim()
   .min(1, MESSAGES.nameEmpty)
-  .max(80, 'Name must be at most 80 characters');
+  .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`);
 
 export const registerBodySchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
-  name: z
-    .string()
+  name: safeText('Name')
     .trim()
-    .max(80, 'Name must be at most 80 characters')
+    .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`)
     .nullish()
     .transform((name) => (name ? name : null)),
 });
@@ -67,6 +67,8 @@ export const userSchema = z.object({
   plan: planSchema,
   phoneNumber: z.string().nullable(),
   phoneVerified: z.boolean(),
+  /** True once the owner followed the signed link sent to this address (reset when it changes). */
+  emailVerified: z.boolean(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -78,13 +80,45 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
 
-/** PATCH /api/auth/me: a partial profile. */
+/**
+ * PATCH /api/auth/me: a partial profile. Changing the e-mail needs the current password and makes
+ * the address unverified until its new verification link is followed.
+ */
 export const updateMeBodySchema = z
-  .object({ name: displayNameSchema.optional(), email: emailSchema.optional() })
+  .object({
+    name: displayNameSchema.optional(),
+    email: emailSchema.optional(),
+    currentPassword: z.string().max(256).optional(),
+  })
   .refine((body) => body.name !== undefined || body.email !== undefined, {
     message: 'Nothing to update: send name or email',
   });
 export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
+
+/** POST /api/auth/verify-email: the token of the link sent to the address. */
+export const verifyEmailBodySchema = z.object({
+  token: z
+    .string({ error: MESSAGES.verifyTokenRequired })
+    .trim()
+    .min(1, MESSAGES.verifyTokenRequired)
+    .max(4096, MESSAGES.verifyLinkInvalid),
+});
+export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
+
+/**
+ * The answer to a followed link: the verified address; with a fresh `token` and the `user` when the
+ * caller is signed in as that account (whoever holds the link may follow it signed out).
+ */
+export const verifyEmailResponseSchema = z.object({
+  email: z.string(),
+  emailVerified: z.literal(true),
+  token: z.string().optional(),
+  user: userSchema.optional(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** POST /api/auth/verify-email/resend (202): where the new link went. */
+export const resendVerificationResponseSchema = z.object({ sentTo: z.string() });
 
 /**
  * A phone is valid with 10 digits, or 11 starting with 1; it is normalised to +1 and 10 digits.
@@ -98,8 +132,8 @@ export function normalizePhone(input: string): string | null {
 }
 
 export const phoneStartBodySchema = z.object({
-  phone: z
-    .string({ error: MESSAGES.phoneInvalid })
+  phone: safeText('Phone', { error: MESSAGES.phoneInvalid })
+    .max(40, MESSAGES.phoneInvalid)
     .transform((phone, ctx) => {
       const normalized = normalizePhone(phone);
       if (!normalized) {
@@ -113,8 +147,7 @@ export const phoneStartBodySchema = z.object({
 export type PhoneStartBody = z.input<typeof phoneStartBodySchema>;
 
 export const phoneVerifyBodySchema = z.object({
-  code: z
-    .string({ error: MESSAGES.phoneCodeRequired })
+  code: safeText('Code', { error: MESSAGES.phoneCodeRequired })
     .trim()
     .min(1, MESSAGES.phoneCodeRequired)
     .max(12, MESSAGES.phoneCodeInvalid),
@@ -132,10 +165,16 @@ export const planChangeBodySchema = z.object({ plan: planSchema });
 /** PUT /internal/users/:id/plan — billing's route to set any plan. */
 export const internalSetPlanBodySchema = z.object({ plan: planSchema });
 
-/** The claims of an access token signed by the auth service. */
+/**
+ * The claims of an access token signed by the auth service. Only `sub` (who) is trusted by other
+ * services for rights: plan, role and e-mail are read fresh from the account (see service-kit's
+ * account directory), since a token may be up to JWT_TTL_SECONDS old. `exp` is required.
+ */
 export const tokenClaimsSchema = z.object({
   sub: z.string(),
+  exp: z.number().int(),
   email: z.string(),
+  emailVerified: z.boolean().optional(),
   name: z.string().nullable().optional(),
   plan: planSchema,
   isAdmin: z.boolean().optional(),
@@ -145,4 +184,10 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 export const TOKEN_ISSUER = 'oneeta-auth';
 export const TOKEN_AUDIENCE = 'oneeta';
 
-export const idParamsSchema = z.object({ id: z.string().min(1) });
+export const idParamsSchema = z.object({ id: idSchema('Id', 100) });
+
+/** GET /internal/email-outbox?to= (auth, embedded e-mail adapter only): what was "sent" to an address. */
+export const emailOutboxQuerySchema = z.object({ to: emailSchema });
+export const emailOutboxResponseSchema = z.object({
+  messages: z.array(z.object({ subject: z.string(), text: z.string(), createdAt: z.string() })),
+});

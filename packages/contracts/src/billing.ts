@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planSchema } from './plans.js';
+import { safeText } from './text.js';
 
 export const checkoutBodySchema = z.object({ plan: planSchema });
 export const redirectResponseSchema = z.object({ url: z.url() });
@@ -24,18 +25,18 @@ export const DEFAULT_ENTERPRISE_NEEDS = ['SLA', 'Priority support', 'Higher limi
  * expected monthly requests a number ≥ 0, or null when empty.
  */
 export const enterpriseLeadBodySchema = z.object({
-  name: z.string().trim().min(1),
+  name: safeText('Name').trim().min(1).max(200),
   email: z.email(),
-  company: z.string().trim().min(1).optional(),
+  company: safeText('Company').trim().min(1).max(200).optional(),
   companySize: z.enum(COMPANY_SIZES).optional(),
-  role: z.string().trim().min(1).optional(),
-  website: z.string().trim().min(1).optional(),
-  phone: z.string().trim().min(1).optional(),
-  useCase: z.string().trim().min(1).optional(),
+  role: safeText('Role').trim().min(1).max(200).optional(),
+  website: safeText('Website').trim().min(1).max(500).optional(),
+  phone: safeText('Phone').trim().min(1).max(50).optional(),
+  useCase: safeText('Use case', { multiline: true }).trim().min(1).max(5000).optional(),
   expectedMonthlyRequests: z.number().min(0).nullable(),
   timeframe: z.enum(TIMEFRAMES).optional(),
   budget: z.enum(BUDGETS).optional(),
   needs: z.array(z.enum(ENTERPRISE_NEEDS)),
-  message: z.string().trim().min(1).max(5000).optional(),
+  message: safeText('Message', { multiline: true }).trim().min(1).max(5000).optional(),
 });
 export const enterpriseLeadResponseSchema = z.object({ id: z.string() });

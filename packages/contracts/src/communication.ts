@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, safeText } from './text.js';
 
 /** POST /api/communication/token answer (doc 2 §7). */
 export const communicationTokenResponseSchema = z.object({
@@ -11,15 +12,15 @@ export const communicationTokenResponseSchema = z.object({
 
 /** The content of a chat message is a JSON string of this shape. */
 export const chatContentSchema = z.object({
-  message: z.string().min(1).max(4000),
-  clientMessageId: z.string().min(1).max(100),
-  senderName: z.string().max(120),
+  message: safeText('Message', { multiline: true }).min(1).max(4000),
+  clientMessageId: idSchema('clientMessageId', 100),
+  senderName: safeText('Sender name').max(120),
 });
 
 export const CALL_MODES = ['voice', 'video'] as const;
 export const callUsageBodySchema = z.object({
-  sessionId: z.string(),
-  participantAcsId: z.string(),
+  sessionId: idSchema('sessionId'),
+  participantAcsId: safeText('participantAcsId').min(1).max(200),
   seconds: z.number().int().positive(),
   mode: z.enum(CALL_MODES),
 });

@@ -26,3 +26,5 @@ export const AUDIT_TABLE_MAX_HEIGHT_PX = 280;
 export const LABEL_MAX_CHARS = 14;
 export const COMPACT_PANEL_ABOVE = 40;
 export const GEO_CACHE_KEY = 'geo:last';
+/** Longest display, register or invite name (characters). */
+export const NAME_MAX_CHARS = 80;

@@ -33,7 +33,10 @@ export const userChangedDataSchema = z.object({
   name: z.string().nullable(),
   plan: planSchema,
   isAdmin: z.boolean(),
-  changed: z.array(z.enum(['plan', 'name', 'email'])).min(1),
+  emailVerified: z.boolean(),
+  /** The account's updatedAt: a view keeps the newest version it saw (events may arrive out of order). */
+  updatedAt: z.string(),
+  changed: z.array(z.enum(['plan', 'name', 'email', 'emailVerified', 'isAdmin'])).min(1),
 });
 export type UserChangedData = z.infer<typeof userChangedDataSchema>;
 

@@ -12,3 +12,4 @@ export * from './push.js';
 export * from './billing.js';
 export * from './communication.js';
 export * from './admin.js';
+export * from './text.js';

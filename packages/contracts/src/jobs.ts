@@ -42,15 +42,17 @@ export const routeMatrixJobSchema = z.object({
 });
 export type RouteMatrixJob = z.infer<typeof routeMatrixJobSchema>;
 
-/** Job name → payload schema and retry policy; the worker parses before use. */
+/**
+ * Queue → its job name, payload schema and retry policy. service-kit's createQueue/createWorker
+ * take an entry, so attempts and backoff are written only here; the worker parses before use.
+ */
 export const JOBS = {
   [QUEUES.routeMatrix]: {
+    queue: QUEUES.routeMatrix,
     name: 'compute',
     schema: routeMatrixJobSchema,
     attempts: 5,
     backoff: { type: 'exponential', delay: 1000 },
-    /** Throttle window: the first change schedules the job this far ahead; changes within it join that job. */
-    debounceMs: 1000,
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, safeText } from './text.js';
 
 export const positionSchema = z.object({
   lat: z.number().min(-90).max(90),
@@ -13,8 +14,25 @@ export const searchResultSchema = z.object({
   address: z.object({ freeformAddress: z.string() }),
   position: positionSchema,
 });
-export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
+/**
+ * Where the results come from: 'nearby' (within `radiusMeters` of the caller's position) or
+ * 'everywhere' (no position was given, or nothing matched nearby and the search fell back to the
+ * whole world, nearer places still first; `radiusMeters` then says what was tried nearby).
+ * `coverage` says what the provider's search knows: 'cities' (the offline gazetteer: city and town
+ * names only) or 'addresses' (Azure Maps: addresses, streets, landmarks and places too).
+ */
+export const SEARCH_SCOPES = ['nearby', 'everywhere'] as const;
+export const SEARCH_COVERAGES = ['cities', 'addresses'] as const;
+export const searchResponseSchema = z.object({
+  results: z.array(searchResultSchema),
+  scope: z.enum(SEARCH_SCOPES),
+  radiusMeters: z.number().nullable(),
+  coverage: z.enum(SEARCH_COVERAGES),
+});
 export type SearchResult = z.infer<typeof searchResultSchema>;
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+export type SearchCoverage = (typeof SEARCH_COVERAGES)[number];
 
 /** GET /api/maps/timezone answer. */
 export const timezoneResponseSchema = z.object({ timeZoneId: z.string() });
@@ -43,7 +61,7 @@ export const routeOptionsSchema = z.object({
 export type RouteOptions = z.infer<typeof routeOptionsSchema>;
 
 /** The `sessionId` query parameter the maps calls accept (optional; it ties usage to a session). */
-const optionalSessionId = z.string().min(1).max(64).optional();
+const optionalSessionId = idSchema('sessionId').optional();
 const coordinate = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name} must be a number` })
@@ -57,10 +75,16 @@ export const SEARCH_MAX_LIMIT = 20;
 /** GET /api/maps/token */
 export const mapTokenQuerySchema = z.object({ sessionId: optionalSessionId });
 
-/** GET /api/maps/search: `q` must not be empty; results are biased to lat/lon within `radius` metres. */
+/**
+ * GET /api/maps/search: `q` must not be empty; results within `radius` metres of lat/lon come first,
+ * and only when none match there does the search cover the whole world (see searchResponseSchema).
+ */
 export const searchQuerySchema = z
   .object({
-    q: z.string({ error: 'Search query is required' }).trim().min(1, { error: 'Search query is required' }).max(200),
+    q: safeText('Search query', { error: 'Search query is required' })
+      .trim()
+      .min(1, { error: 'Search query is required' })
+      .max(200, { error: 'Search query must be at most 200 characters' }),
     sessionId: optionalSessionId,
     lat: latitude().optional(),
     lon: longitude().optional(),

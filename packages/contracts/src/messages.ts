@@ -24,6 +24,16 @@ export const MESSAGES = {
   phoneNotStarted: 'Start phone verification first',
   planPaidViaBilling: 'Paid plans are set through checkout. Use Upgrade on the plans page.',
   tooManyLoginAttempts: 'Too many login attempts. Try again in {n}s',
+  // E-mail verification and e-mail changes (ours: the spec leaves them unworded)
+  currentPasswordRequired: 'Enter your current password to change your e-mail',
+  currentPasswordWrong: 'Your current password is not correct',
+  verifyLinkInvalid:
+    'This verification link is invalid or has expired. Send a new one from your profile.',
+  verifyLinkStale: 'This link was sent to an e-mail address that is no longer on the account.',
+  verifyTokenRequired: 'The verification link is missing its token',
+  emailAlreadyVerified: 'Your e-mail is already verified',
+  verifyEmailFailed: 'Verification failed',
+  resendVerificationFailed: 'Could not send a new link',
   registerFailed: 'Register failed',
   loginFailed: 'Login failed',
   updateFailed: 'Update failed',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { safeText } from './text.js';
 
 /** A browser push subscription as the web app registers it (POST /api/push/subscribe). */
 export const pushSubscribeBodySchema = z.object({
   endpoint: z.url(),
-  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
-  deviceName: z.string().max(120).optional(),
-  userAgent: z.string().max(500).optional(),
+  keys: z.object({ p256dh: safeText('keys.p256dh').min(1).max(200), auth: safeText('keys.auth').min(1).max(200) }),
+  deviceName: safeText('Device name').max(120).optional(),
+  userAgent: safeText('User agent').max(500).optional(),
 });
 export const pushUnsubscribeBodySchema = z.object({ endpoint: z.url() });
 export const vapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { NAME_MAX_CHARS } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { planSchema } from './plans.js';
 import { positionSchema, routeOptionsSchema } from './maps.js';
+import { cursorSchema, idSchema, participantIdSchema, safeText } from './text.js';
 
 /** Lowercase letters and digits 2–9 without i, l, o, 0 and 1 (doc 1 §5). */
 export const SESSION_ID_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -13,6 +15,9 @@ export const sessionIdSchema = z
 
 export const SESSION_STATUSES = ['open', 'closed'] as const;
 export const PARTICIPANT_STATUSES = ['active', 'pending', 'left'] as const;
+/** Where a participant's position came from: their device, or an address they typed when joining. */
+export const LOCATION_SOURCES = ['device', 'address'] as const;
+export type LocationSource = (typeof LOCATION_SOURCES)[number];
 export const INVITE_STATUSES = ['pending', 'accepted', 'declined'] as const;
 
 const latitude = z.number().min(-90).max(90);
@@ -21,20 +26,24 @@ const isoDate = z.iso.datetime({ offset: true, error: 'Expected an ISO date-time
 
 /** A destination confirmed from a search result: it has an id and a position. */
 export const destinationSchema = z.object({
-  id: z.string({ error: 'Confirm a destination from the search results' }).min(1, 'Confirm a destination from the search results'),
-  name: z.string().max(200).default('Selected place'),
-  address: z.string().max(500).default(''),
+  id: safeText('Destination id', { error: 'Confirm a destination from the search results' })
+    .min(1, 'Confirm a destination from the search results')
+    .max(500, 'Destination id must be at most 500 characters'),
+  name: safeText('Destination name').max(200).default('Selected place'),
+  address: safeText('Destination address').max(500).default(''),
   position: positionSchema,
 });
 export type Destination = z.infer<typeof destinationSchema>;
 
 /** A participant as a client sends it (session save and participant sync). */
 export const participantInputSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().max(80).optional(),
-  label: z.string().max(80).optional(),
+  id: participantIdSchema(),
+  name: safeText('Participant name').max(80).optional(),
+  label: safeText('Participant label').max(80).optional(),
   lat: latitude,
   lon: longitude,
+  /** Where the position comes from: the device, or a typed starting address (unknown when absent). */
+  locationSource: z.enum(LOCATION_SOURCES).optional(),
 });
 export type ParticipantInput = z.infer<typeof participantInputSchema>;
 
@@ -57,6 +66,8 @@ export const participantSchema = z.object({
   departureTime: z.string().nullable(),
   arrivalTime: z.string().nullable(),
   updatedAt: z.string(),
+  /** 'address' when the position is a typed starting address; null when unknown (older rows). */
+  locationSource: z.enum(LOCATION_SOURCES).nullish(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -116,7 +127,7 @@ export const sessionResponseSchema = z.object({ session: sessionSchema });
 export const saveSessionBodySchema = z.object({
   sessionId: sessionIdSchema,
   destination: destinationSchema.nullish(),
-  tzId: z.string().min(1).max(64).nullish(),
+  tzId: safeText('Time zone').min(1).max(64).nullish(),
   arriveAt: isoDate.nullish(),
   travelMode: z.enum(['car']).default('car'),
   participants: z.array(participantInputSchema).max(60).default([]),
@@ -127,7 +138,7 @@ export type SaveSessionBody = z.input<typeof saveSessionBodySchema>;
 export const listSessionsQuerySchema = z.object({
   status: z.enum(SESSION_STATUSES).default('open'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 
 export const sessionListItemSchema = z.object({
@@ -176,12 +187,12 @@ export const locationBodySchema = z.object({
   heading: z.number().min(0).max(360).nullish(),
   speed: z.number().min(0).nullish(),
   timestamp: z.number().int().positive(),
-  device: z.string().max(300).optional(),
+  device: safeText('Device').max(300).optional(),
 });
 export const locationResponseSchema = z.object({ updated: z.array(z.string()) });
 
 export const createInviteBodySchema = z.object({
-  name: z.string().trim().max(80).default(''),
+  name: safeText('Invite name').trim().max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`).default(''),
   email: z
     .string({ error: MESSAGES.provideEmail })
     .trim()
@@ -193,11 +204,13 @@ export const inviteResponseSchema = z.object({ invite: inviteSchema });
 /** POST /api/sessions/:id/invite/:code/accept → the new participant and the session as they now see it. */
 export const acceptInviteResponseSchema = z.object({ participant: participantSchema, session: sessionSchema });
 
-export const inviteParamsSchema = z.object({ id: z.string().min(1), code: z.string().min(1).max(200) });
+export const inviteParamsSchema = z.object({ id: idSchema('Session id'), code: idSchema('Invite code', 200) });
 export const acceptInviteBodySchema = z.object({
-  code: z.string().optional(),
+  code: safeText('Invite code').max(200).optional(),
   lat: latitude.nullish(),
   lon: longitude.nullish(),
+  /** 'address': lat/lon are a typed starting address, not the device's position (default 'device'). */
+  locationSource: z.enum(LOCATION_SOURCES).optional(),
 });
 /** The invite as the invitee sees it while deciding. */
 export const inviteViewResponseSchema = z.object({
@@ -211,21 +224,54 @@ export const inviteViewResponseSchema = z.object({
   }),
 });
 
+/** GET /api/sessions/my-invites?limit= — pending invites addressed to the caller's verified e-mail. */
+export const MY_INVITES_MAX = 50;
+export const myInvitesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MY_INVITES_MAX, `limit must be at most ${MY_INVITES_MAX}`)
+    .default(20),
+});
+/** One pending invite as its invitee sees it on /sessions: where, when, from whom, and their own code. */
+export const myInviteSchema = z.object({
+  inviteId: z.string(),
+  sessionId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  inviterName: z.string().nullable(),
+  destinationName: z.string().nullable(),
+  arriveAt: z.string().nullable(),
+  tzId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MyInvite = z.infer<typeof myInviteSchema>;
+/** Newest first; `emailVerified` false says why the list is empty (invites match verified e-mails only). */
+export const myInvitesResponseSchema = z.object({
+  items: z.array(myInviteSchema),
+  emailVerified: z.boolean(),
+});
+export type MyInvitesResponse = z.infer<typeof myInvitesResponseSchema>;
+
 export const routeOptionsBodySchema = routeOptionsSchema;
 export const enrouteBodySchema = z.object({ enroute: z.boolean() });
 export const closeSessionBodySchema = z.object({
   confirm: z.literal(true, { error: 'Confirm closing the session' }),
 });
-export const sessionParamsSchema = z.object({ id: z.string().min(1).max(64) });
-export const participantParamsSchema = z.object({ id: z.string().min(1).max(64), pid: z.string().min(1).max(100) });
-export const inviteIdParamsSchema = z.object({ id: z.string().min(1).max(64), inviteId: z.string().min(1).max(100) });
+/** Path ids are strict (letters, digits, '_', '-'; a participant id may be scoped 'user:<id>'): junk is a 400, never a query. */
+export const sessionParamsSchema = z.object({ id: idSchema('Session id') });
+export const participantParamsSchema = z.object({ id: idSchema('Session id'), pid: participantIdSchema() });
+export const inviteIdParamsSchema = z.object({ id: idSchema('Session id'), inviteId: idSchema('Invite id', 100) });
+/** GET /internal/sessions/:id/members/:userId */
+export const memberParamsSchema = sessionParamsSchema.extend({ userId: idSchema('User id', 100) });
 
 /**
  * GET /internal/sessions/:id/members/:userId?email= — the /ws hub asks with the user's e-mail too,
  * so an invitee whose invite is not yet tied to their account (invited by e-mail) is a member.
  */
 export const membershipQuerySchema = z.object({
-  email: z.string().trim().toLowerCase().min(3).max(320).optional(),
+  email: safeText('E-mail').trim().toLowerCase().min(3).max(320).optional(),
 });
 
 export const membershipResponseSchema = z.object({

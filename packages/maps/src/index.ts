@@ -11,3 +11,4 @@ export { azureConfigFromEnv, createMapsProvider, type MapsProviderDeps } from '.
 export * from './offline/index.js';
 export * from './azure/index.js';
 export * from './travel-cache.js';
+export * from './search-near-first.js';

@@ -10,9 +10,12 @@ export type ProviderName = 'azure' | 'offline';
 export interface PlaceSearchQuery {
   /** Non-empty, trimmed. */
   query: string;
-  /** The caller's position: results near it rank first, and only results within `radiusMeters` of it are returned. */
+  /**
+   * The caller's position: results near it rank first. With `radiusMeters`, only results within that
+   * many metres of it are returned; without, the search covers the whole world (nearer still first).
+   */
   near?: Position;
-  radiusMeters: number;
+  radiusMeters?: number;
   limit: number;
 }
 

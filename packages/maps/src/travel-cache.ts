@@ -6,7 +6,8 @@
  *  1. computes each request's cache key (packages/travel: coordinates rounded to 3 decimals, time
  *     bucketed, mode and route options); requests with the same key share one cell;
  *  2. reads every key in one MGET;
- *  3. for each missing key takes a short in-flight marker (SET NX PX). Keys another caller holds are
+ *  3. for each missing key takes a short in-flight marker (SET NX PX), then reads the cache again
+ *     for the keys it got (a holder may have finished in between). Keys another caller holds are
  *     waited for (polling the cache) instead of computed again, so two workers racing on one key
  *     compute it once; if the holder gives up (marker gone, no value) the waiter computes it;
  *  4. groups the keys it holds by destination, time and options, splits each group into calls of at
@@ -237,7 +238,13 @@ export function createTravelCache(opts: TravelCacheOptions) {
         first = false;
         const missing = pending.filter((k) => !found.has(k));
         if (missing.length === 0) break;
-        const held = await acquire(missing, token);
+        const acquired = await acquire(missing, token);
+        // A holder may have written its cells and dropped its markers between our read and our
+        // acquire: read the acquired keys again, so a cell is never computed twice.
+        const late = await read(acquired);
+        for (const [key, stored] of late) results.set(key, { ...stored, key, source: 'peer' });
+        await release([...late.keys()], token);
+        const held = acquired.filter((k) => !late.has(k));
         if (held.length > 0) {
           try {
             const done = await compute(held, byKey, at, resolveOpts, token);

@@ -1,5 +1,5 @@
 import { createRedis, streamKey, createEventBus } from '@oneeta/service-kit';
-import { deleteKeys, testRedisUrl, uniquePrefix } from '@oneeta/service-kit/testing';
+import { deleteKeys, eventually, testRedisUrl, uniquePrefix } from '@oneeta/service-kit/testing';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MapsProvider, MatrixOptions } from '../src/port.js';
@@ -141,12 +141,36 @@ describe('travel cache', () => {
     expect(sources).toEqual(['peer', 'peer', 'provider', 'provider']);
   });
 
+  it('a caller whose read missed while the holder was finishing takes the holder’s cells, not computes them', async () => {
+    const p = countingProvider();
+    const cache = cacheWith(p.provider);
+    const key = cache.keyOf(request(47.5));
+    const stored = { cell: { ok: true, travelTimeSeconds: 720, distanceMeters: 1000 }, strategy: 'matrix', provider: 'offline', computedAt: NOW.toISOString(), expiresAt: NOW.toISOString() };
+    // The holder's write lands between this caller's read (a miss) and its markers (the first pipeline).
+    let raced = false;
+    const racing = new Proxy(redis, {
+      get(target, prop, receiver) {
+        if (prop === 'pipeline' && !raced) {
+          raced = true;
+          void target.set(`${prefix}:travel:${key}`, JSON.stringify(stored), 'PX', 60_000);
+        }
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const { cells } = await createTravelCache({ redis: racing, prefix, provider: p.provider, ttlSeconds: 600, now: () => NOW, pollMs: 10 }).resolve([request(47.5)]);
+    expect(raced).toBe(true);
+    expect(p.cells()).toBe(0);
+    expect(cells[0]).toMatchObject({ source: 'peer', cell: { travelTimeSeconds: 720 } });
+    expect(await redis.exists(`${prefix}:travel-lock:${key}`)).toBe(0);
+  });
+
   it('renews its markers while a slow provider call runs, so a waiter never computes the same cell', async () => {
     // The call outlasts the marker's lifetime four times over; renewals every 300 ms keep it held.
     const p = countingProvider({ delayMs: 3_600 });
     const [a, b] = [cacheWith(p.provider, { lockMs: 900 }), cacheWith(p.provider, { lockMs: 900 })];
     const first = a.resolve([request(47.5)]);
-    await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => (await redis.exists(`${prefix}:travel-lock:${a.keyOf(request(47.5))}`)) === 1);
     const [ra, rb] = await Promise.all([first, b.resolve([request(47.5)])]);
     expect(p.cells()).toBe(1);
     expect([ra.cells[0]!.source, rb.cells[0]!.source]).toEqual(['provider', 'peer']);

@@ -15,12 +15,17 @@ import { HttpError } from './errors.js';
 export interface AuthUser {
   id: string;
   email: string;
+  /** The e-mail was proven (verification link followed); e-mail-matched rights need it. */
+  emailVerified: boolean;
   name: string | null;
   plan: Plan;
   isAdmin: boolean;
 }
 
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
+
+/** The current account by id (createAccountDirectory's get, or auth's database), null when it no longer exists. */
+export type AccountLookup = (userId: string) => Promise<AuthUser | null>;
 
 export interface VerifierOptions {
   /** The auth service's JWKS URL (fetched once, cached, refetched on an unknown key id). */
@@ -51,11 +56,14 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
         algorithms: ['EdDSA'],
+        // A token without an expiry would be good forever: refuse it (and one naming no one).
+        requiredClaims: ['exp', 'sub'],
       });
       const claims = tokenClaimsSchema.parse(payload);
       return {
         id: claims.sub,
         email: claims.email,
+        emailVerified: claims.emailVerified === true,
         name: claims.name ?? null,
         plan: claims.plan,
         isAdmin: claims.isAdmin === true,
@@ -84,17 +92,43 @@ export function bearerToken(value: string | undefined): string | null {
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface Guards {
-  /** 401 unless a valid token; sets request.user. */
+  /** 401 unless a valid token of an existing account; sets request.user (the current account). */
   requireUser: Guard;
   /** Sets request.user when a valid token is sent; a missing token is fine, a bad one is 401. */
   optionalUser: Guard;
-  /** 401 without a valid token, 403 unless the token carries the admin claim. */
+  /** 401 without a valid token, 403 unless the account is an administrator now. */
   requireAdmin: Guard;
   /** 403 unless `x-internal-token` matches INTERNAL_TOKEN (always 403 when none is configured). */
   requireInternal: Guard;
 }
 
-export function createGuards(options: { verify: TokenVerifier; internalToken?: string }): Guards {
+export interface GuardOptions {
+  /** Checks the token's signature, issuer, audience and expiry: the token says who, nothing more. */
+  verify: TokenVerifier;
+  /**
+   * The current account of the token's subject (createAccountDirectory, or auth's own database):
+   * request.user is that account, so plan, admin rights and the e-mail are never the token's copy.
+   * Every service passes one; without it the token's claims are used as they are.
+   */
+  accounts?: AccountLookup | undefined;
+  internalToken?: string | undefined;
+}
+
+/**
+ * The verified token's identity resolved to the current account: 401 when the account no longer
+ * exists; the lookup's own error (503 when auth cannot answer) otherwise.
+ */
+export function currentAccountVerifier(verify: TokenVerifier, accounts: AccountLookup): TokenVerifier {
+  return async (token) => {
+    const identity = await verify(token);
+    const account = await accounts(identity.id);
+    if (!account) throw new HttpError(401, MESSAGES.notAuthenticated, 'account_not_found');
+    return account;
+  };
+}
+
+export function createGuards(options: GuardOptions): Guards {
+  const verify = options.accounts ? currentAccountVerifier(options.verify, options.accounts) : options.verify;
   const authenticate = async (request: FastifyRequest, required: boolean) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) {
@@ -102,7 +136,7 @@ export function createGuards(options: { verify: TokenVerifier; internalToken?: s
       request.user = null;
       return;
     }
-    request.user = await options.verify(token);
+    request.user = await verify(token);
   };
   const expected = options.internalToken ? Buffer.from(options.internalToken) : null;
   return {

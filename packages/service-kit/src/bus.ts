@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eventEnvelopeSchema } from '@oneeta/contracts';
 import type { EventEnvelope } from '@oneeta/contracts';
 import type { ChainableCommander, Redis } from 'ioredis';
+import client from 'prom-client';
 import { ignoreErrorEvents, redisKey } from './redis.js';
 
 export interface EventBusOptions {
@@ -11,6 +12,26 @@ export interface EventBusOptions {
   source: string;
   /** Approximate stream length cap (XADD MAXLEN ~). */
   maxLen?: number;
+  /** Deliveries after which a failing entry goes to the dead-letter stream (default 5). */
+  maxDeliveries?: number;
+  /** Counts dead letters (createBusMetrics on the service's registry). */
+  metrics?: BusMetrics;
+}
+
+export interface BusMetrics {
+  deadLetters: client.Counter<'topic' | 'group'>;
+}
+
+/** Registers the bus's counters on a service's registry (`app.metricsRegistry`). */
+export function createBusMetrics(registry: client.Registry): BusMetrics {
+  return {
+    deadLetters: new client.Counter({
+      name: 'bus_dead_letters_total',
+      help: 'Events moved to a dead-letter stream after too many failed deliveries',
+      labelNames: ['topic', 'group'],
+      registers: [registry],
+    }),
+  };
 }
 
 export interface ConsumeOptions<T> {
@@ -25,6 +46,8 @@ export interface ConsumeOptions<T> {
   claimEveryMs?: number;
   /** Where a newly created group starts reading. */
   startId?: '$' | '0';
+  /** Overrides the bus's maxDeliveries for this consumer. */
+  maxDeliveries?: number;
   onError?: (err: unknown, event?: EventEnvelope<T>) => void;
 }
 
@@ -35,13 +58,16 @@ export interface Consumer {
 }
 
 export interface EventBus {
-  publish<T>(topic: string, data: T, opts?: { id?: string }): Promise<EventEnvelope<T>>;
+  /** `id` and `occurredAt` are fixed by the caller when the event was decided earlier (the outbox). */
+  publish<T>(topic: string, data: T, opts?: { id?: string; occurredAt?: string }): Promise<EventEnvelope<T>>;
   /**
    * Queues the XADD of an event on a MULTI/pipeline instead of sending it, so the event is written
    * atomically with the caller's own writes (e.g. cache cells and the usage they cost).
    */
   stage<T>(tx: ChainableCommander, topic: string, data: T, opts?: { id?: string }): EventEnvelope<T>;
   consume<T>(opts: ConsumeOptions<T>): Consumer;
+  /** Counts dead letters on the service's registry (`app.metricsRegistry`) from now on. */
+  instrument(registry: client.Registry): void;
   close(): Promise<void>;
 }
 
@@ -53,20 +79,29 @@ export function streamKey(prefix: string, topic: string): string {
   return redisKey(prefix, 'stream', topic);
 }
 
+/**
+ * Where a topic's poison entries go: fields `event` (the original), `originalId`, `group`,
+ * `consumer`, `deliveries` and `error` (the last failure's message).
+ */
+export function deadLetterKey(prefix: string, topic: string): string {
+  return redisKey(prefix, 'stream', 'dead', topic);
+}
+
 export function createEventBus(opts: EventBusOptions): EventBus {
   const maxLen = opts.maxLen ?? 100_000;
   const consumers = new Set<Consumer>();
-  const envelopeOf = <T>(topic: string, data: T, id?: string): EventEnvelope<T> => ({
+  let metrics = opts.metrics;
+  const envelopeOf = <T>(topic: string, data: T, id?: string, occurredAt?: string): EventEnvelope<T> => ({
     id: id ?? randomUUID(),
     type: topic,
-    occurredAt: new Date().toISOString(),
+    occurredAt: occurredAt ?? new Date().toISOString(),
     source: opts.source,
     data,
   });
 
   return {
-    async publish<T>(topic: string, data: T, publishOpts?: { id?: string }) {
-      const envelope = envelopeOf(topic, data, publishOpts?.id);
+    async publish<T>(topic: string, data: T, publishOpts?: { id?: string; occurredAt?: string }) {
+      const envelope = envelopeOf(topic, data, publishOpts?.id, publishOpts?.occurredAt);
       await opts.redis.xadd(streamKey(opts.prefix, topic), 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
       return envelope;
     },
@@ -78,11 +113,12 @@ export function createEventBus(opts: EventBusOptions): EventBus {
     },
 
     consume<T>(consumeOpts: ConsumeOptions<T>) {
-      const consumer = startConsumer(
-        opts.redis,
-        streamKey(opts.prefix, consumeOpts.topic),
-        consumeOpts,
-      );
+      const topic = consumeOpts.topic;
+      const consumer = startConsumer(opts.redis, streamKey(opts.prefix, topic), consumeOpts, {
+        key: deadLetterKey(opts.prefix, topic),
+        maxDeliveries: consumeOpts.maxDeliveries ?? opts.maxDeliveries ?? 5,
+        count: () => metrics?.deadLetters.inc({ topic, group: consumeOpts.group }),
+      });
       const tracked: Consumer = {
         ready: consumer.ready,
         async stop() {
@@ -94,13 +130,23 @@ export function createEventBus(opts: EventBusOptions): EventBus {
       return tracked;
     },
 
+    instrument(registry) {
+      metrics = createBusMetrics(registry);
+    },
+
     async close() {
       await Promise.all([...consumers].map((c) => c.stop()));
     },
   };
 }
 
-function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>): Consumer {
+interface DeadLetters {
+  key: string;
+  maxDeliveries: number;
+  count: () => void;
+}
+
+function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>, dead: DeadLetters): Consumer {
   const { group, consumer, handler } = opts;
   const blockMs = opts.blockMs ?? 2_000;
   const batchSize = opts.batchSize ?? 20;
@@ -135,7 +181,26 @@ function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>): C
     }
   }
 
-  async function handle(entries: StreamEntry[]): Promise<void> {
+  /** How many times the group delivered this entry (XPENDING); 0 when it is no longer pending. */
+  async function deliveries(id: string): Promise<number> {
+    const reply = (await conn.xpending(key, group, id, id, 1)) as [string, string, number, number][];
+    return Number(reply[0]?.[3] ?? 0);
+  }
+
+  /** Copies a poison entry to the dead-letter stream with why it died, then acknowledges it. */
+  async function bury(id: string, fields: string[] | null, count: number, err: unknown): Promise<void> {
+    const event = fields?.[fields.indexOf('event') + 1] ?? '';
+    const reason = err instanceof Error ? err.message : String(err);
+    await conn
+      .multi()
+      .xadd(dead.key, '*', 'event', event, 'originalId', id, 'group', group, 'consumer', consumer, 'deliveries', String(count), 'error', reason.slice(0, 1000))
+      .xack(key, group, id)
+      .exec();
+    dead.count();
+    onError(new Error(`Entry ${id} on ${key} moved to ${dead.key} after ${count} deliveries: ${reason}`));
+  }
+
+  async function handle(entries: StreamEntry[], claimed = false): Promise<void> {
     for (const [id, fields] of entries) {
       if (!running) return;
       const event = parseEntry(fields);
@@ -145,10 +210,20 @@ function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>): C
         continue;
       }
       const envelope = event.envelope as EventEnvelope<T>;
+      if (claimed) {
+        // An entry whose handler never returned (the process died on it) is buried here.
+        const count = await deliveries(id);
+        if (count > dead.maxDeliveries) {
+          await bury(id, fields, count, new Error('delivered too many times without an acknowledgement'));
+          continue;
+        }
+      }
       try {
         await handler(envelope);
       } catch (err) {
         onError(err, envelope);
+        const count = await deliveries(id).catch(() => 0);
+        if (count >= dead.maxDeliveries) await bury(id, fields, count, err);
         continue;
       }
       await conn.xack(key, group, id);
@@ -168,7 +243,7 @@ function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>): C
         batchSize,
       )) as [string, StreamEntry[]];
       cursor = next;
-      processing = handle(entries);
+      processing = handle(entries, true);
       await processing;
     } while (running && cursor !== '0-0');
   }

@@ -4,8 +4,41 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const ms = (fallback: number) => z.coerce.number().int().min(0).max(3_600_000).default(fallback);
+
+/**
+ * Server timeouts (milliseconds): a client that is slow to send its headers or its request, or a
+ * connection left idle, is closed instead of holding a socket for ever (slow-loris).
+ */
+export const httpTimeoutsEnvSchema = z.object({
+  /** Time allowed to receive the request headers. */
+  HTTP_HEADERS_TIMEOUT_MS: ms(10_000),
+  /** Time allowed to receive the whole request (headers and body); at least the headers timeout. */
+  HTTP_REQUEST_TIMEOUT_MS: ms(30_000),
+  /** How long an idle keep-alive connection stays open after a response. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: ms(5_000).pipe(z.number().min(1, "must be at least 1")),
+  /** A socket with no traffic at all for this long is closed (websockets are exempt). 0 = never. */
+  HTTP_CONNECTION_TIMEOUT_MS: ms(60_000),
+  /** Requests served on one keep-alive connection before it is closed. 0 = no limit. */
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).default(0),
+});
+export type HttpTimeoutsEnv = z.infer<typeof httpTimeoutsEnvSchema>;
+
+/** Postgres timeouts (milliseconds, DATABASE_URL mode): a frozen or absent database fails fast (503). */
+export const dbTimeoutsEnvSchema = z.object({
+  /** Time allowed to open a connection (or to wait for one from the pool). */
+  DB_CONNECT_TIMEOUT_MS: ms(5_000),
+  /** Server-side limit of one statement (statement_timeout); the client gives up 1 s after it. */
+  DB_STATEMENT_TIMEOUT_MS: ms(10_000),
+  /** A session idle inside an open transaction for this long is ended by the server. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(30_000),
+});
+export type DbTimeoutsEnv = z.infer<typeof dbTimeoutsEnvSchema>;
+
 /** Env variables every service reads. Services `.extend()` this with their own. */
 export const baseEnvSchema = z.object({
+  ...httpTimeoutsEnvSchema.shape,
+  ...dbTimeoutsEnvSchema.shape,
   /** production | development | test */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   /** Port to listen on. */
@@ -25,6 +58,10 @@ export const baseEnvSchema = z.object({
     .string()
     .regex(/^[\w.-]+$/, 'letters, digits, _ . - only')
     .default('oneeta'),
+  /** How often the outbox relay looks for undelivered rows when no commit woke it (ms). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** Deliveries of a failing event before it moves to its dead-letter stream. */
+  BUS_MAX_DELIVERIES: z.coerce.number().int().min(1).default(5),
   /** Shared secret for /internal/* routes; when unset, internal routes refuse every call. */
   INTERNAL_TOKEN: z.string().min(16).optional(),
   /** Base URL of the auth service; its JWKS is read from /.well-known/jwks.json. */

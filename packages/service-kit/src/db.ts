@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { dbTimeoutsEnvSchema, loadConfig } from './config.js';
 
 /** Drizzle over either engine; queries are written once against this type. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -22,6 +23,38 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent = in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** Postgres timeouts; each one not given comes from the DB_*_TIMEOUT_MS env (see config.ts). */
+  timeouts?: Partial<DbTimeouts>;
+}
+
+export interface DbTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** Server-side statement_timeout; the client gives up on a query 1 s later (a frozen server). */
+  statementMs: number;
+  /** idle_in_transaction_session_timeout. */
+  idleInTransactionMs: number;
+}
+
+/** The timeouts a database handle runs with: the given ones, else env, else the defaults of config.ts. */
+export function resolveDbTimeouts(given: Partial<DbTimeouts> = {}, env = process.env): DbTimeouts {
+  const fromEnv = loadConfig(dbTimeoutsEnvSchema, env);
+  return {
+    connectMs: given.connectMs ?? fromEnv.DB_CONNECT_TIMEOUT_MS,
+    statementMs: given.statementMs ?? fromEnv.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: given.idleInTransactionMs ?? fromEnv.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
+}
+
+/** node-postgres settings for the timeouts: a frozen or absent server fails fast instead of hanging. */
+function pgTimeouts(timeouts: DbTimeouts): pg.ClientConfig {
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs > 0 ? timeouts.statementMs + 1000 : undefined,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    keepAlive: true,
+  };
 }
 
 export interface DatabaseHandle {
@@ -38,7 +71,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(options: DatabaseOptions, url: string): Promise<DatabaseHandle> {
   // Migrate on one connection under an advisory lock, so replicas starting together take turns.
-  const client = new pg.Client({ connectionString: url });
+  const timeouts = resolveDbTimeouts(options.timeouts);
+  // Migrations may take longer than one request's statement: only the connect timeout applies.
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(hashtext($1))', [`oneeta:migrate:${options.schema}`]);
@@ -49,8 +84,12 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Data
   } finally {
     await client.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...pgTimeouts(timeouts) });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead
+  // A client checked out of the pool (a transaction between statements, the outbox relay's claim)
+  // has no pool listener: a dropped connection would emit an unhandled 'error' and kill the
+  // process. Its next query rejects with the same error, which the kit answers with 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool) as unknown as Database;
   return {
     db,

@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import client from 'prom-client';
-import { HttpError, describeIssue } from './errors.js';
+import { addCompression } from './compression.js';
+import { httpTimeoutsEnvSchema, loadConfig } from './config.js';
+import {
+  HttpError,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+  describeIssue,
+  isUnavailableError,
+  redactUrl,
+  serializeError,
+} from './errors.js';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
@@ -19,22 +30,98 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** Set false to leave /metrics off (default on). */
   metrics?: boolean;
+  /** Where log lines go (default stdout); tests pass a stream to read them. */
+  logStream?: DestinationStream;
+  /** Server timeouts; each one not given comes from the HTTP_*_TIMEOUT_MS env (see config.ts). */
+  timeouts?: Partial<HttpTimeouts>;
+}
+
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  /** Idle socket timeout (0 = none). */
+  connectionMs: number;
+  /** 0 = no limit. */
+  maxRequestsPerSocket: number;
+}
+
+/** The timeouts a service runs with: the given ones, else env, else the defaults of config.ts. */
+export function resolveHttpTimeouts(
+  given: Partial<HttpTimeouts> = {},
+  env = process.env,
+): HttpTimeouts {
+  const fromEnv = loadConfig(httpTimeoutsEnvSchema, env);
+  const requestMs = given.requestMs ?? fromEnv.HTTP_REQUEST_TIMEOUT_MS;
+  const headersMs = given.headersMs ?? fromEnv.HTTP_HEADERS_TIMEOUT_MS;
+  return {
+    // Node refuses a headers timeout longer than the request timeout.
+    headersMs: requestMs > 0 ? Math.min(headersMs, requestMs) : headersMs,
+    requestMs,
+    keepAliveMs: given.keepAliveMs ?? fromEnv.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    connectionMs: given.connectionMs ?? fromEnv.HTTP_CONNECTION_TIMEOUT_MS,
+    maxRequestsPerSocket: given.maxRequestsPerSocket ?? fromEnv.HTTP_MAX_REQUESTS_PER_SOCKET,
+  };
 }
 
 const REQUEST_ID = 'x-request-id';
+const logRequest = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+const logError = (
+  value: unknown,
+): { [key: string]: unknown; type: string; message: string; stack: string } => ({
+  ...serializeError(value),
+});
 
 function baseApp(options: HttpAppOptions) {
+  const timeouts = resolveHttpTimeouts(options.timeouts);
   return Fastify({
     logger: {
       level: options.logLevel ?? 'info',
+      ...(options.logStream ? { stream: options.logStream } : {}),
       base: { service: options.name },
-      redact: ['req.headers.authorization', 'req.headers["x-internal-token"]', 'req.headers.cookie'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers["x-internal-token"]',
+        'req.headers.cookie',
+      ],
+      // Errors are logged by type, code, message and stack frames only: never a failed query's parameters.
+      // …and requests without invite codes or token-like query values in their URL.
+      serializers: { err: logError, error: logError, req: logRequest },
     },
     requestIdHeader: REQUEST_ID,
     genReqId: () => randomUUID(),
     trustProxy: true,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     forceCloseConnections: true,
+    // Slow or stalled clients (slow-loris: headers sent a byte at a time) are cut off. Node checks
+    // the headers/request deadlines every connectionsCheckingInterval (30 s by default): make it a
+    // fraction of the headers timeout so a stalled connection goes close to its deadline.
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    maxRequestsPerSocket: timeouts.maxRequestsPerSocket,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+    },
+    // Router refusals (a bad percent-encoding, a path segment over 100 characters) answer like
+    // every other bad request: 400 with a sentence.
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path parameter is too long (ids are at most 100 characters)'
+          : error.code === 'FST_ERR_BAD_URL'
+            ? 'The URL path is not valid (bad percent-encoding)'
+            : 'The request could not be routed';
+      reply.status(400).send({ error: message, code: 'bad_url' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 }
 
@@ -47,10 +134,12 @@ export function createHttpApp(options: HttpAppOptions): App {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  addCompression(app);
   // A bodiless POST sent with a JSON content type reads as no body (not a parse error).
   app.addHook('onRequest', async (request) => {
     const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
-    if (length === '0' || (length === undefined && chunked === undefined)) delete request.headers['content-type'];
+    if (length === '0' || (length === undefined && chunked === undefined))
+      delete request.headers['content-type'];
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -77,12 +166,25 @@ export function createHttpApp(options: HttpAppOptions): App {
     if (status < 500) {
       return reply.status(status).send({ error: clientMessage(error), code: error.code });
     }
+    if (isUnavailableError(error)) {
+      // A frozen, refusing or overloaded database: say so quickly, and when to come back.
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: UNAVAILABLE_MESSAGE, code: 'unavailable' });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Something went wrong', code: 'internal' });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    reply
+      .status(404)
+      .send({
+        error: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        code: 'not_found',
+      });
   });
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -107,7 +209,10 @@ export function createHttpApp(options: HttpAppOptions): App {
 }
 
 function clientMessage(error: FastifyError): string {
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+  if (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+  ) {
     return 'Request body is not valid JSON';
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
@@ -136,7 +241,11 @@ function registerMetrics(app: App, service: string): void {
   });
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+      },
       reply.elapsedTime / 1000,
     );
   });

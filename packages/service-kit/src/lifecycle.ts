@@ -9,17 +9,40 @@ export interface RunOptions {
   shutdownTimeoutMs?: number;
 }
 
+/** What happens when the parent's pipe closes: exit while starting, a graceful stop once running. */
+let onParentGone: () => void = () => process.exit(1);
+
+/**
+ * With EXIT_WHEN_STDIN_CLOSES=1 (the embedded launcher sets it, and gives each child a pipe as
+ * stdin that it never writes to), the process stops when stdin closes: the launcher died, even by
+ * SIGKILL, which can pass no signal on. Without it (a container, a terminal) stdin is left alone.
+ */
+export function watchParentPipe(
+  env: Record<string, string | undefined> = process.env,
+  stdin: NodeJS.ReadableStream = process.stdin,
+): void {
+  if (env.EXIT_WHEN_STDIN_CLOSES !== '1') return;
+  stdin.on('error', () => onParentGone());
+  stdin.on('end', () => onParentGone());
+  stdin.on('data', () => {}); // read (and drop) anything, so that 'end' comes
+}
+
 /**
  * Listens, then closes the app (and with it every resource registered in onClose hooks) on
- * SIGTERM or SIGINT. A second signal, or the timeout, exits at once.
+ * SIGTERM or SIGINT, or when the launcher that started it is gone (watchParentPipe). A second
+ * signal, or the timeout, exits at once.
  */
 export async function runService({ app, port, host, shutdownTimeoutMs = 10_000 }: RunOptions) {
   await app.listen({ port, host });
   reportPort(app);
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
+  let stopping: string | undefined;
+  const stop = async (signal: NodeJS.Signals | 'parent gone') => {
+    // Stopping because the parent is gone: its watchdog's SIGTERM that follows is no second signal.
+    if (stopping) {
+      if (stopping !== 'parent gone' && signal !== 'parent gone') process.exit(1);
+      return;
+    }
+    stopping = signal;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
@@ -36,11 +59,13 @@ export async function runService({ app, port, host, shutdownTimeoutMs = 10_000 }
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  onParentGone = () => void stop('parent gone');
   return app;
 }
 
 /** For main.ts: run `start`, and turn a startup failure into one readable line and exit 1. */
 export function main(start: () => Promise<unknown>): void {
+  watchParentPipe();
   start().catch((err: unknown) => {
     console.error(err instanceof Error ? `${err.name}: ${err.message}` : err);
     process.exit(1);

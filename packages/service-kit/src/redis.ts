@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 
-export type RedisRole = 'client' | 'worker' | 'subscriber';
+export type RedisRole = 'client' | 'producer' | 'worker' | 'subscriber';
 
 export interface CreateRedisOptions {
   role?: RedisRole;
@@ -8,16 +8,19 @@ export interface CreateRedisOptions {
 }
 
 /**
- * 'client' gives up on a command after 3 reconnect attempts; 'worker' and 'subscriber' wait for
- * Redis indefinitely (blocking reads, BullMQ workers, pub/sub).
+ * 'client' gives up on a command after 3 reconnect attempts; 'producer' fails at once while Redis is
+ * unreachable (no offline queue: the outbox relay is what waits and retries); 'worker' and
+ * 'subscriber' wait for Redis indefinitely (blocking reads, BullMQ workers, pub/sub).
  */
 export function createRedis(url: string, opts: CreateRedisOptions = {}): Redis {
   const role = opts.role ?? 'client';
   const redis = new Redis(url, {
     lazyConnect: opts.lazyConnect ?? false,
     connectTimeout: 5_000,
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: role === 'client' ? 3 : null,
+    enableOfflineQueue: role !== 'producer',
+    maxRetriesPerRequest: role === 'client' ? 3 : role === 'producer' ? 1 : null,
+    // A producer's caller (the outbox relay) retries; a stalled Redis must not hang it.
+    ...(role === 'producer' ? { commandTimeout: 5_000 } : {}),
   });
   ignoreErrorEvents(redis);
   return redis;

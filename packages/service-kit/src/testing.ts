@@ -1,8 +1,13 @@
 /** Test fixtures: a fresh database per test file and unique Redis namespaces. No mocks. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
-import type { Redis } from 'ioredis';
-import { createEventBus } from './bus.js';
+import { Redis } from 'ioredis';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOPICS, type Plan, type UserChangedData } from '@oneeta/contracts';
+import { storeAccount, type Account } from './accounts.js';
+import { createEventBus, type EventBus } from './bus.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db.js';
 import { createRedis } from './redis.js';
 
@@ -100,12 +105,14 @@ export const TEST_INTERNAL_TOKEN = 'internal-test-token-0123456789abcdef';
  * prefix, and the env every service config needs (merge the service's own on top). `close()` stops
  * the bus and deletes every key under the prefix (BullMQ's `{prefix}` too).
  */
-export function openTestRedisInfra(service: string) {
-  const prefix = uniquePrefix(service);
+export function openTestRedisInfra(service: string, opts: { prefix?: string; redisUrl?: string } = {}) {
+  // A given prefix lets two services' harnesses share one bus (e.g. auth's user.changed reaching session).
+  const prefix = opts.prefix ?? uniquePrefix(service);
   const env = {
     PORT: '0',
     LOG_LEVEL: 'silent',
-    REDIS_URL: testRedisUrl(),
+    OUTBOX_POLL_MS: '50',
+    REDIS_URL: opts.redisUrl ?? testRedisUrl(),
     REDIS_PREFIX: prefix,
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
   };
@@ -126,8 +133,8 @@ export function openTestRedisInfra(service: string) {
 }
 
 /** {@link openTestRedisInfra} plus a fresh database with the service's migrations; `close()` drops it too. */
-export async function openTestInfra(service: string, migrationsFolder: string) {
-  const infra = openTestRedisInfra(service);
+export async function openTestInfra(service: string, migrationsFolder: string, opts: { prefix?: string; redisUrl?: string } = {}) {
+  const infra = openTestRedisInfra(service, opts);
   const database = await createTestDatabase({ schema: service, migrationsFolder });
   return {
     ...infra,
@@ -137,4 +144,138 @@ export async function openTestInfra(service: string, migrationsFolder: string) {
       await database.destroy();
     },
   };
+}
+
+export interface TestAccountInput {
+  id?: string;
+  email?: string;
+  emailVerified?: boolean;
+  name?: string | null;
+  plan?: Plan;
+  isAdmin?: boolean;
+}
+
+export interface TestIssuer {
+  /** The public key set (give it to createTokenVerifier, or serve it as a JWKS). */
+  jwks: { keys: JWK[] };
+  /**
+   * An account registered in the account view (as auth's user.changed would put it there) and a
+   * token carrying its claims. Defaults: a random id, `u-<id>@example.test` verified, free plan.
+   */
+  user(input?: TestAccountInput, opts?: { expiresIn?: string | number }): Promise<Account & { token: string }>;
+  /** A signed token with exactly these claims (no account registered): for tokens the kit must refuse. */
+  signClaims(claims: Record<string, unknown>, opts?: { expiresIn?: string | number | null; sub?: string }): Promise<string>;
+  /** Puts (or overwrites) an account in the view now, as a user.changed would. */
+  register(account: Account): Promise<void>;
+}
+
+/**
+ * The one issuer of test tokens: an Ed25519 key made here, and accounts registered in the Redis
+ * account view under `prefix`, so a service's guards (which read the current account, not the
+ * token) know the test user without an auth server.
+ */
+export async function createTestIssuer(opts: { redis: Redis; prefix: string; kid?: string }): Promise<TestIssuer> {
+  const kid = opts.kid ?? 'test';
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' };
+  const signClaims: TestIssuer['signClaims'] = (claims, signOpts = {}) => {
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'EdDSA', kid })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt();
+    const sub = signOpts.sub ?? (typeof claims.sub === 'string' ? claims.sub : undefined);
+    if (sub) jwt.setSubject(sub);
+    if (signOpts.expiresIn !== null) jwt.setExpirationTime(signOpts.expiresIn ?? '10m');
+    return jwt.sign(privateKey);
+  };
+  const register = async (account: Account) => {
+    await storeAccount(opts.redis, opts.prefix, account, new Date().toISOString(), 3600);
+  };
+  return {
+    jwks: { keys: [jwk] },
+    signClaims,
+    register,
+    async user(input = {}, userOpts = {}) {
+      const id = input.id ?? randomUUID();
+      const account: Account = {
+        id,
+        email: input.email ?? `u-${id.slice(0, 8)}@example.test`,
+        emailVerified: input.emailVerified ?? true,
+        name: input.name === undefined ? `User ${id.slice(0, 4)}` : input.name,
+        plan: input.plan ?? 'free',
+        isAdmin: input.isAdmin ?? false,
+      };
+      await register(account);
+      const { id: sub, ...claims } = account;
+      const token = await signClaims(claims, { sub, expiresIn: userOpts.expiresIn ?? '10m' });
+      return { ...account, token };
+    },
+  };
+}
+
+/**
+ * Publishes user.changed for an account as auth does after a change (updatedAt: now), so a test
+ * can downgrade a plan, revoke admin rights or change an e-mail while an old token stays valid.
+ */
+export async function publishUserChanged(
+  bus: Pick<EventBus, 'publish'>,
+  account: Account,
+  changed: UserChangedData['changed'],
+): Promise<void> {
+  const data: UserChangedData = {
+    userId: account.id,
+    email: account.email,
+    name: account.name,
+    plan: account.plan,
+    isAdmin: account.isAdmin,
+    emailVerified: account.emailVerified,
+    updatedAt: new Date().toISOString(),
+    changed,
+  };
+  await bus.publish(TOPICS.userChanged, data);
+}
+
+/**
+ * A throwaway redis-server on a free port, for tests that take Redis away and bring it back
+ * (`stop()` then `start()` reuses the port). Needs `redis-server` on PATH.
+ */
+export async function startRedisServer() {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const url = `redis://127.0.0.1:${port}`;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await eventually(async () => {
+      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on('error', () => {});
+      try {
+        await probe.connect();
+        return (await probe.ping()) === 'PONG';
+      } finally {
+        probe.disconnect();
+      }
+    }, { timeoutMs: 10_000, intervalMs: 50 });
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return { url, port, start, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }

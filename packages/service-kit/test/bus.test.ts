@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@oneeta/contracts';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEventBus, idempotent, streamKey } from '../src/bus.js';
+import client from 'prom-client';
+import { createBusMetrics, createEventBus, deadLetterKey, idempotent, streamKey } from '../src/bus.js';
 import type { ConsumeOptions, EventBus } from '../src/bus.js';
 import { createRedis } from '../src/redis.js';
 import { testRedisUrl, eventually as waitFor, deleteKeys } from '../src/testing.js';
@@ -144,6 +145,39 @@ describe('event bus', () => {
 
     await waitFor(() => attempts === 2);
     await waitFor(async () => (await pendingCount()) === 0);
+  });
+
+  it('moves an event that failed maxDeliveries times to the dead-letter stream, acks it and counts it', async () => {
+    const registry = new client.Registry();
+    const metrics = createBusMetrics(registry);
+    const deadBus = createEventBus({ redis, prefix, source: 'bus-test', maxDeliveries: 3, metrics });
+    const calls: string[] = [];
+    deadBus.consume<Order>({
+      topic: 'order.placed',
+      group: 'billing',
+      consumer: 'c1',
+      handler: async (event) => {
+        calls.push(event.data.orderId);
+        if (event.data.orderId === 'poison') throw new Error('cannot handle poison');
+      },
+      ...FAST,
+    });
+    const poison = await deadBus.publish<Order>('order.placed', { orderId: 'poison' });
+    await deadBus.publish<Order>('order.placed', { orderId: 'fine' });
+
+    const dead = await waitFor(async () => {
+      const entries = (await redis.xrange(deadLetterKey(prefix, 'order.placed'), '-', '+')) as [string, string[]][];
+      return entries.length === 1 ? entries[0]! : undefined;
+    });
+    const fields = Object.fromEntries(dead[1].flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1]]] : [])));
+    expect(JSON.parse(fields.event!)).toMatchObject({ id: poison.id, data: { orderId: 'poison' } });
+    expect(fields).toMatchObject({ group: 'billing', deliveries: '3', error: 'cannot handle poison' });
+    expect(fields.originalId).toMatch(/^\d+-\d+$/);
+    await waitFor(async () => (await pendingCount()) === 0);
+    expect(calls.filter((c) => c === 'poison')).toHaveLength(3);
+    expect(calls.filter((c) => c === 'fine')).toHaveLength(1);
+    expect((await metrics.deadLetters.get()).values).toEqual([{ labels: { topic: 'order.placed', group: 'billing' }, value: 1 }]);
+    await deadBus.close();
   });
 
   it('acks malformed entries and reports them without blocking the stream', async () => {

@@ -147,7 +147,7 @@ describe('guards', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ error: 'Not authenticated', code: 'not_authenticated' });
     const ok = await app.inject({ url: '/me', headers: { authorization: `Bearer ${await sign(claims)}` } });
-    expect(ok.json()).toEqual({ id: 'u1', email: 'a@b.co', name: 'Ann', plan: 'free', isAdmin: false });
+    expect(ok.json()).toEqual({ id: 'u1', email: 'a@b.co', name: 'Ann', plan: 'free', isAdmin: false, emailVerified: false });
   });
 
   it('rejects expired, foreign-signed and tampered tokens', async () => {

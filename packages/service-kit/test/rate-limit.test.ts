@@ -118,4 +118,35 @@ describe('rate limiter', () => {
     });
     expect(await keysUnder(redis, prefix)).toEqual([]);
   });
+
+  it('reserve admits exactly `limit` of many parallel attempts and counts none of the refused ones', async () => {
+    const rule = { limit: 5, windowSeconds: 60, lockSeconds: 120 };
+    const results = await Promise.all(Array.from({ length: 40 }, () => limiter.reserve('a@example.com', rule)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    const refused = results.filter((r) => !r.allowed);
+    expect(refused).toHaveLength(35);
+    expect(Math.min(...refused.map((r) => r.retryAfterSeconds))).toBeGreaterThan(60);
+    expect(await redis.get(`${prefix}:rl:login:a@example.com:count`)).toBe('5');
+  });
+
+  it('reserve without a lock refuses past the limit until the window ends', async () => {
+    const rule = { limit: 2, windowSeconds: 60 };
+    expect((await limiter.reserve('k', rule)).allowed).toBe(true);
+    expect((await limiter.reserve('k', rule)).allowed).toBe(true);
+    const refused = await limiter.reserve('k', rule);
+    expect(refused).toMatchObject({ allowed: false, count: 2 });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+  });
+
+  it('release gives one reserved attempt back and lifts the lock it set', async () => {
+    const rule = { limit: 2, windowSeconds: 60, lockSeconds: 300 };
+    await limiter.reserve('k', rule);
+    await limiter.reserve('k', rule);
+    expect((await limiter.check('k', rule)).allowed).toBe(false);
+    await limiter.release('k', rule);
+    expect(await limiter.check('k', rule)).toMatchObject({ allowed: true, count: 1 });
+    await limiter.release('k', rule);
+    await limiter.release('k', rule);
+    expect(await limiter.check('k', rule)).toMatchObject({ allowed: true, count: 0 });
+  });
 });

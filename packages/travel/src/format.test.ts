@@ -52,9 +52,12 @@ describe('wholeMinutes', () => {
 });
 
 describe('formatMinutes', () => {
-  it("reads '12 min' for 720 s and '95 min' for 5700 s", () => {
+  it("reads '12 min' under an hour and '1 h 35 min', '24 h 41 min' from an hour (whole minutes)", () => {
     expect(formatMinutes(720)).toBe('12 min');
-    expect(formatMinutes(5700)).toBe('95 min');
+    expect(formatMinutes(5700)).toBe('1 h 35 min');
+    expect(formatMinutes(88_860)).toBe('24 h 41 min');
+    expect(formatMinutes(3570)).toBe('1 h 0 min');
+    expect(formatMinutes(3569)).toBe('59 min');
   });
 });
 

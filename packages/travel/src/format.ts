@@ -27,9 +27,21 @@ export function wholeMinutes(seconds: number): number {
   return Math.max(1, Math.round(seconds / 60));
 }
 
-/** '12 min'. */
+/**
+ * A travel time in whole minutes: '12 min' under an hour, '1 h 35 min' from an hour ('2 h 0 min'
+ * keeps the minutes so every duration reads alike; 88,860 s is '24 h 41 min', never '1481 min').
+ */
 export function formatMinutes(seconds: number): string {
-  return `${wholeMinutes(seconds)} min`;
+  return formatWholeMinutes(wholeMinutes(seconds));
+}
+
+/** A whole number of minutes as 'N min' or 'H h M min'. */
+export function formatWholeMinutes(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes < 0) {
+    throw new RangeError(`minutes must be a whole number ≥ 0, got ${minutes}`);
+  }
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 const SECOND_MS = 1000;

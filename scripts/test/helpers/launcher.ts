@@ -23,9 +23,17 @@ export interface RunningLauncher {
   stop: () => Promise<number | null>;
 }
 
-export async function startLauncher(name: string): Promise<RunningLauncher> {
-  const port = await findFreePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `oneeta-${name}-`));
+export interface LaunchOptions {
+  /** Default: a fresh temporary directory. */
+  dataDir?: string;
+  /** Default: a free port. */
+  port?: number;
+}
+
+/** `scripts/start.ts` as a child process with its own port, data and Redis prefix (not yet up). */
+export async function spawnLauncher(name: string, options: LaunchOptions = {}) {
+  const port = options.port ?? (await findFreePort());
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `oneeta-${name}-`));
   const redisPrefix = `smoke-${name}-${process.pid}-${Date.now()}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -48,6 +56,21 @@ export async function startLauncher(name: string): Promise<RunningLauncher> {
   proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(proc, 'exit').then(([code]) => code as number | null);
+  return { proc, port, dataDir, redisPrefix, exited, output: () => output };
+}
+
+export async function startLauncher(
+  name: string,
+  options: LaunchOptions = {},
+): Promise<RunningLauncher> {
+  const {
+    proc,
+    port,
+    dataDir,
+    redisPrefix,
+    exited,
+    output: read,
+  } = await spawnLauncher(name, options);
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
 
@@ -57,10 +80,10 @@ export async function startLauncher(name: string): Promise<RunningLauncher> {
       timeoutMs: 120_000,
       abortReason: () => (exitCode !== undefined ? `launcher exited with ${exitCode}` : undefined),
     });
-    await waitFor(() => output.includes(`OneETA is running at http://localhost:${port}`), 10_000);
+    await waitFor(() => read().includes(`OneETA is running at http://localhost:${port}`), 10_000);
   } catch (error) {
     proc.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${read()}`);
   }
 
   return {
@@ -69,10 +92,10 @@ export async function startLauncher(name: string): Promise<RunningLauncher> {
     base,
     dataDir,
     redisPrefix,
-    output: () => output,
+    output: read,
     ports: () => {
       const ports: Record<string, number> = {};
-      for (const m of output.matchAll(/^ {2}([a-z-]+) +http:\/\/127\.0\.0\.1:(\d+)$/gm))
+      for (const m of read().matchAll(/^ {2}([a-z-]+) +http:\/\/127\.0\.0\.1:(\d+)$/gm))
         ports[m[1]!] = Number(m[2]);
       return ports;
     },

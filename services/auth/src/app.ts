@@ -1,6 +1,8 @@
-import { createGuards, createHttpApp, createTokenVerifier, pingRedis } from '@oneeta/service-kit';
+import { createGuards, createHttpApp, createTokenVerifier, pickAccount, pingRedis } from '@oneeta/service-kit';
 import { createContext, type AuthDeps } from './context.js';
+import { createOutboxEmail } from './providers/email.js';
 import { createOutboxSms } from './providers/sms.js';
+import { emailVerificationRoutes } from './routes/email-verification.js';
 import { accountRoutes } from './routes/accounts.js';
 import { internalRoutes } from './routes/internal.js';
 import { phoneRoutes } from './routes/phone.js';
@@ -15,14 +17,22 @@ export async function buildApp(deps: AuthDeps) {
     readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) },
   });
   const sms = deps.sms ?? createOutboxSms(deps.db, app.log);
-  const ctx = createContext({ ...deps, sms }, app.log);
+  const outboxEmail = deps.email ? undefined : createOutboxEmail(deps.db, app.log);
+  const email = deps.email ?? outboxEmail!;
+  const ctx = createContext({ ...deps, sms, email }, app.log);
   const guards = createGuards({
     verify: createTokenVerifier({ jwks: deps.keys.jwks }),
+    // The caller as the database has them now (plan, admin, verified e-mail), not the token's copy.
+    accounts: async (id) => {
+      const row = await ctx.users.byId(id);
+      return row ? pickAccount(ctx.view(row)) : null;
+    },
     internalToken: deps.config.INTERNAL_TOKEN,
   });
   accountRoutes(app, ctx, guards);
+  emailVerificationRoutes(app, ctx, guards);
   phoneRoutes(app, ctx, guards);
   planRoutes(app, ctx, guards);
-  internalRoutes(app, ctx, guards);
+  internalRoutes(app, ctx, guards, outboxEmail);
   return app;
 }

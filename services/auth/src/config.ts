@@ -15,6 +15,13 @@ export const configSchema = baseEnvSchema.extend({
   /** Login limits: failed attempts per e-mail in the window, then locked for the window. */
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Where users open the web app: e-mail links (verification) point here. */
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** New verification links one user may ask for per hour. */
+  VERIFY_EMAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Login and register attempts per client IP per minute. */
   AUTH_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });

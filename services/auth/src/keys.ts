@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JSONWebKeySet } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+  type JSONWebKeySet,
+} from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenClaims } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
 import { asc } from 'drizzle-orm';
@@ -8,8 +17,22 @@ import { signingKeys } from './store/schema.js';
 export interface KeyRing {
   kid: string;
   jwks: JSONWebKeySet;
-  sign(claims: TokenClaims, ttlSeconds: number): Promise<string>;
+  sign(claims: Omit<TokenClaims, 'exp'>, ttlSeconds: number): Promise<string>;
+  /**
+   * A single-purpose token (e.g. an e-mail link): its own audience `oneeta-<purpose>`, so it is never
+   * taken as an access token (whose audience is TOKEN_AUDIENCE), nor for another purpose.
+   */
+  signPurpose(purpose: string, claims: PurposeClaims, ttlSeconds: number): Promise<string>;
+  /** The claims of a valid, unexpired token of that purpose; throws otherwise. */
+  verifyPurpose(purpose: string, token: string): Promise<PurposeClaims>;
 }
+
+export interface PurposeClaims {
+  sub: string;
+  email: string;
+}
+
+const purposeAudience = (purpose: string) => `${TOKEN_AUDIENCE}-${purpose}`;
 
 function publicOf(jwk: JWK): JWK {
   const { d: _private, ...rest } = jwk;
@@ -33,11 +56,19 @@ export async function loadKeyRing(db: Database, privateJwkJson?: string): Promis
   }
   const key = await importJWK(privateJwk, 'EdDSA');
   const kid = privateJwk.kid!;
+  const jwks = { keys: [publicOf(privateJwk)] };
+  const localKeys = createLocalJWKSet(jwks);
   return {
     kid,
-    jwks: { keys: [publicOf(privateJwk)] },
+    jwks,
     sign: (claims, ttlSeconds) =>
-      new SignJWT({ email: claims.email, name: claims.name ?? null, plan: claims.plan, isAdmin: claims.isAdmin ?? false })
+      new SignJWT({
+        email: claims.email,
+        emailVerified: claims.emailVerified ?? false,
+        name: claims.name ?? null,
+        plan: claims.plan,
+        isAdmin: claims.isAdmin ?? false,
+      })
         .setProtectedHeader({ alg: 'EdDSA', kid })
         .setIssuer(TOKEN_ISSUER)
         .setAudience(TOKEN_AUDIENCE)
@@ -45,6 +76,27 @@ export async function loadKeyRing(db: Database, privateJwkJson?: string): Promis
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
+    signPurpose: (purpose, claims, ttlSeconds) =>
+      new SignJWT({ email: claims.email, purpose })
+        .setProtectedHeader({ alg: 'EdDSA', kid })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(purposeAudience(purpose))
+        .setSubject(claims.sub)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    verifyPurpose: async (purpose, token) => {
+      const { payload } = await jwtVerify(token, localKeys, {
+        issuer: TOKEN_ISSUER,
+        audience: purposeAudience(purpose),
+        algorithms: ['EdDSA'],
+        requiredClaims: ['exp', 'sub'],
+      });
+      if (payload.purpose !== purpose || typeof payload.email !== 'string') {
+        throw new Error(`not a ${purpose} token`);
+      }
+      return { sub: payload.sub!, email: payload.email };
+    },
   };
 }
 

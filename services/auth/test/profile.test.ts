@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope, type UserChangedData } from '@oneeta/contracts';
 import { streamKey } from '@oneeta/service-kit';
+import { eq } from 'drizzle-orm';
+import { phoneVerifications } from '../src/store/schema.js';
 import { bearer, newEmail, registerUser } from './factories.js';
 import { INTERNAL_TOKEN, startAuth, type AuthHarness } from './helpers.js';
 
@@ -12,6 +14,7 @@ afterAll(() => auth.close());
 
 /** Every user.changed event on the stream for one user, oldest first. */
 async function userChangedEvents(userId: string): Promise<EventEnvelope<UserChangedData>[]> {
+  await auth.drained();
   const entries = await auth.redis.xrange(streamKey(auth.prefix, TOPICS.userChanged), '-', '+');
   return entries
     .map(([, fields]) => JSON.parse(fields[1]!) as EventEnvelope<UserChangedData>)
@@ -51,11 +54,11 @@ describe('GET/PATCH /api/auth/me', () => {
 
   it('changes the e-mail (lower-cased) and refuses one that is taken with 409', async () => {
     const other = await registerUser(auth);
-    const { token, user } = await registerUser(auth);
-    const taken = await call('PATCH', '/api/auth/me', token, { email: other.user.email.toUpperCase() });
+    const { token, user, password } = await registerUser(auth);
+    const taken = await call('PATCH', '/api/auth/me', token, { email: other.user.email.toUpperCase(), currentPassword: password });
     expect(taken.statusCode).toBe(409);
     const fresh = newEmail();
-    const res = await call('PATCH', '/api/auth/me', token, { email: fresh.toUpperCase() });
+    const res = await call('PATCH', '/api/auth/me', token, { email: fresh.toUpperCase(), currentPassword: password });
     expect(res.json().user.email).toBe(fresh);
     expect((await userChangedEvents(user.id)).map((e) => e.data.changed)).toEqual([['email']]);
   });
@@ -106,6 +109,24 @@ describe('phone verification', () => {
 
     const removed = await call('DELETE', '/api/auth/me/phone', token);
     expect(removed.json()).toEqual({ phoneNumber: null, phoneVerified: false });
+  });
+
+  it('compares at most 5 codes when 40 guesses arrive at once (the right one last is refused)', async () => {
+    const { token, user } = await registerUser(auth);
+    await call('POST', '/api/auth/me/phone', token, { phone: '2065550188', consent: true });
+    const code = /(\d{6})/.exec((await auth.smsTo('+12065550188'))[0]!)![1]!;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const guesses = [...Array.from({ length: 39 }, () => wrongCode), code];
+    const answers = await Promise.all(
+      guesses.map((guess) => call('POST', '/api/auth/me/phone/verify', token, { code: guess })),
+    );
+    expect(answers.map((res) => res.json().error)).toEqual(guesses.map(() => 'Invalid or expired verification code'));
+    const [pending] = await auth.database.db
+      .select()
+      .from(phoneVerifications)
+      .where(eq(phoneVerifications.userId, user.id));
+    expect(pending!.attempts).toBe(5);
+    expect((await call('GET', '/api/auth/me', token)).json().user.phoneVerified).toBe(false);
   });
 
   it('stops accepting even the right code after 5 wrong ones', async () => {

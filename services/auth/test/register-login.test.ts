@@ -99,6 +99,16 @@ describe('POST /api/auth/login', () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
   });
 
+  it('checks at most LOGIN_MAX_FAILURES_PER_EMAIL of 40 parallel wrong passwords; the rest answer 429', async () => {
+    const { user } = await registerUser(auth);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => login({ email: user.email, password: 'Wr0ng!pass' })),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(auth.config.LOGIN_MAX_FAILURES_PER_EMAIL);
+    expect(codes.filter((code) => code === 429)).toHaveLength(40 - auth.config.LOGIN_MAX_FAILURES_PER_EMAIL);
+  });
+
   it('a successful login clears the failure count of that e-mail', async () => {
     const { user, password } = await registerUser(auth);
     for (let round = 0; round < 2; round++) {

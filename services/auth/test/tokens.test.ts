@@ -54,19 +54,48 @@ describe('access tokens', () => {
 });
 
 describe('the administrator', () => {
-  it('is the ADMIN_EMAIL account, whatever its case: the admin claim and isAdmin are set only for it', async () => {
+  const patchMe = (token: string, payload: object) =>
+    auth.app.inject({ method: 'PATCH', url: '/api/auth/me', payload, headers: bearer(token) });
+
+  it('is the ADMIN_EMAIL account only once that address is verified; taking the address by a patch grants nothing', async () => {
     const admin = await registerUser(auth, { email: ADMIN_EMAIL.toUpperCase() });
+    expect(admin.user.isAdmin).toBe(false);
+    expect(decodeJwt(admin.token).isAdmin).toBe(false);
+    const adminLink = await auth.verifyTokenFor(ADMIN_EMAIL);
+
+    // Another account cannot take the address while the admin holds it, nor gain rights from a link it never got.
     const other = await registerUser(auth);
-    expect(admin.user.isAdmin).toBe(true);
-    expect(decodeJwt(admin.token).isAdmin).toBe(true);
-    expect(other.user.isAdmin).toBe(false);
-    expect(decodeJwt(other.token).isAdmin).toBe(false);
+    const taken = await patchMe(other.token, { email: ADMIN_EMAIL, currentPassword: other.password });
+    expect(taken.statusCode).toBe(409);
+
+    // The admin moves away; the other account takes the freed address with its password: still not admin.
+    const moved = await patchMe(admin.token, { email: `former-${ADMIN_EMAIL}`, currentPassword: admin.password });
+    expect(moved.statusCode).toBe(200);
+    const squat = await patchMe(other.token, { email: ADMIN_EMAIL, currentPassword: other.password });
+    expect(squat.statusCode).toBe(200);
+    expect(squat.json().user).toMatchObject({ email: ADMIN_EMAIL.toLowerCase(), isAdmin: false, emailVerified: false });
+    expect(decodeJwt(squat.json().token).isAdmin).toBe(false);
+    // The first account's old link does not verify the address for the account now holding it.
+    expect((await auth.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: adminLink } })).statusCode).toBe(400);
     const login = await auth.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: ADMIN_EMAIL, password: STRONG_PASSWORD },
     });
-    expect(decodeJwt(login.json().token).isAdmin).toBe(true);
+    expect(decodeJwt(login.json().token).isAdmin).toBe(false);
+
+    // Following the link sent to the address (proving the mailbox) is what makes it the administrator.
+    const followed = await auth.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: await auth.verifyTokenFor(ADMIN_EMAIL) },
+      headers: bearer(squat.json().token),
+    });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.json().user).toMatchObject({ id: other.user.id, isAdmin: true, emailVerified: true });
+    expect(decodeJwt(followed.json().token).isAdmin).toBe(true);
+    expect((await me(other.token)).json().user.isAdmin).toBe(true);
+    expect((await me(admin.token)).json().user.isAdmin).toBe(false);
   });
 });
 
@@ -78,6 +107,7 @@ describe('JWKS', () => {
     await expect(verify(token)).resolves.toEqual({
       id: user.id,
       email: user.email,
+      emailVerified: false,
       name: 'Remote',
       plan: 'free',
       isAdmin: false,

@@ -17,9 +17,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Queue } from 'bullmq';
-import { bullPrefix, JOBS, QUEUES, ROUTE_JOB_PRIORITY } from '@oneeta/contracts';
-import { createRedis } from '@oneeta/service-kit';
+import type { Queue } from 'bullmq';
+import { JOBS, QUEUES, ROUTE_JOB_PRIORITY } from '@oneeta/contracts';
+import { createQueue, createRedis } from '@oneeta/service-kit';
 import { deleteKeys } from '@oneeta/service-kit/testing';
 import { travelCacheKey, transactionsForCells } from '@oneeta/travel';
 import { cellRequests } from '../src/domain/cells.js';
@@ -50,7 +50,7 @@ async function run(workerCount: number) {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };
   const redis = createRedis(REDIS_URL);
-  const queue = new Queue(QUEUES.routeMatrix, { connection: redis, prefix: bullPrefix(prefix) });
+  const queue = createQueue(JOBS[QUEUES.routeMatrix], { connection: redis, redisPrefix: prefix });
 
   const workers: ChildProcess[] = [];
   for (let i = 0; i < workerCount; i++) {
@@ -85,7 +85,7 @@ async function run(workerCount: number) {
     await queue.addBulk(world.map((s) => ({
       name: job.name,
       data: { sessionId: s.id, reason: 'location' as const, requestedAt: now.toISOString() },
-      opts: { priority: ROUTE_JOB_PRIORITY.premium, deduplication: { id: `session:${s.id}`, keepLastIfActive: true }, attempts: job.attempts, backoff: job.backoff, removeOnComplete: { count: 1000 }, removeOnFail: { count: 5000 } },
+      opts: { priority: ROUTE_JOB_PRIORITY.premium, deduplication: { id: `session:${s.id}`, keepLastIfActive: true } },
     })));
     jobs += world.length;
     await drained(queue);

@@ -1,13 +1,13 @@
-import { Worker, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import {
-  bullPrefix,
+  JOBS,
   QUEUES,
   ROUTE_WORKER_BEAT_MS,
   routeWorkersKey,
   type RouteMatrixResult,
   type RouteWorkerBeat,
 } from '@oneeta/contracts';
-import type { Redis } from '@oneeta/service-kit';
+import { createWorker, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerMetrics } from './metrics.js';
 
@@ -35,8 +35,8 @@ export function startRouteWorker(opts: RouteWorkerOptions) {
   const startedAt = new Date().toISOString();
   let running = 0;
 
-  const worker = new Worker(
-    QUEUES.routeMatrix,
+  const worker = createWorker(
+    JOBS[QUEUES.routeMatrix],
     async (job: Job) => {
       running++;
       metrics.active.set(running);
@@ -56,17 +56,14 @@ export function startRouteWorker(opts: RouteWorkerOptions) {
     },
     {
       connection: opts.connection,
-      prefix: bullPrefix(opts.redisPrefix),
+      redisPrefix: opts.redisPrefix,
       concurrency: opts.concurrency,
       lockDuration: opts.lockMs,
       stalledInterval: opts.stalledIntervalMs,
-      maxStalledCount: 2,
-      removeOnComplete: { count: 1000 },
-      removeOnFail: { count: 5000 },
       name: opts.workerId,
+      log,
     },
   );
-  worker.on('error', (err) => log.error({ err }, 'route-matrix worker error'));
   worker.on('failed', (job, err) =>
     log.warn({ jobId: job?.id, sessionId: job?.data?.sessionId, attemptsMade: job?.attemptsMade, err: err.message }, 'route-matrix job failed'),
   );

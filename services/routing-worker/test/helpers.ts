@@ -60,6 +60,8 @@ export async function startPipeline(env: Record<string, string> = {}) {
     bus: session.bus,
     db: session.database.db,
     redis: session.redis,
+    outbox: session.delivery.outbox,
+    wakeRelay: () => session.delivery.relay.wake(),
     prefix: session.prefix,
     consumer: 'worker-test',
     log: session.app.log,

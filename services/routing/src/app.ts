@@ -1,4 +1,12 @@
-import { createGuards, createHttpApp, createTokenVerifier, jwksUrlOf, pingRedis, type TokenVerifier } from '@oneeta/service-kit';
+import {
+  createGuards,
+  createHttpApp,
+  createTokenVerifier,
+  jwksUrlOf,
+  pingRedis,
+  type AccountLookup,
+  type TokenVerifier,
+} from '@oneeta/service-kit';
 import { createContext, type RoutingDeps } from './context.js';
 import { internalRoutes } from './routes/internal.js';
 import { mapsRoutes } from './routes/maps.js';
@@ -6,7 +14,14 @@ import { mapsRoutes } from './routes/maps.js';
 export type { RoutingDeps } from './context.js';
 
 /** The maps API. It owns no tables: readiness is Redis (cache, limits, events). */
-export async function buildApp(deps: RoutingDeps & { verifier?: TokenVerifier }) {
+export interface RoutingAppDeps extends RoutingDeps {
+  /** Checks tokens (default: the auth service's JWKS at AUTH_URL). */
+  verifier?: TokenVerifier;
+  /** The caller's current account (plan, admin rights): createAccountDirectory's get. */
+  accounts: AccountLookup;
+}
+
+export async function buildApp(deps: RoutingAppDeps) {
   const app = createHttpApp({
     name: 'routing',
     logLevel: deps.config.LOG_LEVEL,
@@ -15,6 +30,7 @@ export async function buildApp(deps: RoutingDeps & { verifier?: TokenVerifier })
   const ctx = createContext(deps, app.log);
   const guards = createGuards({
     verify: deps.verifier ?? createTokenVerifier({ jwksUrl: jwksUrlOf(deps.config.AUTH_URL) }),
+    accounts: deps.accounts,
     internalToken: deps.config.INTERNAL_TOKEN,
   });
   mapsRoutes(app, ctx, guards);

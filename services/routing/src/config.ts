@@ -1,5 +1,5 @@
 import { mapsEnvSchema, refineMapsEnv } from '@oneeta/maps';
-import { baseEnvSchema } from '@oneeta/service-kit';
+import { accountEnvSchema, baseEnvSchema } from '@oneeta/service-kit';
 import { z } from 'zod';
 
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -18,6 +18,7 @@ export const configSchema = baseEnvSchema.extend({
   TIMEZONE_MAX_PER_IP_PER_MINUTE: perMinute(60),
   /** GET /api/maps/token calls per client IP per minute. */
   MAP_TOKEN_MAX_PER_IP_PER_MINUTE: perMinute(30),
+  ...accountEnvSchema.shape,
 })
   // MAPS_PROVIDER=azure without usable credentials fails at boot with a readable message.
   .superRefine(refineMapsEnv);

@@ -1,7 +1,7 @@
-import { bullPrefix, QUEUES, TOPICS, type UsageRecordedData } from '@oneeta/contracts';
-import { Queue } from 'bullmq';
+import { JOBS, QUEUES, TOPICS, type UsageRecordedData } from '@oneeta/contracts';
+import type { Queue } from 'bullmq';
 import { createTravelCache, type MapsProvider, type TravelCache } from '@oneeta/maps';
-import type { EventBus, Redis } from '@oneeta/service-kit';
+import { createQueue, type EventBus, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { createIpLimits } from './rate-limits.js';
@@ -21,7 +21,7 @@ export interface RoutingDeps {
 
 /** The route-matrix queue under the prefix the session service and the worker use. */
 export function createRouteQueueReader(config: Config, redis: Redis): Queue {
-  return new Queue(QUEUES.routeMatrix, { connection: redis, prefix: bullPrefix(config.REDIS_PREFIX) });
+  return createQueue(JOBS[QUEUES.routeMatrix], { connection: redis, redisPrefix: config.REDIS_PREFIX });
 }
 
 /** The shared travel-time cache over this provider: cells under `{REDIS_PREFIX}:travel:`, as the worker keeps them. */

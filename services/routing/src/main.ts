@@ -1,5 +1,6 @@
+import { hostname } from 'node:os';
 import { createMapsProvider } from '@oneeta/maps';
-import { loadConfig, main, openRedisInfra, runService } from '@oneeta/service-kit';
+import { loadConfig, main, openAccountDirectory, openRedisInfra, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { createRouteQueueReader, travelCacheFor } from './context.js';
@@ -11,8 +12,19 @@ main(async () => {
   const provider = createMapsProvider(config);
   const travelCache = travelCacheFor(config, infra.redis, provider);
   const routeQueue = createRouteQueueReader(config, infra.redis);
-  const app = await buildApp({ config, provider, travelCache, redis: infra.redis, bus: infra.bus, routeQueue });
+  // The caller's current plan and admin rights, kept fresh from user.changed.
+  // The app's logger, once the app exists.
+  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
+  const accounts = openAccountDirectory('routing', config, {
+    redis: infra.redis,
+    bus: infra.bus,
+    consumer: `${hostname()}-${process.pid}`,
+    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
+  });
+  const app = await buildApp({ config, provider, travelCache, redis: infra.redis, bus: infra.bus, routeQueue, accounts: accounts.get });
+  logger.current = app.log;
   app.addHook('onClose', async () => {
+    await accounts.close();
     await routeQueue.close();
     await infra.close();
   });

@@ -55,6 +55,16 @@ describe('the maps API on Azure Maps (a local fake speaking its wire format)', (
     expect(event?.data.metrics).toMatchObject({ providerRequests: 1, provider: 'azure', strategy: 'fuzzy-search' });
   });
 
+  it('search: when nothing is within the radius, asks once more without it and says so', async () => {
+    const res = await h.get('/api/maps/search', { q: 'Denver', lat: SEATTLE.lat, lon: SEATTLE.lon, sessionId: 'azure23' });
+    const body = res.json<{ results: Array<{ poi?: { name: string } }> }>();
+    expect(body).toMatchObject({ scope: 'everywhere', radiusMeters: 100_000, coverage: 'addresses' });
+    expect(body.results[0]?.poi?.name).toBe('Denver');
+    expect(mapsRequests().map((r) => r.query.radius)).toEqual(['100000', undefined]);
+    const events = (await h.usage()).filter((e) => e.data.event === 'search' && e.data.request.q === 'Denver');
+    expect(events.at(-1)?.data.metrics).toMatchObject({ providerRequests: 2, provider: 'azure' });
+  });
+
   it('timezone: answers the zone Azure names', async () => {
     const res = await h.get('/api/maps/timezone', SEATTLE);
     expect(res.json()).toEqual({ timeZoneId: 'America/Los_Angeles' });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOPICS, usageRecordedDataSchema, type EventEnvelope, type UsageRecordedData } from '@oneeta/contracts';
+import { TOPICS, usageRecordedDataSchema, type EventEnvelope, type UsageRecordedData } from '@oneeta/contracts';
 import { createMapsProvider, type MapsProvider } from '@oneeta/maps';
-import { createTokenVerifier, loadConfig, streamKey } from '@oneeta/service-kit';
-import { openTestRedisInfra } from '@oneeta/service-kit/testing';
+import { createAccountDirectory, createTokenVerifier, loadConfig, streamKey } from '@oneeta/service-kit';
+import { createTestIssuer, openTestRedisInfra } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema, type Config } from '../src/config.js';
 import { travelCacheFor, createRouteQueueReader } from '../src/context.js';
@@ -23,27 +22,20 @@ export interface StartOptions {
 export async function startRouting(options: StartOptions = {}) {
   const infra = openTestRedisInfra('routing');
   const { prefix, redis, bus } = infra;
-  const config = loadConfig(configSchema, { ...infra.env, ...options.env });
+  // No auth server: test users are registered in the account view by the issuer.
+  const config = loadConfig(configSchema, { ...infra.env, AUTH_URL: 'http://127.0.0.1:9', ...options.env });
   const made = createMapsProvider(config);
   const provider = countingProvider(options.provider ? options.provider(made, config) : made);
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'EdDSA' };
+  const issuer = await createTestIssuer({ redis, prefix });
+  const accounts = createAccountDirectory({ redis, prefix, authUrl: config.AUTH_URL, timeoutMs: 1000 });
   const travelCache = travelCacheFor(config, redis, provider);
-  const verifier = createTokenVerifier({ jwks: { keys: [jwk] } });
+  const verifier = createTokenVerifier({ jwks: issuer.jwks });
   const routeQueue = createRouteQueueReader(config, redis);
-  const app = await buildApp({ config, provider, travelCache, redis, bus, verifier, routeQueue });
+  const app = await buildApp({ config, provider, travelCache, redis, bus, verifier, routeQueue, accounts: accounts.get });
   await app.ready();
 
-  /** A signed-in user's bearer token (the maps API stores no users). */
-  const token = async (id: string = randomUUID()) =>
-    new SignJWT({ email: `u-${id.slice(0, 8)}@example.test`, name: 'Map User', plan: 'free', isAdmin: false })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setSubject(id)
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(privateKey);
+  /** A signed-in user's bearer token (the maps API stores no users; the account is in the view). */
+  const token = async (id: string = randomUUID()) => (await issuer.user({ id, name: 'Map User' })).token;
 
   /** Every usage.recorded event on the bus so far, oldest first, parsed with the contract schema. */
   const usage = async (): Promise<EventEnvelope<UsageRecordedData>[]> => {

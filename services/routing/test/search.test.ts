@@ -37,8 +37,31 @@ describe('GET /api/maps/search', () => {
     for (const r of near) expect(metres(r.position, SEATTLE)).toBeLessThanOrEqual(300_000);
     expect(near[0]!.address.freeformAddress).toMatch(/Oregon|OR|US/);
 
-    const tight = results((await h.get('/api/maps/search', { q: 'Portland', lat: SEATTLE.lat, lon: SEATTLE.lon })).body);
+    const tight = results((await h.get('/api/maps/search', { q: 'Tacoma', lat: SEATTLE.lat, lon: SEATTLE.lon })).body);
+    expect(tight.length).toBeGreaterThan(0);
     for (const r of tight) expect(metres(r.position, SEATTLE)).toBeLessThanOrEqual(100_000);
+  });
+
+  it('says the results are nearby when something matched within the radius', async () => {
+    const res = await h.get('/api/maps/search', { q: 'Tacoma', lat: SEATTLE.lat, lon: SEATTLE.lon });
+    expect(res.json()).toMatchObject({ scope: 'nearby', radiusMeters: 100_000, coverage: 'cities' });
+  });
+
+  it('falls back to everywhere when nothing is near: Denver from Seattle, and records the scope', async () => {
+    const before = (await h.usage()).length;
+    const res = await h.get('/api/maps/search', { q: 'Denver', lat: SEATTLE.lat, lon: SEATTLE.lon, sessionId: 'srch234' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ results: SearchResult[]; scope: string; radiusMeters: number | null; coverage: string }>();
+    expect(body).toMatchObject({ scope: 'everywhere', radiusMeters: 100_000, coverage: 'cities' });
+    expect(body.results[0]!.address.freeformAddress).toBe('Denver, CO, US');
+    expect(metres(body.results[0]!.position, { lat: 39.7392, lon: -104.9847 })).toBeLessThan(5_000);
+    const [event] = (await h.usage()).slice(before);
+    expect(event!.data.result).toEqual({ numResults: body.results.length, scope: 'everywhere' });
+
+    const nowhere = await h.get('/api/maps/search', { q: 'Qxzvbnm', lat: SEATTLE.lat, lon: SEATTLE.lon });
+    expect(nowhere.json()).toEqual({ results: [], scope: 'everywhere', radiusMeters: 100_000, coverage: 'cities' });
+    const noPosition = await h.get('/api/maps/search', { q: 'Denver' });
+    expect(noPosition.json()).toMatchObject({ scope: 'everywhere', radiusMeters: null });
   });
 
   it('answers at most `limit` results (5 by default)', async () => {
@@ -79,7 +102,7 @@ describe('GET /api/maps/search', () => {
       sessionId: 'srch234',
       jobId: null,
       request: { q: 'Tacoma', near: SEATTLE, limit: 3 },
-      result: { numResults },
+      result: { numResults, scope: 'nearby' },
       metrics: { providerRequests: 0, provider: 'offline', strategy: 'gazetteer', durationMs: expect.any(Number) },
     });
   });
@@ -91,5 +114,18 @@ describe('GET /api/maps/search', () => {
     const [event] = (await h.usage()).slice(before);
     expect(event!.data.request).toMatchObject({ q: 'Seattle', userId: 'user-42' });
     expect((await h.get('/api/maps/search', { q: 'Seattle' }, { token: 'not-a-token' })).statusCode).toBe(401);
+  });
+});
+
+describe('bad input on the maps calls (issue 11 fuzzer)', () => {
+  it.each([
+    ['a NUL in the query', '/api/maps/search?q=Seattle%00', 'Search query must not contain control characters'],
+    ['an escape in the query', '/api/maps/search?q=%1BSeattle', 'Search query must not contain control characters'],
+    ['a NUL in the session id', '/api/maps/search?q=Seattle&sessionId=%00', "sessionId may hold only letters, digits, '_' and '-'"],
+    ['a junk session id on the token call', '/api/maps/token?sessionId=a%20b', "sessionId may hold only letters, digits, '_' and '-'"],
+  ])('answers 400 with a sentence for %s', async (_label, url, error) => {
+    const res = await h.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error });
   });
 });

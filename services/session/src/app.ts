@@ -1,4 +1,12 @@
-import { createGuards, createHttpApp, createTokenVerifier, jwksUrlOf, pingRedis, type TokenVerifier } from '@oneeta/service-kit';
+import {
+  createGuards,
+  createHttpApp,
+  createTokenVerifier,
+  jwksUrlOf,
+  pingRedis,
+  type AccountLookup,
+  type TokenVerifier,
+} from '@oneeta/service-kit';
 import { createContext, type SessionDeps } from './context.js';
 import { inviteRoutes } from './routes/invites.js';
 import { internalRoutes } from './routes/internal.js';
@@ -7,7 +15,14 @@ import { sessionRoutes } from './routes/sessions.js';
 
 export type { SessionDeps } from './context.js';
 
-export async function buildApp(deps: SessionDeps & { verifier?: TokenVerifier }) {
+export interface SessionAppDeps extends SessionDeps {
+  /** Checks tokens (default: the auth service's JWKS at AUTH_URL). */
+  verifier?: TokenVerifier;
+  /** The caller's current account (plan, admin, verified e-mail): createAccountDirectory's get. */
+  accounts: AccountLookup;
+}
+
+export async function buildApp(deps: SessionAppDeps) {
   const app = createHttpApp({
     name: 'session',
     logLevel: deps.config.LOG_LEVEL,
@@ -16,6 +31,7 @@ export async function buildApp(deps: SessionDeps & { verifier?: TokenVerifier })
   const ctx = createContext(deps, app.log);
   const guards = createGuards({
     verify: deps.verifier ?? createTokenVerifier({ jwksUrl: jwksUrlOf(deps.config.AUTH_URL) }),
+    accounts: deps.accounts,
     internalToken: deps.config.INTERNAL_TOKEN,
   });
   sessionRoutes(app, ctx, guards);

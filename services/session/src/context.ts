@@ -1,10 +1,9 @@
-import { Queue } from 'bullmq';
-import { bullPrefix, JOBS, planSchema, QUEUES, ROUTE_JOB_PRIORITY, SESSION_MESSAGES, type RouteMatrixJob } from '@oneeta/contracts';
+import { SESSION_MESSAGES, type RouteMatrixJob } from '@oneeta/contracts';
 import {
   HttpError,
   type AuthUser,
   type Database,
-  type EventBus,
+  type Outbox,
   type Redis,
 } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,52 +16,53 @@ export interface SessionDeps {
   config: Config;
   db: Database;
   redis: Redis;
-  bus: Pick<EventBus, 'publish'>;
-  /** The route-matrix queue (BullMQ); see createRouteQueue. */
-  routeQueue: Queue;
+  /** The service's transactional outbox (openServiceOutbox); its relay delivers events, jobs and nudges. */
+  outbox: Outbox;
+  /** Wakes the outbox relay after a commit that added rows (else it finds them on its next poll). */
+  wakeRelay?: () => void;
   pingDb: () => Promise<void>;
 }
 
-export function createRouteQueue(redis: Redis, redisPrefix: string): Queue {
-  return new Queue(QUEUES.routeMatrix, { connection: redis, prefix: bullPrefix(redisPrefix) });
-}
+/** Marks a session as changed inside a write; see {@link SessionContext.write}. */
+export type Changed = (sessionId: string, reason: string, route?: RouteMatrixJob['reason']) => void;
 
 export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
   const { config } = deps;
   const store = createSessionsStore(deps.db);
-  const job = JOBS[QUEUES.routeMatrix];
-  const notify = createNotifier({ bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, store });
+  const notify = createNotifier({ outbox: deps.outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS });
 
   /**
-   * One job per session (BullMQ deduplication on `session:{id}`): the first change schedules a job
-   * ROUTE_JOB_DEBOUNCE_MS ahead and later changes join it, since the worker reads the session's
-   * current input when it starts. A change while the job runs is kept (`keepLastIfActive`): one
-   * follow-up job starts when the running one finishes, so the newest positions are never lost.
-   * Premium and enterprise sessions get a higher priority.
+   * Runs a write in one transaction. Each session marked with `changed(id, reason, route?)` gets
+   * its route-matrix job (when travel inputs changed), `session.changed` and its `/ws` nudge written
+   * to the outbox in that same transaction, so none is lost when Redis fails at that moment: the
+   * relay delivers them once Redis answers.
    */
-  const enqueueRoute = async (sessionId: string, reason: RouteMatrixJob['reason']) => {
-    const data: RouteMatrixJob = { sessionId, reason, requestedAt: new Date().toISOString() };
-    const plan = planSchema.safeParse(await store.ownerPlan(sessionId)).data ?? 'free';
-    await deps.routeQueue.add(job.name, data, {
-      delay: config.ROUTE_JOB_DEBOUNCE_MS,
-      priority: ROUTE_JOB_PRIORITY[plan],
-      deduplication: { id: `session:${sessionId}`, keepLastIfActive: true },
-      attempts: job.attempts,
-      backoff: job.backoff,
-      removeOnComplete: { count: 1000 },
-      removeOnFail: { count: 5000 },
+  async function write<T>(fn: (tx: Database, changed: Changed) => Promise<T>): Promise<T> {
+    let added = false;
+    const result = await deps.db.transaction(async (handle) => {
+      const tx = handle as unknown as Database;
+      const marks = new Map<string, { reason: string; route?: RouteMatrixJob['reason'] }>();
+      const value = await fn(tx, (sessionId, reason, route) => {
+        const before = marks.get(sessionId);
+        marks.set(sessionId, { reason, route: route ?? before?.route });
+      });
+      for (const [sessionId, { reason, route }] of marks) await notify(tx, sessionId, reason, route);
+      added = marks.size > 0;
+      return value;
     });
-  };
+    if (added) deps.wakeRelay?.();
+    return result;
+  }
 
   return {
     config,
     store,
     db: deps.db,
-    /** Redis and the event bus, for route modules with their own limits and events (join attempts, invite.created). */
+    /** Redis, for route modules with their own limits (join attempts). */
     redis: deps.redis,
-    bus: deps.bus,
+    outbox: deps.outbox,
     log,
-    enqueueRoute,
+    write,
 
     /** Loads a session and the caller's role; 404 when unknown, 403 when not allowed to see it. */
     async access(sessionId: string, user: AuthUser | null): Promise<LoadedSession & { role: Exclude<ViewerRole, 'none'> }> {
@@ -76,19 +76,6 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
     /** 409 when the session is closed (closed disables editing). */
     assertOpen(loaded: LoadedSession) {
       if (isClosed(loaded.session)) throw new HttpError(409, SESSION_MESSAGES.closed, 'session_closed');
-    },
-
-    /**
-     * After any change: nudge `/ws` subscribers, publish session.changed and, when travel inputs
-     * changed, queue a route-matrix job. Failures here are logged: the change is already saved.
-     */
-    async changed(sessionId: string, reason: string, route?: RouteMatrixJob['reason']) {
-      try {
-        if (route) await enqueueRoute(sessionId, route);
-        await notify(sessionId, reason);
-      } catch (err) {
-        log.error({ err, sessionId, reason }, 'change notification failed');
-      }
     },
   };
 }

@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, main, openServiceInfra, runService } from '@oneeta/service-kit';
+import { JOBS, QUEUES } from '@oneeta/contracts';
+import { createOutbox, loadConfig, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
-import { createRouteQueue } from './context.js';
 import { startTravelConsumer } from './consumers/travel-computed.js';
+import { outbox as outboxTable } from './store/schema.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));
 
@@ -12,19 +13,45 @@ main(async () => {
   const config = loadConfig(configSchema);
   const infra = await openServiceInfra('session', config, MIGRATIONS);
   const { database, redis, bus } = infra;
-  const routeQueue = createRouteQueue(redis, config.REDIS_PREFIX);
-  const app = await buildApp({ config, db: database.db, redis, bus, routeQueue, pingDb: database.ping });
+  const consumerName = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
+  // Plan, admin rights and the verified e-mail of each caller, kept current from user.changed.
+  // The app's logger, once the app exists.
+  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
+  const accounts = openAccountDirectory('session', config, {
+    redis,
+    bus,
+    consumer: consumerName,
+    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
+  });
+  const outbox = createOutbox(outboxTable, 'session');
+  // The relay starts once the app exists, so its counters land on the app's metrics registry.
+  const wakeRelay = () => delivery.relay.wake();
+  const app = await buildApp({ config, db: database.db, redis, outbox, wakeRelay, pingDb: database.ping, accounts: accounts.get });
+  logger.current = app.log;
+  bus.instrument(app.metricsRegistry);
+  const delivery = openServiceOutbox({
+    service: 'session',
+    config,
+    db: database.db,
+    table: outboxTable,
+    jobs: [JOBS[QUEUES.routeMatrix]],
+    registry: app.metricsRegistry,
+    log: app.log,
+  });
   const consumer = startTravelConsumer({
     bus,
     db: database.db,
     redis,
+    outbox,
+    wakeRelay,
     prefix: config.REDIS_PREFIX,
-    consumer: config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`,
+    consumer: consumerName,
     log: app.log,
   });
   app.addHook('onClose', async () => {
+    await accounts.close();
     await consumer.stop();
-    await routeQueue.close();
+    await delivery.close();
     await infra.close();
   });
   await runService({ app, port: config.PORT, host: config.HOST });

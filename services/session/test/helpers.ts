@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, type Plan } from '@oneeta/contracts';
-import { createTokenVerifier, loadConfig } from '@oneeta/service-kit';
-import { openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
+import type { JSONWebKeySet } from 'jose';
+import { JOBS, QUEUES, type Plan } from '@oneeta/contracts';
+import { createAccountDirectory, createTokenVerifier, loadConfig, openServiceOutbox } from '@oneeta/service-kit';
+import { createTestIssuer, eventually, openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
-import { createRouteQueue } from '../src/context.js';
+import { outbox as outboxTable } from '../src/store/schema.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
 export const INTERNAL_TOKEN = TEST_INTERNAL_TOKEN;
@@ -17,51 +16,65 @@ export interface TestUser {
   name: string | null;
   plan: Plan;
   isAdmin: boolean;
+  emailVerified: boolean;
   token: string;
+}
+
+export interface StartSessionOptions {
+  /** Share this Redis prefix (and so the bus) with another harness, e.g. the real auth service's. */
+  prefix?: string;
+  /** Trust this key set (the real auth service's) instead of the test issuer's. */
+  jwks?: JSONWebKeySet;
+  /** A Redis of the test's own (e.g. one it stops and starts). */
+  redisUrl?: string;
 }
 
 /**
  * The session app over a fresh database and a unique Redis namespace, trusting tokens from a
  * key made here (the auth service's own tests prove its tokens verify the same way over JWKS).
  */
-export async function startSession(env: Record<string, string> = {}) {
-  const infra = await openTestInfra('session', MIGRATIONS);
+export async function startSession(env: Record<string, string> = {}, options: StartSessionOptions = {}) {
+  const infra = await openTestInfra('session', MIGRATIONS, options);
   const { prefix, database, redis, bus } = infra;
-  const config = loadConfig(configSchema, { ...infra.env, ROUTE_JOB_DEBOUNCE_MS: '200', ...env });
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'EdDSA' };
-  const routeQueue = createRouteQueue(redis, prefix);
+  const config = loadConfig(configSchema, {
+    ...infra.env,
+    ROUTE_JOB_DEBOUNCE_MS: '200',
+    // No auth server unless a test brings one: a miss in the account view answers 503.
+    AUTH_URL: 'http://127.0.0.1:9',
+    ...env,
+  });
+  const issuer = await createTestIssuer({ redis, prefix });
+  // The real directory: the Redis view, user.changed on this bus, auth at AUTH_URL on a miss.
+  const accounts = createAccountDirectory({
+    redis,
+    prefix,
+    authUrl: config.AUTH_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: 1000,
+    events: { bus, service: 'session', consumer: 'test' },
+  });
+  await accounts.ready;
+  const delivery = openServiceOutbox({ service: 'session', config, db: database.db, table: outboxTable, jobs: [JOBS[QUEUES.routeMatrix]] });
+  /** The route-matrix queue the relay delivers to (tests read its jobs). */
+  const routeQueue = delivery.queues[QUEUES.routeMatrix]!;
   const app = await buildApp({
     config,
     db: database.db,
     redis,
-    bus,
-    routeQueue,
+    outbox: delivery.outbox,
+    wakeRelay: () => delivery.relay.wake(),
     pingDb: database.ping,
-    verifier: createTokenVerifier({ jwks: { keys: [jwk] } }),
+    verifier: createTokenVerifier({ jwks: options.jwks ?? issuer.jwks }),
+    accounts: accounts.get,
   });
   await app.ready();
 
-  /** A signed-in user with a valid token (nothing is stored: the session service owns no users). */
-  const user = async (opts: { plan?: Plan; isAdmin?: boolean; name?: string | null; email?: string } = {}): Promise<TestUser> => {
-    const id = randomUUID();
-    const u = {
-      id,
-      email: opts.email ?? `u-${id.slice(0, 8)}@example.test`,
-      name: opts.name === undefined ? `User ${id.slice(0, 4)}` : opts.name,
-      plan: opts.plan ?? 'free',
-      isAdmin: opts.isAdmin ?? false,
-    };
-    const token = await new SignJWT({ email: u.email, name: u.name, plan: u.plan, isAdmin: u.isAdmin })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setSubject(id)
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(privateKey);
-    return { ...u, token };
-  };
+  /**
+   * A signed-in user with a valid token, registered in the account view as auth's user.changed
+   * would (the session service owns no users). E-mails are verified unless told otherwise.
+   */
+  const user = (opts: { plan?: Plan; isAdmin?: boolean; name?: string | null; email?: string; emailVerified?: boolean } = {}): Promise<TestUser> =>
+    issuer.user(opts);
 
   return {
     app,
@@ -70,12 +83,19 @@ export async function startSession(env: Record<string, string> = {}) {
     bus,
     prefix,
     routeQueue,
+    /** The outbox and its relay (delivering every 50 ms, and at once after a write). */
+    delivery,
+    /** Resolves once the relay delivered every outbox row written so far. */
+    drained: () => eventually(async () => (await delivery.relay.pending()) === 0),
     database,
     user,
+    issuer,
+    accounts,
     close: async () => {
       await app.close();
+      await accounts.close();
       await routeQueue.obliterate({ force: true }).catch(() => {});
-      await routeQueue.close();
+      await delivery.close();
       await infra.close();
     },
   };

@@ -112,4 +112,21 @@ describe('join attempts', () => {
     for (let i = 0; i < 8; i++) expect((await view(id, code, guest)).statusCode).toBe(200);
     expect(await h.redis.exists(counterKeys(id, `user:${guest.id}`).count)).toBe(0);
   });
+
+  it('counts 40 parallel wrong codes atomically: at most 5 are looked up, the rest answer 429', async () => {
+    const { id, guest, code } = await setup();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => view(id, `parallel-${i}`, guest)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(JOIN_ATTEMPTS.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - JOIN_ATTEMPTS.limit);
+    expectLocked(await view(id, code, guest));
+  });
+
+  it('does not count a right code: 4 wrong codes, the right one, then 1 wrong code still answers 404', async () => {
+    const { id, guest, code } = await setup();
+    for (let i = 0; i < JOIN_ATTEMPTS.limit - 1; i++) expect((await view(id, `wrong-${i}`, guest)).statusCode).toBe(404);
+    expect((await view(id, code, guest)).statusCode).toBe(200);
+    expect((await view(id, 'wrong-last', guest)).statusCode).toBe(404);
+    expectLocked(await view(id, code, guest));
+  });
 });

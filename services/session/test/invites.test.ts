@@ -31,6 +31,7 @@ describe('creating an invite', () => {
     expect(created.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const pending = (await rowsOf(h, id)).find((r) => r.id === `invite:${created.id}`);
     expect(pending).toMatchObject({ status: 'pending', name: 'Ana', email: 'ana@example.test', userId: null });
+    await h.drained();
     const events = await h.redis.xrange(streamKey(h.prefix, TOPICS.inviteCreated), '-', '+');
     const data = events.map(([, fields]) => JSON.parse(fields[1]!).data).find((d) => d.inviteId === created.id);
     expect(inviteCreatedDataSchema.strict().parse(data)).toEqual({
@@ -113,6 +114,32 @@ describe('accepting', () => {
     expect(rows.some((r) => r.id === `invite:${inv.id}`)).toBe(false);
     expect(body.session.invites).toEqual([]);
     expect(await routeJobs(h, id)).toEqual([expect.objectContaining({ reason: 'invite' })]);
+  });
+
+  it("records where the position came from: 'address' for a typed starting address, else 'device'; a bad source is 400", async () => {
+    const { owner, id } = await owned();
+    const [typed, device, bad] = [
+      await h.user({ plan: 'standard' }),
+      await h.user({ plan: 'standard' }),
+      await h.user({ plan: 'standard' }),
+    ];
+    const [i1, i2, i3] = [await invite(h, owner, id, typed.email), await invite(h, owner, id, device.email), await invite(h, owner, id, bad.email)];
+    const res = await accept(h, typed, id, i1.code, { code: i1.code, ...SEATTLE, locationSource: 'address' });
+    expect(res.json().participant.locationSource).toBe('address');
+    expect((await accept(h, device, id, i2.code)).json().participant.locationSource).toBe('device');
+    const refused = await accept(h, bad, id, i3.code, { code: i3.code, ...SEATTLE, locationSource: 'gps' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty('error');
+    expect((await rowsOf(h, id)).some((r) => r.userId === bad.id)).toBe(false);
+    // The device's own position later replaces the typed address, and says so.
+    const moved = await h.app.inject({
+      method: 'PUT',
+      url: '/api/location',
+      headers: bearer(typed.token),
+      payload: { latitude: 47.62, longitude: -122.35, accuracy: 10, timestamp: Date.now() },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await rowsOf(h, id)).find((r) => r.userId === typed.id)?.locationSource).toBe('device');
   });
 
   it('is idempotent for the same user and answers 409 to anyone else holding the used code', async () => {

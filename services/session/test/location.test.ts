@@ -20,8 +20,10 @@ const rowOf = async (sessionId: string, userId: string) =>
   (await h.database.db.select().from(participants).where(and(eq(participants.sessionId, sessionId), eq(participants.userId, userId))))[0];
 const addMember = (sessionId: string, u: TestUser, status: 'active' | 'pending' | 'left' = 'active') =>
   h.database.db.insert(participants).values({ sessionId, id: `user:${u.id}`, userId: u.id, name: 'Member', status });
-const jobsOf = async (sessionId: string) =>
-  (await h.routeQueue.getJobs(['delayed', 'waiting'])).filter((j) => (j.data as RouteMatrixJob).sessionId === sessionId);
+const jobsOf = async (sessionId: string) => {
+  await h.drained();
+  return (await h.routeQueue.getJobs(['delayed', 'waiting'])).filter((j) => (j.data as RouteMatrixJob).sessionId === sessionId);
+};
 
 describe('PUT /api/location', () => {
   it('answers 401 without a token and 400 for a bad position', async () => {

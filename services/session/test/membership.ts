@@ -52,12 +52,14 @@ export const rowsOf = (h: SessionHarness, sessionId: string) =>
 
 /** Removes the session's queued route jobs (and so their deduplication key), so the next change queues a fresh one. */
 export async function clearRouteJobs(h: SessionHarness, sessionId: string) {
+  await h.drained();
   const jobs = await h.routeQueue.getJobs(['delayed', 'waiting', 'prioritized']);
   for (const j of jobs) if ((j.data as { sessionId: string }).sessionId === sessionId) await j.remove();
 }
 
-/** The route-matrix jobs waiting for a session (delayed by the debounce window). */
+/** The route-matrix jobs waiting for a session (delayed by the debounce window), once the outbox is delivered. */
 export async function routeJobs(h: SessionHarness, sessionId: string) {
+  await h.drained();
   const jobs = await h.routeQueue.getJobs(['delayed', 'waiting', 'prioritized']);
   return jobs.filter((j) => (j.data as { sessionId: string }).sessionId === sessionId).map((j) => j.data as { reason: string });
 }

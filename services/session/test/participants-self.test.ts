@@ -27,6 +27,7 @@ const options = { travelMode: 'bicycle', routeType: 'shortest', avoidTolls: true
 describe('route options and enroute', () => {
   it("the participant sets their own route options; a route job with reason 'routeOptions' is queued", async () => {
     const { member, pid, id } = await world();
+    await h.drained();
     await h.routeQueue.obliterate({ force: true });
     const res = await post(member, `/api/sessions/${id}/participants/${pid}/routeOptions`, options);
     expect(res.statusCode).toBe(200);

@@ -72,6 +72,7 @@ describe('participant sync', () => {
 
   it("queues one route job with reason 'participants' when a position moved", async () => {
     const { member, id, pid } = await world();
+    await h.drained();
     await h.routeQueue.obliterate({ force: true });
     await sync(h, member, id, [{ id: pid, lat: 47.52, lon: -122.52 }]);
     expect(await routeJobs(h, id)).toEqual([expect.objectContaining({ sessionId: id, reason: 'participants' })]);

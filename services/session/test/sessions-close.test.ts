@@ -34,6 +34,7 @@ async function sessionWithPeople() {
 }
 
 async function changedEvents(sessionId: string) {
+  await h.drained();
   const entries = await h.redis.xrange(streamKey(h.prefix, TOPICS.sessionChanged), '-', '+');
   return entries
     .map(([, fields]) => JSON.parse(fields[1]!) as EventEnvelope<SessionChangedData>)
@@ -87,10 +88,12 @@ describe('POST /api/sessions/:id/close', () => {
   it('is idempotent: closing again answers 200 with the first closedAt and publishes nothing new', async () => {
     const { id, owner } = await sessionWithPeople();
     const first = (await post(closeUrl(id), owner)).json().session;
+    await h.drained();
     const count = (await changedEvents(id)).length;
     const again = await post(closeUrl(id), owner);
     expect(again.statusCode).toBe(200);
     expect(again.json().session.closedAt).toBe(first.closedAt);
+    await h.drained();
     expect(await changedEvents(id)).toHaveLength(count);
   });
 });

@@ -16,7 +16,16 @@ const nudges: SessionNudge[] = [];
 
 beforeAll(async () => {
   h = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000' });
-  consumer = startTravelConsumer({ bus: h.bus, db: h.database.db, redis: h.redis, prefix: h.prefix, consumer: 'test-1', log: h.app.log });
+  consumer = startTravelConsumer({
+    bus: h.bus,
+    db: h.database.db,
+    redis: h.redis,
+    outbox: h.delivery.outbox,
+    wakeRelay: () => h.delivery.relay.wake(),
+    prefix: h.prefix,
+    consumer: 'test-1',
+    log: h.app.log,
+  });
   await consumer.ready;
   subscriber = createSessionSubscriber(testRedisUrl(), h.prefix, (_id, message) => nudges.push(message));
 });
@@ -26,8 +35,10 @@ afterAll(async () => {
   await h.close();
 });
 
-const jobsOf = async (sessionId: string) =>
-  (await h.routeQueue.getJobs(['delayed', 'waiting'])).filter((j) => (j.data as RouteMatrixJob).sessionId === sessionId);
+const jobsOf = async (sessionId: string) => {
+  await h.drained();
+  return (await h.routeQueue.getJobs(['delayed', 'waiting'])).filter((j) => (j.data as RouteMatrixJob).sessionId === sessionId);
+};
 const rowsOf = (sessionId: string) => h.database.db.select().from(participants).where(eq(participants.sessionId, sessionId)).orderBy(participants.position);
 const sessionRow = async (id: string) => (await h.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]!;
 const result = (participantId: string, travelTimeSeconds: number | null, ok = true) => ({
@@ -138,6 +149,7 @@ describe('travel.computed', () => {
     const view = await h.app.inject({ method: 'GET', url: `/api/sessions/${s.sessionId}`, headers: bearer(owner.token) });
     expect(view.json().session.travel).toMatchObject({ earliestArrival: '2030-06-01T17:30:00.000Z', count: 3 });
     expect(Date.parse(view.json().session.updatedAt)).toBeGreaterThan(Date.parse(s.updatedAt));
+    await h.drained();
     const changed = await h.redis.xrange(streamKey(h.prefix, TOPICS.sessionChanged), '-', '+');
     expect(changed.map(([, f]) => JSON.parse(f[1]!).data).filter((d) => d.sessionId === s.sessionId).map((d) => d.reason)).toContain('travel');
   });

@@ -1,7 +1,7 @@
 // API seeding and reading for the quick-session tests (issue 6): invites, accepting, positions,
 // and waiting for the travel worker. No vitest or browser here, so scripts can use it too.
 import type { Invite, Participant, Session } from '@oneeta/contracts';
-import { ok, type TestUser } from './api.js';
+import { ok, request, type TestUser } from './api.js';
 import type { StackInfo } from './stack.js';
 
 export interface LatLon {
@@ -83,8 +83,14 @@ export async function waitForSession(
   const deadline = Date.now() + timeout;
   let last: Session | undefined;
   while (Date.now() < deadline) {
-    last = await fetchSession(stack, token, id);
-    if (check(last)) return last;
+    // A session the page is still creating answers 404 until its first save lands.
+    const answer = await request<{ session: Session }>(`${stack.base}/api/sessions/${id}`, { token });
+    if (answer.status === 200) {
+      last = answer.body.session;
+      if (check(last)) return last;
+    } else if (answer.status !== 404) {
+      throw new Error(`GET /api/sessions/${id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(

@@ -31,10 +31,10 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await toasts(page).getByText(text, { exact: true }).waitFor();
 }
 
-/** The arrival panel's travel text: whole minutes (packages/travel formatMinutes). */
+/** The arrival panel's travel text: whole minutes, 'H h M min' from an hour (packages/travel formatMinutes). */
 export function minutesText(seconds: number): string {
   const minutes = seconds === 0 ? 0 : Math.max(1, Math.round(seconds / 60));
-  return `${minutes} min`;
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 /** Miles with one decimal, halves up (packages/travel formatMiles; doc 1 §9 1609.344 m a mile). */
@@ -127,11 +127,11 @@ export async function whenText(locator: Locator, text: string, timeout: number):
   }
 }
 
-/** The place search form (role=search) whose search box is labelled `label`. */
+/** The place search form (role=search) whose search box (a combobox) is labelled `label`. */
 export function placeSearch(page: Page, label: string): Locator {
   return page
     .getByRole('search')
-    .filter({ has: page.getByRole('searchbox', { name: label, exact: true }) });
+    .filter({ has: page.getByRole('combobox', { name: label, exact: true }) });
 }
 
 /**
@@ -154,14 +154,14 @@ export async function pickPlace(
   },
 ): Promise<void> {
   const form = placeSearch(page, label);
-  await form.getByRole('searchbox', { name: label, exact: true }).fill(query);
+  await form.getByRole('combobox', { name: label, exact: true }).fill(query);
   await form.getByRole('button', { name: 'Search', exact: true }).click();
-  const results = form.getByRole('list', { name: 'Search results', exact: true });
+  const results = form.getByRole('listbox', { name: 'Search results', exact: true });
   await results
-    .getByRole('button', { name: new RegExp(`^${resultName}`) })
+    .getByRole('option', { name: new RegExp(`^${resultName}`) })
     .first()
     .click();
-  const confirm = results.getByRole('button', { name: 'Confirm', exact: true });
+  const confirm = form.getByRole('button', { name: 'Confirm', exact: true });
   await confirm.waitFor();
   await beforeConfirm?.();
   await confirm.click();

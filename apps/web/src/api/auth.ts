@@ -3,6 +3,8 @@ import {
   meResponseSchema,
   MESSAGES,
   phoneStateSchema,
+  resendVerificationResponseSchema,
+  verifyEmailResponseSchema,
   type LoginBody,
   type Plan,
   type RegisterBody,
@@ -11,13 +13,19 @@ import {
 import { SPEC } from '../text';
 import { apiRequest } from './client';
 
-/** POST /api/auth/register → { token, user }; default error 'Register failed'. */
-export function register(body: RegisterBody) {
+/** doc 1 §8 "Invite page": the invite page's default text of a failed registration. */
+export const INVITE_REGISTRATION_FAILED = 'Registration failed';
+
+/**
+ * POST /api/auth/register → { token, user }; default error 'Register failed' (the invite page
+ * passes its own, INVITE_REGISTRATION_FAILED).
+ */
+export function register(body: RegisterBody, fallbackError: string = MESSAGES.registerFailed) {
   return apiRequest('/api/auth/register', {
     method: 'POST',
     body,
     schema: authResponseSchema,
-    fallbackError: MESSAGES.registerFailed,
+    fallbackError,
     auth: 'none',
   });
 }
@@ -43,7 +51,10 @@ export function getMe(signal?: AbortSignal) {
   });
 }
 
-/** PATCH /api/auth/me { name?, email? } → { token, user }; default error 'Update failed'. */
+/**
+ * PATCH /api/auth/me { name?, email?, currentPassword? } → { token, user }; default error 'Update failed'.
+ * A new e-mail needs the current password and is unverified until its link is followed.
+ */
 export function updateMe(body: UpdateMeBody) {
   return apiRequest('/api/auth/me', {
     method: 'PATCH',
@@ -93,6 +104,30 @@ export function changePlan(plan: Plan) {
     body: { plan },
     schema: authResponseSchema,
     fallbackError: SPEC.planUpdateFailed,
+    auth: 'required',
+  });
+}
+
+/**
+ * POST /api/auth/verify-email { token } (the token of the e-mailed link) → { email, emailVerified,
+ * token?, user? }; the token and user come back when signed in as that account.
+ */
+export function verifyEmail(token: string) {
+  return apiRequest('/api/auth/verify-email', {
+    method: 'POST',
+    body: { token },
+    schema: verifyEmailResponseSchema,
+    fallbackError: MESSAGES.verifyEmailFailed,
+    auth: 'optional',
+  });
+}
+
+/** POST /api/auth/verify-email/resend → { sentTo }: a new link to the current address. */
+export function resendVerification() {
+  return apiRequest('/api/auth/verify-email/resend', {
+    method: 'POST',
+    schema: resendVerificationResponseSchema,
+    fallbackError: MESSAGES.resendVerificationFailed,
     auth: 'required',
   });
 }

@@ -1,6 +1,10 @@
-import { enterpriseLeadResponseSchema, redirectResponseSchema, type Plan } from '@oneeta/contracts';
+import {
+  enterpriseLeadBodySchema,
+  enterpriseLeadResponseSchema,
+  redirectResponseSchema,
+  type Plan,
+} from '@oneeta/contracts';
 import type { z } from 'zod';
-import type { enterpriseLeadBodySchema } from '@oneeta/contracts';
 import { SPEC } from '../text';
 import { apiRequest } from './client';
 
@@ -25,15 +29,22 @@ export function createPortalSession() {
   });
 }
 
-export type EnterpriseLead = z.input<typeof enterpriseLeadBodySchema>;
+export type EnterpriseLead = z.infer<typeof enterpriseLeadBodySchema>;
 
-/** POST /api/enterprise/lead → { id } (bearer sent only when signed in). */
+/** doc 2 §8: the default text of a failed lead (the enterprise page's texts reuse it). */
+export const LEAD_SOMETHING_WENT_WRONG = 'Something went wrong';
+
+/**
+ * POST /api/enterprise/lead → { id } (bearer sent only when signed in). A network failure or an
+ * unreadable answer keeps 'Something went wrong'; the page shows 'Submission failed' for any non-OK
+ * answer (doc 2 §8).
+ */
 export function submitEnterpriseLead(body: EnterpriseLead) {
   return apiRequest('/api/enterprise/lead', {
     method: 'POST',
-    body,
+    body: enterpriseLeadBodySchema.parse(body),
     schema: enterpriseLeadResponseSchema,
-    fallbackError: SPEC.submissionFailed,
+    fallbackError: LEAD_SOMETHING_WENT_WRONG,
     auth: 'optional',
   });
 }

@@ -43,7 +43,8 @@ export interface SearchPlacesParams {
 }
 
 /**
- * GET /api/maps/search?q&lat&lon&radius&limit&sessionId → { results }; default error 'Search failed'.
+ * GET /api/maps/search?q&lat&lon&radius&limit&sessionId → { results, scope, radiusMeters, coverage }
+ * (nearby first, else everywhere); default error 'Search failed'.
  * lat and lon are sent together or not at all (the contract refuses one without the other).
  */
 export function searchPlaces({

@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage, participant } from '../test-fixtures';
 import { ApiError } from './client';
-import {
-  cancelInvite,
-  leaveSession,
-  removeParticipant,
-  saveRouteOptions,
-  setEnroute,
-} from './participants';
+import { leaveSession, removeParticipant, saveRouteOptions, setEnroute } from './participants';
+import { cancelInvite } from './sessions';
 import { setToken } from './token';
 
 const json = (status: number, body: unknown) =>

@@ -1,6 +1,6 @@
 /**
  * The arrival panel's participant calls (doc 2 §7; session service, README "Session"):
- * route options, enroute, remove, leave, and cancel invite. Every answer is parsed with its
+ * route options, enroute, remove and leave (cancel invite is in sessions.ts). Every answer is parsed with its
  * contract schema; a failure is an ApiError carrying the server's `error` text, else the panel's
  * generic toast text (doc 2 §8).
  */
@@ -9,8 +9,15 @@ import {
   participantsResponseSchema,
   type RouteOptions,
 } from '@oneeta/contracts';
-import { PANEL_TOASTS } from '../features/arrival-panel/texts';
 import { apiRequest } from './client';
+
+/** doc 2 §8: the default texts of the failed participant calls (the panel's toasts reuse them). */
+export const PARTICIPANT_CALL_ERRORS = {
+  routeOptionsFailed: 'Could not save route options',
+  enrouteFailed: 'Could not update enroute state',
+  removeFailed: 'Could not remove participant',
+  leaveFailed: 'Could not leave session',
+} as const;
 
 const participantPath = (sessionId: string, participantId: string) =>
   `/api/sessions/${encodeURIComponent(sessionId)}/participants/${encodeURIComponent(participantId)}`;
@@ -25,7 +32,7 @@ export function saveRouteOptions(
     method: 'POST',
     body: routeOptions,
     schema: participantResponseSchema,
-    fallbackError: PANEL_TOASTS.routeOptionsFailed,
+    fallbackError: PARTICIPANT_CALL_ERRORS.routeOptionsFailed,
     auth: 'required',
   });
 }
@@ -36,7 +43,7 @@ export function setEnroute(sessionId: string, participantId: string, enroute: bo
     method: 'POST',
     body: { enroute },
     schema: participantResponseSchema,
-    fallbackError: PANEL_TOASTS.enrouteFailed,
+    fallbackError: PARTICIPANT_CALL_ERRORS.enrouteFailed,
     auth: 'required',
   });
 }
@@ -46,7 +53,7 @@ export function removeParticipant(sessionId: string, participantId: string) {
   return apiRequest(participantPath(sessionId, participantId), {
     method: 'DELETE',
     schema: participantsResponseSchema,
-    fallbackError: PANEL_TOASTS.removeFailed,
+    fallbackError: PARTICIPANT_CALL_ERRORS.removeFailed,
     auth: 'required',
   });
 }
@@ -56,20 +63,7 @@ export function leaveSession(sessionId: string, participantId: string) {
   return apiRequest(`${participantPath(sessionId, participantId)}/leave`, {
     method: 'POST',
     schema: participantsResponseSchema,
-    fallbackError: PANEL_TOASTS.leaveFailed,
+    fallbackError: PARTICIPANT_CALL_ERRORS.leaveFailed,
     auth: 'required',
   });
-}
-
-/** DELETE /api/sessions/:id/invites/:inviteId → { participants } (the owner or the invitee). */
-export function cancelInvite(sessionId: string, inviteId: string) {
-  return apiRequest(
-    `/api/sessions/${encodeURIComponent(sessionId)}/invites/${encodeURIComponent(inviteId)}`,
-    {
-      method: 'DELETE',
-      schema: participantsResponseSchema,
-      fallbackError: PANEL_TOASTS.cancelInviteFailed,
-      auth: 'required',
-    },
-  );
 }

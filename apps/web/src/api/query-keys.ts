@@ -1,17 +1,33 @@
-import type { SessionStatus } from './sessions';
+import type { SESSION_STATUSES } from '@oneeta/contracts';
+
+/** 'open' or 'closed': the session list's tabs. */
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** Every TanStack Query key of the app, in one place. */
 export const queryKeys = {
   /** The signed-in user; the token is part of the key so a new token refetches. */
   me: (token: string | null) => ['auth', 'me', token] as const,
+  /** Every token's `me`. */
+  meRoot: ['auth', 'me'] as const,
   health: ['health'] as const,
   sessionsRoot: ['sessions'] as const,
+  /** Every page of every tab of the session list. */
+  sessionListRoot: ['sessions', 'mine'] as const,
   sessionList: (status: SessionStatus, pageSize: number) =>
     ['sessions', 'mine', status, pageSize] as const,
   sessionLimits: ['sessions', 'limits'] as const,
+  /** The signed-in user's pending invites (GET /api/sessions/my-invites). */
+  myInvites: ['sessions', 'my-invites'] as const,
+  /** The push calls of the profile page; `pushDevicesRoot` invalidates every token's list. */
+  pushVapidKey: ['push', 'vapidPublicKey'] as const,
+  pushDevicesRoot: ['push', 'devices'] as const,
+  pushDevices: (token: string | null) => ['push', 'devices', token] as const,
   session: (id: string) => ['sessions', 'detail', id] as const,
   invite: (id: string, code: string) => ['sessions', 'invite', id, code] as const,
   /** GET /api/maps/token: which map the browser draws (and its credentials), per session page. */
+  /** GET /api/maps/traveltimes for the editor's preview, per rounded origin and destination. */
+  travelPreview: (olat: number, olon: number, dlat: number, dlon: number) =>
+    ['maps', 'traveltimes', 'preview', olat, olon, dlat, dlon] as const,
   mapToken: (sessionId: string | null) => ['maps', 'token', sessionId] as const,
   /** Owner tools of the quick session page (served by the admin service). */
   sessionAudit: (id: string) => ['sessions', 'audit', id] as const,

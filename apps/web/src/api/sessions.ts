@@ -1,30 +1,43 @@
 import type { locationBodySchema, auditItemSchema, matrixUsageItemSchema } from '@oneeta/contracts';
 import {
+  acceptInviteResponseSchema,
   auditPageSchema,
   auditSummarySchema,
   inviteResponseSchema,
   inviteViewResponseSchema,
+  type LocationSource,
   locationResponseSchema,
   matrixUsageResponseSchema,
   MESSAGES,
+  myInvitesResponseSchema,
   participantsResponseSchema,
   type ParticipantInput,
   type SaveSessionBody,
   SESSIONS_DEFAULT_LIMIT,
+  SESSIONS_PAGE_SIZE,
   sessionLimitsResponseSchema,
   sessionListResponseSchema,
   sessionResponseSchema,
-  type SESSION_STATUSES,
 } from '@oneeta/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SESSION_SPEC } from '../features/session/texts';
 import { SPEC } from '../text';
 import { apiRequest } from './client';
+import { queryKeys, type SessionStatus } from './query-keys';
 
 /** doc 2 §8 (widget messages): the default text of a failed PUT /api/location. */
 const FAILED_TO_SEND_LOCATION = 'Failed to send location';
+/** Ours: the spec has no list of one's invites. */
+const MY_INVITES_FAILED = 'Could not load your invites';
+/** doc 1 §8: the default texts of a failed invite, cancel invite and close session. */
+export const INVITE_FAILED = 'Invite failed';
+export const CANCEL_INVITE_FAILED = 'Could not cancel invite';
+export const CLOSE_SESSION_FAILED = 'Could not close session';
+/** doc 1 §8 "Invite page": the default texts of a failed accept and decline. */
+export const ACCEPT_FAILED = 'Accept failed';
+export const DECLINE_FAILED = 'Decline failed';
 
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export type { SessionStatus };
 
 export interface ListSessionsParams {
   status?: SessionStatus;
@@ -49,6 +62,26 @@ export function listMySessions({
   });
 }
 
+/** The user's open or closed sessions, SESSIONS_PAGE_SIZE at a time, next page by cursor. */
+export const sessionListQuery = (status: SessionStatus) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.sessionList(status, SESSIONS_PAGE_SIZE),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      listMySessions({ status, limit: SESSIONS_PAGE_SIZE, cursor: pageParam, signal }),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** GET /api/sessions/my-invites → { items, emailVerified }: the caller's pending invites (verified e-mail only). */
+export function listMyInvites(signal?: AbortSignal) {
+  return apiRequest('/api/sessions/my-invites', {
+    schema: myInvitesResponseSchema,
+    fallbackError: MY_INVITES_FAILED,
+    auth: 'required',
+    ...(signal ? { signal } : {}),
+  });
+}
+
 /** GET /api/sessions/limits → { plan, limits, usage }; default error 'Failed to fetch limits'. */
 export function getSessionLimits(signal?: AbortSignal) {
   return apiRequest('/api/sessions/limits', {
@@ -68,6 +101,13 @@ export function getSession(id: string, signal?: AbortSignal) {
     ...(signal ? { signal } : {}),
   });
 }
+
+/** The session query (GET /api/sessions/:id): the session as this viewer may see it. */
+export const sessionQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.session(id),
+    queryFn: async ({ signal }) => (await getSession(id, signal)).session,
+  });
 
 /** GET /api/sessions/:id/invite/:code → { invite, session }; default error 'Could not validate invite'. */
 export function getInvite(id: string, code: string, signal?: AbortSignal) {
@@ -98,7 +138,7 @@ export function createInvite(id: string, invite: { name: string; email: string }
     method: 'POST',
     body: invite,
     schema: inviteResponseSchema,
-    fallbackError: SESSION_SPEC.inviteFailed,
+    fallbackError: INVITE_FAILED,
     auth: 'required',
   });
 }
@@ -110,7 +150,7 @@ export function cancelInvite(id: string, inviteId: string) {
     {
       method: 'DELETE',
       schema: participantsResponseSchema,
-      fallbackError: SESSION_SPEC.couldNotCancelInvite,
+      fallbackError: CANCEL_INVITE_FAILED,
       auth: 'required',
     },
   );
@@ -122,7 +162,7 @@ export function closeSession(id: string) {
     method: 'POST',
     body: { confirm: true },
     schema: sessionResponseSchema,
-    fallbackError: SESSION_SPEC.couldNotCloseSession,
+    fallbackError: CLOSE_SESSION_FAILED,
     auth: 'optional',
   });
 }
@@ -185,3 +225,87 @@ export function getMatrixUsage(id: string, signal?: AbortSignal) {
     ...(signal ? { signal } : {}),
   });
 }
+
+// The invite page's calls (doc 1 §7); validating a code is `getInvite` above.
+
+const invitePath = (id: string, code: string) =>
+  `/api/sessions/${encodeURIComponent(id)}/invite/${encodeURIComponent(code)}`;
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+/**
+ * POST /api/sessions/:id/invite/:code/accept { code, lat, lon } (bearer) → { participant, session }.
+ * Without a position the server answers 400 code 'missing_location'; default error 'Accept failed'.
+ */
+export function acceptInvite(
+  id: string,
+  code: string,
+  position: LatLon | null,
+  source: LocationSource = 'device',
+) {
+  return apiRequest(`${invitePath(id, code)}/accept`, {
+    method: 'POST',
+    body: position
+      ? { code, lat: position.lat, lon: position.lon, locationSource: source }
+      : { code },
+    schema: acceptInviteResponseSchema,
+    fallbackError: ACCEPT_FAILED,
+    auth: 'required',
+  });
+}
+
+/** POST /api/sessions/:id/invite/:code/decline (bearer optional) → { invite }; default 'Decline failed'. */
+export function declineInvite(id: string, code: string) {
+  return apiRequest(`${invitePath(id, code)}/decline`, {
+    method: 'POST',
+    body: {},
+    schema: inviteResponseSchema,
+    fallbackError: DECLINE_FAILED,
+    auth: 'optional',
+  });
+}
+
+// queryOptions factories of the session area's other reads (the pages add `enabled`).
+
+/** GET /api/sessions/limits for the signed-in user. */
+export const sessionLimitsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.sessionLimits,
+    queryFn: ({ signal }) => getSessionLimits(signal),
+  });
+
+/** GET /api/sessions/my-invites: the signed-in user's pending invites. */
+export const myInvitesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.myInvites,
+    queryFn: ({ signal }) => listMyInvites(signal),
+  });
+
+/** The owner's audit log of a session, paged by cursor; never retried. */
+export const sessionAuditQuery = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.sessionAudit(id),
+    retry: false,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getAuditPage(id, pageParam, signal),
+    getNextPageParam: (last) => last.nextCursor ?? null,
+  });
+
+/** The owner's audit summary of a session; never retried. */
+export const sessionAuditSummaryQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.sessionAuditSummary(id),
+    retry: false,
+    queryFn: ({ signal }) => getAuditSummary(id, signal),
+  });
+
+/** Route-matrix calls per UTC hour of a session; never retried. */
+export const matrixUsageQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.sessionMatrixUsage(id),
+    retry: false,
+    queryFn: ({ signal }) => getMatrixUsage(id, signal),
+  });

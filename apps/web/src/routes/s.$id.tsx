@@ -1,7 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { sessionQuery } from '../api/sessions';
+import { isValidSessionId } from '../features/session/page-state';
 import { SessionPage } from '../features/session/SessionPage';
 
-export const Route = createFileRoute('/s/$id')({ component: SessionRoute });
+/**
+ * The loader starts the session's fetch without waiting, so `defaultPreload: 'intent'` fetches it on
+ * hover and the page renders as before (its own loading, 403 and 404 screens).
+ */
+export const Route = createFileRoute('/s/$id')({
+  loader: ({ context, params }) => {
+    if (isValidSessionId(params.id))
+      void context.queryClient.prefetchQuery(sessionQuery(params.id));
+  },
+  component: SessionRoute,
+});
 
 function SessionRoute() {
   const { id } = Route.useParams();

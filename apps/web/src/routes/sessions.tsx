@@ -1,4 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { sessionListQuery } from '../api/sessions';
+import { getToken } from '../api/token';
 import { SessionsPage } from '../features/sessions/SessionsPage';
 
-export const Route = createFileRoute('/sessions')({ component: SessionsPage });
+/**
+ * The loader starts both lists (signed in only) without waiting, so `defaultPreload: 'intent'`
+ * fetches them on hover and the page renders as before (its own loading state, errors and all).
+ */
+export const Route = createFileRoute('/sessions')({
+  loader: ({ context }) => {
+    if (getToken() === null) return;
+    void context.queryClient.prefetchInfiniteQuery(sessionListQuery('open'));
+    void context.queryClient.prefetchInfiniteQuery(sessionListQuery('closed'));
+  },
+  component: SessionsPage,
+});

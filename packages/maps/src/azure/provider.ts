@@ -87,7 +87,7 @@ export function createAzureMapsProvider(config: AzureMapsConfig): MapsProvider {
             limit,
             lat: near && coordinate(near.lat),
             lon: near && coordinate(near.lon),
-            radius: near ? Math.round(radiusMeters) : undefined,
+            radius: near && radiusMeters !== undefined ? Math.round(radiusMeters) : undefined,
           },
         },
         fuzzySearchAnswer,

@@ -93,3 +93,20 @@ describe('searchGazetteer', () => {
     expect(search('Springfield', { limit: 10 })).toEqual(search('Springfield', { limit: 10 }));
   });
 });
+
+describe('searchGazetteer near a point', () => {
+  const seattle = { lat: 47.6062, lon: -122.3321 };
+  it('takes no nearby typo for the query when a place farther away is spelled as typed', () => {
+    // 'Portland' is not 'Parkland' (one typo, 15 km away): nothing nearby, so the caller looks everywhere.
+    expect(names('Portland', { near: seattle, radiusMeters: 100_000 })).toEqual([]);
+    // A real misspelling still finds the nearby place.
+    expect(names('Tacomma', { near: seattle, radiusMeters: 100_000 })[0]).toBe('Tacoma, WA, US');
+  });
+
+  it('without a radius covers the whole world, nearer places of a name first', () => {
+    expect(names('Denver', { near: seattle, radiusMeters: 100_000 })).toEqual([]);
+    expect(
+      searchGazetteer({ query: 'Denver', near: seattle, limit: 3 }).map((r) => r.address.freeformAddress)[0],
+    ).toBe('Denver, CO, US');
+  });
+});

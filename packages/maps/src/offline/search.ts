@@ -14,8 +14,12 @@
  *
  * Ranking score = 0.6 × quality + 0.25 × population score + 0.15 × proximity, where
  *   population score = min(1, log10(1 + population) / 7)   (10 million people → 1)
- *   proximity        = 1 − distance / radius when `near` is given (0 at the radius edge), else 0.
- * When `near` is given, places farther than `radiusMeters` are dropped. Ties go to the larger
+ *   proximity        = 1 − distance / radius when `near` is given (0 at the radius edge), else 0;
+ *                      without `radiusMeters` the radius is the Earth's circumference (a gentle bias).
+ * When `near` and `radiusMeters` are given, places farther than `radiusMeters` are dropped; and a
+ * nearby typo match (quality < 0.7) is dropped when some place farther away is spelled as typed
+ * (exact, prefix or later word), so 'Portland' near Seattle is not taken for 'Parkland': the caller
+ * (searchNearFirst) then searches everywhere and finds Portland, Oregon. Ties go to the larger
  * population, then the smaller GeoNames id, so the order is deterministic.
  */
 import type { SearchResult } from '@oneeta/contracts';
@@ -24,12 +28,16 @@ import { haversineMeters } from './estimate.js';
 import { gazetteer, normalizeName, type GazetteerCity } from './gazetteer.js';
 
 export const SEARCH_WEIGHTS = Object.freeze({ match: 0.6, population: 0.25, proximity: 0.15 });
+/** The proximity radius of an unrestricted search near a point. */
+export const EARTH_CIRCUMFERENCE_METERS = 40_075_000;
 
 export interface RankedCity {
   city: GazetteerCity;
   score: number;
   /** Metres from `near`, when given. */
   distanceMeters: number | null;
+  /** matchQuality of the name. */
+  quality: number;
 }
 
 // Reused DP rows (three consecutive rows of the optimal-string-alignment table).
@@ -91,11 +99,19 @@ function prefixTypos(
 
 const allowedTypos = (query: string): number => (query.length >= 7 ? 2 : query.length >= 4 ? 1 : 0);
 
-/** How well a normalised name matches a normalised query, 0 (no match) to 1 (exact). */
-export function matchQuality(query: string, key: string): number {
+/** Quality of a match without typos: exact, prefix or later word (0 when none). */
+function spelledQuality(query: string, key: string): number {
   if (key === query) return 1;
   if (key.startsWith(query)) return 0.8 + 0.1 * (query.length / key.length);
   if (key.includes(` ${query}`)) return 0.7;
+  return 0;
+}
+const SPELLED = 0.7;
+
+/** How well a normalised name matches a normalised query, 0 (no match) to 1 (exact). */
+export function matchQuality(query: string, key: string): number {
+  const spelled = spelledQuality(query, key);
+  if (spelled > 0) return spelled;
   const max = allowedTypos(query);
   if (max === 0) return 0;
   const match = prefixTypos(query, key, max);
@@ -109,14 +125,21 @@ const populationScore = (population: number): number => Math.min(1, Math.log10(1
 export function rankCities(query: PlaceSearchQuery): RankedCity[] {
   const text = normalizeName(query.query.split(',')[0] ?? '');
   if (!text || query.limit <= 0) return [];
-  const { near, radiusMeters } = query;
+  const { near } = query;
+  const restricted = query.radiusMeters !== undefined;
+  const radiusMeters = query.radiusMeters ?? EARTH_CIRCUMFERENCE_METERS;
   const ranked: RankedCity[] = [];
+  /** A place beyond the radius is spelled as typed. */
+  let spelledFarther = false;
   for (const city of gazetteer()) {
     let distanceMeters: number | null = null;
     let proximity = 0;
     if (near) {
       distanceMeters = haversineMeters(near, city);
-      if (distanceMeters > radiusMeters) continue;
+      if (restricted && distanceMeters > radiusMeters) {
+        spelledFarther ||= spelledQuality(text, city.key) > 0;
+        continue;
+      }
       proximity = radiusMeters > 0 ? 1 - distanceMeters / radiusMeters : 1;
     }
     const quality = matchQuality(text, city.key);
@@ -124,8 +147,9 @@ export function rankCities(query: PlaceSearchQuery): RankedCity[] {
     const w = SEARCH_WEIGHTS;
     const score =
       w.match * quality + w.population * populationScore(city.population) + w.proximity * proximity;
-    ranked.push({ city, score, distanceMeters });
+    ranked.push({ city, score, distanceMeters, quality });
   }
+  if (spelledFarther) ranked.splice(0, ranked.length, ...ranked.filter((r) => r.quality >= SPELLED));
   ranked.sort(
     (a, b) => b.score - a.score || b.city.population - a.city.population || a.city.id - b.city.id,
   );

@@ -47,7 +47,7 @@ export function fuzzySearchAnswer(q: z.infer<typeof fuzzySearchQuery>) {
   const ranked = rankCities({
     query: q.query,
     near,
-    radiusMeters: q.radius ?? 40_075_000,
+    ...(q.radius !== undefined ? { radiusMeters: q.radius } : {}),
     limit: q.limit,
   });
   return {

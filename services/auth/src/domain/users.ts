@@ -1,9 +1,16 @@
 import type { TokenClaims, User } from '@oneeta/contracts';
 import type { UserRow } from '../store/schema.js';
 
-/** The administrator: the ADMIN_EMAIL account (case-insensitive) or one flagged isAdmin. */
-export function isAdministrator(row: Pick<UserRow, 'email' | 'isAdmin'>, adminEmail?: string): boolean {
-  return row.isAdmin || (!!adminEmail && row.email.toLowerCase() === adminEmail.toLowerCase());
+/**
+ * The administrator: one flagged isAdmin, or the ADMIN_EMAIL account (case-insensitive) once that
+ * address is verified: an address nobody proved they own grants nothing.
+ */
+export function isAdministrator(
+  row: Pick<UserRow, 'email' | 'isAdmin' | 'emailVerifiedAt'>,
+  adminEmail?: string,
+): boolean {
+  if (row.isAdmin) return true;
+  return !!adminEmail && row.emailVerifiedAt !== null && row.email.toLowerCase() === adminEmail.toLowerCase();
 }
 
 export function toUser(row: UserRow, adminEmail?: string): User {
@@ -14,17 +21,28 @@ export function toUser(row: UserRow, adminEmail?: string): User {
     plan: row.plan,
     phoneNumber: row.phoneNumber,
     phoneVerified: row.phoneVerified,
+    emailVerified: row.emailVerifiedAt !== null,
     isAdmin: isAdministrator(row, adminEmail),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export function claimsOf(user: User): TokenClaims {
-  return { sub: user.id, email: user.email, name: user.name, plan: user.plan, isAdmin: user.isAdmin };
+/** The claims the signer adds `exp`, `iat`, `iss` and `aud` to. */
+export function claimsOf(user: User): Omit<TokenClaims, 'exp'> {
+  return {
+    sub: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    name: user.name,
+    plan: user.plan,
+    isAdmin: user.isAdmin,
+  };
 }
 
+const WATCHED = ['plan', 'name', 'email', 'emailVerified', 'isAdmin'] as const;
+
 /** Which of the fields other services care about differ between two versions of a user. */
-export function changedFields(before: User, after: User): ('plan' | 'name' | 'email')[] {
-  return (['plan', 'name', 'email'] as const).filter((field) => before[field] !== after[field]);
+export function changedFields(before: User, after: User): (typeof WATCHED)[number][] {
+  return WATCHED.filter((field) => before[field] !== after[field]);
 }

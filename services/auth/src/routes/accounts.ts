@@ -33,6 +33,19 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     lockSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
   };
+  /**
+   * Checks a password against the account's failed-login limit: the attempt is reserved before
+   * argon2 runs (atomic, so parallel guesses cannot pass one check together), a wrong password
+   * keeps it counted, the right one clears the count. 429 once the limit is used up.
+   */
+  const passwordAccepted = async (email: string, passwordHash: string | undefined, password: string) => {
+    const key = `email:${email.toLowerCase()}`;
+    const gate = await limiter.reserve(key, emailRule);
+    if (!gate.allowed) throw tooMany(MESSAGES.tooManyLoginAttempts, gate.retryAfterSeconds);
+    const ok = await verify(passwordHash ?? (await dummyHash), password);
+    if (ok && passwordHash) await limiter.reset(key);
+    return ok && passwordHash !== undefined;
+  };
 
   app.get('/.well-known/jwks.json', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
@@ -48,6 +61,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
       const passwordHash = await hash(password, ARGON2);
       const row = await users.insert({ email, name, passwordHash });
       if (!row) throw new HttpError(409, MESSAGES.emailTaken, 'email_taken');
+      await ctx.sendVerificationLink(row);
       return reply.status(201).send(await ctx.session(row));
     },
   );
@@ -58,17 +72,11 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
     async (request) => {
       await limitIp(request);
       const { email, password } = request.body;
-      const emailKey = `email:${email}`;
-      const gate = await limiter.check(emailKey, emailRule);
-      if (!gate.allowed) throw tooMany(MESSAGES.tooManyLoginAttempts, gate.retryAfterSeconds);
       const row = await users.byEmail(email);
-      const ok = await verify(row?.passwordHash ?? (await dummyHash), password);
-      if (!row || !ok) {
-        await limiter.hit(emailKey, emailRule);
+      if (!(await passwordAccepted(email, row?.passwordHash, password))) {
         throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
       }
-      await limiter.reset(emailKey);
-      return ctx.session(row);
+      return ctx.session(row!);
     },
   );
 
@@ -86,14 +94,32 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
     },
     async (request) => {
       const before = await currentRow(ctx, request.user!.id);
+      const { name, email, currentPassword } = request.body;
+      const emailChanges = email !== undefined && email !== before.email.toLowerCase();
+      if (emailChanges) {
+        if (!currentPassword) {
+          throw new HttpError(400, MESSAGES.currentPasswordRequired, 'current_password_required');
+        }
+        if (!(await passwordAccepted(before.email, before.passwordHash, currentPassword))) {
+          throw new HttpError(403, MESSAGES.currentPasswordWrong, 'wrong_password');
+        }
+      }
       let after;
       try {
-        after = await users.update(before.id, request.body);
+        after = await ctx.transaction(async (tx, store) => {
+          const row = await store.update(before.id, {
+            ...(name !== undefined ? { name } : {}),
+            // A new address is unverified until the link sent to it is followed.
+            ...(emailChanges ? { email, emailVerifiedAt: null } : {}),
+          });
+          await ctx.publishChanged(before, row!, tx);
+          return row;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken, 'email_taken');
         throw err;
       }
-      await ctx.publishChanged(before, after!);
+      if (emailChanges) await ctx.sendVerificationLink(after!);
       return ctx.session(after!);
     },
   );

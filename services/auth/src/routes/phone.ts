@@ -46,14 +46,19 @@ export function phoneRoutes(app: App, ctx: AuthContext, guards: Guards) {
     { preHandler: guards.requireUser, schema: { body: phoneVerifyBodySchema, response } },
     async (request) => {
       const userId = request.user!.id;
-      const pending = await users.pendingVerification(userId);
-      if (!pending) throw new HttpError(400, MESSAGES.phoneNotStarted, 'phone_not_started');
-      const usable = pending.expiresAt.getTime() > Date.now() && pending.attempts < PHONE_CODE_MAX_ATTEMPTS;
-      if (!usable || !phoneCodeMatches(request.body.code, userId, pending.phone, pending.codeHash)) {
-        await users.countFailedAttempt(userId);
+      // Reserve the attempt first (atomic), then compare: parallel guesses cannot exceed the limit.
+      const pending = await users.reservePhoneAttempt(userId, PHONE_CODE_MAX_ATTEMPTS);
+      if (!pending) {
+        if (!(await users.pendingVerification(userId))) {
+          throw new HttpError(400, MESSAGES.phoneNotStarted, 'phone_not_started');
+        }
         throw new HttpError(400, MESSAGES.phoneCodeInvalid, 'invalid_code');
       }
-      return state(await users.completePhoneVerification(userId, pending.phone));
+      const row = phoneCodeMatches(request.body.code, userId, pending.phone, pending.codeHash)
+        ? await users.completePhoneVerification(userId, pending.phone, pending.codeHash)
+        : undefined;
+      if (!row) throw new HttpError(400, MESSAGES.phoneCodeInvalid, 'invalid_code');
+      return state(row);
     },
   );
 

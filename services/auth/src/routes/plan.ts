@@ -16,8 +16,11 @@ export function planRoutes(app: App, ctx: AuthContext, guards: Guards) {
         throw new HttpError(400, MESSAGES.planPaidViaBilling, 'use_checkout');
       }
       const before = await currentRow(ctx, request.user!.id);
-      const after = await ctx.users.setPlan(before.id, 'free');
-      await ctx.publishChanged(before, after!);
+      const after = await ctx.transaction(async (tx, users) => {
+        const row = await users.setPlan(before.id, 'free');
+        await ctx.publishChanged(before, row!, tx);
+        return row;
+      });
       return ctx.session(after!);
     },
   );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { outboxTable } from '@oneeta/service-kit';
 
 /** The auth service's own Postgres schema; no other service reads it. */
 export const auth = pgSchema('auth');
@@ -20,6 +21,8 @@ export const users = auth.table(
     isAdmin: boolean('is_admin').notNull().default(false),
     phoneNumber: text('phone_number'),
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** When the owner followed the verification link sent to the current e-mail; null = unverified. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
@@ -44,6 +47,15 @@ export const smsOutbox = auth.table('sms_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Messages the embedded e-mail adapter "sent" (the notification service will deliver for real). */
+export const emailOutbox = auth.table('email_outbox', {
+  id: text('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Token signing keys (Ed25519 JWKs), generated on first start unless given by env. */
 export const signingKeys = auth.table('signing_keys', {
   kid: text('kid').primaryKey(),
@@ -53,3 +65,6 @@ export const signingKeys = auth.table('signing_keys', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/** user.changed events written with the change that implies them; the outbox relay delivers them. */
+export const outbox = outboxTable(auth);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Plan } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
 import { phoneVerifications, users, type UserRow } from './schema.js';
@@ -38,12 +38,25 @@ export function createUsersStore(db: Database) {
     /** Updates fields; throws a unique violation if the new e-mail is taken. */
     update: async (
       id: string,
-      patch: Partial<Pick<UserRow, 'name' | 'email' | 'plan' | 'phoneNumber' | 'phoneVerified'>>,
+      patch: Partial<Pick<UserRow, 'name' | 'email' | 'emailVerifiedAt' | 'plan' | 'phoneNumber' | 'phoneVerified'>>,
     ) => {
       const [row] = await db
         .update(users)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Marks the e-mail verified only while it is still `email` (one statement, so an e-mail change
+     * racing with the link cannot verify the new address). Undefined when nothing was updated.
+     */
+    markEmailVerified: async (id: string, email: string) => {
+      const [row] = await db
+        .update(users)
+        .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(users.id, id), sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.emailVerifiedAt)))
         .returning();
       return row;
     },
@@ -78,17 +91,37 @@ export function createUsersStore(db: Database) {
     pendingVerification: async (userId: string) =>
       (await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId)))[0],
 
-    countFailedAttempt: async (userId: string) => {
-      await db
-        .update(phoneVerifications)
-        .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
-        .where(eq(phoneVerifications.userId, userId));
-    },
+    /**
+     * Takes one attempt at the pending code before it is compared, in one statement: none is left
+     * once `maxAttempts` were taken or the code expired (then undefined), so parallel guesses cannot
+     * all be compared against the same count.
+     */
+    reservePhoneAttempt: async (userId: string, maxAttempts: number) =>
+      (
+        await db
+          .update(phoneVerifications)
+          .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+          .where(
+            and(
+              eq(phoneVerifications.userId, userId),
+              lt(phoneVerifications.attempts, maxAttempts),
+              gt(phoneVerifications.expiresAt, new Date()),
+            ),
+          )
+          .returning()
+      )[0],
 
-    /** Marks the phone verified and consumes the pending code, in one transaction. */
-    completePhoneVerification: async (userId: string, phone: string) =>
+    /**
+     * Marks the phone verified and consumes the pending code it matched, in one transaction;
+     * undefined when that code was already consumed or replaced.
+     */
+    completePhoneVerification: async (userId: string, phone: string, codeHash: string) =>
       db.transaction(async (tx) => {
-        await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+        const consumed = await tx
+          .delete(phoneVerifications)
+          .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.codeHash, codeHash)))
+          .returning();
+        if (consumed.length === 0) return undefined;
         const [row] = await tx
           .update(users)
           .set({ phoneNumber: phone, phoneVerified: true, updatedAt: new Date() })

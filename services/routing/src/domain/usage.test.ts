@@ -7,9 +7,9 @@ import { cachedMetrics, computedMetrics, lookupMetrics, searchUsage, timezoneUsa
 const anonymous = { sessionId: 'abc2345', userId: null };
 
 describe('usage records of the maps API', () => {
-  it('search: {q, near?, limit} and {numResults}, from the maps API with no job', () => {
+  it('search: {q, near?, limit} and {numResults, scope}, from the maps API with no job', () => {
     const query = searchQuerySchema.parse({ q: ' Pike Place ', lat: '47.6', lon: '-122.3', limit: '3' });
-    const data = searchUsage(anonymous, query, 2, lookupMetrics('offline', 'search', 4));
+    const data = searchUsage(anonymous, query, { numResults: 2, scope: 'nearby' }, lookupMetrics('offline', 'search', 4));
     expect(usageRecordedDataSchema.parse(data)).toEqual(data);
     expect(data).toEqual({
       event: 'search',
@@ -17,10 +17,12 @@ describe('usage records of the maps API', () => {
       sessionId: 'abc2345',
       jobId: null,
       request: { q: 'Pike Place', near: { lat: 47.6, lon: -122.3 }, limit: 3 },
-      result: { numResults: 2 },
+      result: { numResults: 2, scope: 'nearby' },
       metrics: { providerRequests: 0, provider: 'offline', strategy: 'gazetteer', durationMs: 4 },
     });
-    expect(searchUsage(anonymous, searchQuerySchema.parse({ q: 'x' }), 0, lookupMetrics('azure', 'search', 1)).request).toEqual({ q: 'x', limit: 5 });
+    expect(searchUsage(anonymous, searchQuerySchema.parse({ q: 'x' }), { numResults: 0, scope: 'everywhere' }, lookupMetrics('azure', 'search', 1)).request).toEqual({ q: 'x', limit: 5 });
+    expect(lookupMetrics('azure', 'search', 1, 2).providerRequests).toBe(2);
+    expect(lookupMetrics('offline', 'search', 1, 2).providerRequests).toBe(0);
   });
 
   it('keeps the signed-in caller’s id in the request summary', () => {

@@ -1,4 +1,4 @@
-import type { Position, SearchQuery, UsageRecordedData } from '@oneeta/contracts';
+import type { Position, SearchQuery, SearchScope, UsageRecordedData } from '@oneeta/contracts';
 import type { CellRequest, ProviderCall, ProviderName } from '@oneeta/maps';
 
 /**
@@ -23,16 +23,24 @@ function record(event: UsageRecordedData['event'], input: UsageInput): UsageReco
 
 type Caller = Pick<UsageInput, 'sessionId' | 'userId'>;
 
-/** The provider's work for one search or time-zone call (the port reports requests only for matrix calls). */
-export function lookupMetrics(provider: ProviderName, kind: 'search' | 'timezone', durationMs: number): UsageMetrics {
+/**
+ * The provider's work for one search or time-zone call (the port reports requests only for matrix
+ * calls): `calls` lookups (a search that fell back from nearby to everywhere made 2).
+ */
+export function lookupMetrics(provider: ProviderName, kind: 'search' | 'timezone', durationMs: number, calls = 1): UsageMetrics {
   const azure = provider === 'azure';
   const strategy = kind === 'search' ? (azure ? 'fuzzy-search' : 'gazetteer') : azure ? 'timezone-by-coordinates' : 'geo-tz';
-  return { providerRequests: azure ? 1 : 0, provider, strategy, durationMs: Math.round(durationMs) };
+  return { providerRequests: azure ? calls : 0, provider, strategy, durationMs: Math.round(durationMs) };
 }
 
-export function searchUsage(caller: Caller, query: SearchQuery, numResults: number, metrics: UsageMetrics): UsageRecordedData {
+export function searchUsage(
+  caller: Caller,
+  query: SearchQuery,
+  result: { numResults: number; scope: SearchScope },
+  metrics: UsageMetrics,
+): UsageRecordedData {
   const near = query.lat !== undefined && query.lon !== undefined ? { near: { lat: query.lat, lon: query.lon } } : {};
-  return record('search', { ...caller, request: { q: query.q, ...near, limit: query.limit }, result: { numResults }, metrics });
+  return record('search', { ...caller, request: { q: query.q, ...near, limit: query.limit }, result, metrics });
 }
 
 export function timezoneUsage(caller: Caller, position: Position, timeZoneId: string | null, metrics: UsageMetrics): UsageRecordedData {

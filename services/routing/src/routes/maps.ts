@@ -9,7 +9,7 @@ import {
   travelTimesQuerySchema,
   travelTimesResponseSchema,
 } from '@oneeta/contracts';
-import { ProviderError } from '@oneeta/maps';
+import { ProviderError, searchNearFirst } from '@oneeta/maps';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RoutingContext } from '../context.js';
@@ -43,14 +43,17 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
       const query = request.query;
       const near = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : undefined;
       const started = performance.now();
-      const found = await ask(
-        () => provider.search({ query: query.q, ...(near ? { near } : {}), radiusMeters: query.radius, limit: query.limit }),
+      const answer = await ask(
+        () => searchNearFirst(provider, { query: query.q, ...(near ? { near } : {}), radiusMeters: query.radius, limit: query.limit }),
         MAPS_MESSAGES.searchFailed,
       );
-      const results = found.slice(0, query.limit);
+      const { searches, ...body } = answer;
       const caller = callerOf(request, query.sessionId);
-      if (caller) await ctx.recordUsage(searchUsage(caller, query, results.length, lookupMetrics(provider.name, 'search', performance.now() - started)));
-      return { results };
+      if (caller) {
+        const metrics = lookupMetrics(provider.name, 'search', performance.now() - started, searches);
+        await ctx.recordUsage(searchUsage(caller, query, { numResults: body.results.length, scope: body.scope }, metrics));
+      }
+      return body;
     },
   );
 

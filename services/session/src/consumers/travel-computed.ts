@@ -1,16 +1,18 @@
 import { TOPICS, travelComputedDataSchema } from '@oneeta/contracts';
-import { idempotent, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
+import { idempotent, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { createNotifier } from '../notify.js';
-import { createSessionsStore } from '../store/sessions-store.js';
 import { storeTravelResults } from '../store/travel-store.js';
 
 /** The session service's consumer group on every stream it reads. */
 export const CONSUMER_GROUP = 'session';
 
 export interface TravelConsumerDeps {
-  bus: Pick<EventBus, 'publish' | 'consume'>;
+  bus: Pick<EventBus, 'consume'>;
   db: Database;
+  /** Where the follow-up session.changed and nudge are written, in the transaction that stores the results. */
+  outbox: Outbox;
+  wakeRelay?: () => void;
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
@@ -23,11 +25,12 @@ export interface TravelConsumerDeps {
 
 /**
  * Consumes `travel.computed` (group 'session', idempotent by event id): stores each participant's
- * result and the earliest arrival, then publishes session.changed and `refresh-session`.
+ * result and the earliest arrival and, in the same transaction, writes session.changed and
+ * `refresh-session` to the outbox.
  * A payload that does not parse is logged and acknowledged (retrying cannot fix it).
  */
 export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise<void>; ready: Promise<void> } {
-  const notify = createNotifier({ bus: deps.bus, redis: deps.redis, prefix: deps.prefix, store: createSessionsStore(deps.db) });
+  const notify = createNotifier({ outbox: deps.outbox, routeJobDelayMs: 0 }) // a travel result schedules no route job;
   const consumer = deps.bus.consume<unknown>({
     topic: TOPICS.travelComputed,
     group: CONSUMER_GROUP,
@@ -39,12 +42,17 @@ export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise
         deps.log.warn({ eventId: event.id, issues: parsed.error.issues }, 'travel.computed ignored: bad payload');
         return;
       }
-      const outcome = await storeTravelResults(deps.db, parsed.data);
+      const outcome = await deps.db.transaction(async (handle) => {
+        const tx = handle as unknown as Database;
+        const result = await storeTravelResults(tx, parsed.data);
+        if (result === 'stored') await notify(tx, parsed.data.sessionId, 'travel');
+        return result;
+      });
       if (outcome !== 'stored') {
         deps.log.warn({ eventId: event.id, sessionId: parsed.data.sessionId, outcome }, 'travel.computed not stored');
         return;
       }
-      await notify(parsed.data.sessionId, 'travel');
+      deps.wakeRelay?.();
     }),
     onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'travel.computed handling failed'),
   });

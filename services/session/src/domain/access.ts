@@ -1,12 +1,12 @@
 import type { AuthUser } from '@oneeta/service-kit';
 import type { InviteRow, ParticipantRow, SessionRow } from '../store/schema.js';
-import { memberRole } from './membership.js';
+import { asMember, memberRole } from './membership.js';
 
 export type ViewerRole = 'owner' | 'participant' | 'invitee' | 'admin' | 'guest' | 'none';
 
 /**
- * How the caller relates to a session: a member (owner, active participant, invitee: see
- * memberRole); else the administrator; anonymous callers are guests; any other signed-in user is
+ * How the caller (their current account) relates to a session: a member (owner, active
+ * participant, invitee by a verified e-mail: see memberRole); else the administrator; anonymous callers are guests; any other signed-in user is
  * 'none' (403).
  */
 export function viewerRole(
@@ -16,7 +16,7 @@ export function viewerRole(
   user: AuthUser | null,
 ): ViewerRole {
   if (!user) return 'guest';
-  const member = memberRole(session, participants, invites, user);
+  const member = memberRole(session, participants, invites, asMember(user));
   if (member) return member;
   return user.isAdmin ? 'admin' : 'none';
 }

@@ -20,6 +20,10 @@ describe('list cursor', () => {
       b64(['2025-05-01T10:00:00Z', '']),
       b64(['2025-05-01T10:00:00Z', 'x'.repeat(65)]),
       b64(['2025-13-45T10:00:00Z', 'abc2345']),
+      b64(['2025-02-30T10:00:00Z', 'abc2345']),
+      b64(['2025-04-31T10:00:00.5Z', 'abc2345']),
+      b64(['2025-05-01T24:00:00Z', 'abc2345']),
+      b64(['2025-05-01T10:00:00Z', 'abc\u00002345']),
       Buffer.from('{oops').toString('base64url'),
     ]) {
       expect({ text, cursor: decodeCursor(text) }).toEqual({ text, cursor: null });

@@ -3,12 +3,14 @@
  * `updatedAt` keeps the database's microseconds (a JS Date would drop them and skip rows), so it
  * is carried as the exact text Postgres gave, e.g. '2025-05-01T10:00:00.123456Z'.
  */
+import { isRealUtcTimestamp } from '@oneeta/contracts';
+
 export interface ListCursor {
   updatedAt: string;
   id: string;
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const ID = /^[\w-]{1,64}$/;
 
 export function encodeCursor(cursor: ListCursor): string {
   return Buffer.from(JSON.stringify([cursor.updatedAt, cursor.id]), 'utf8').toString('base64url');
@@ -25,7 +27,8 @@ export function decodeCursor(text: string): ListCursor | null {
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) return null;
   const [updatedAt, id] = parsed as unknown[];
-  if (typeof updatedAt !== 'string' || !TIMESTAMP.test(updatedAt) || Number.isNaN(Date.parse(updatedAt))) return null;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 64) return null;
+  // A real instant (not '2025-02-30', which Date.parse takes and Postgres refuses) and a plain id.
+  if (typeof updatedAt !== 'string' || !isRealUtcTimestamp(updatedAt)) return null;
+  if (typeof id !== 'string' || !ID.test(id)) return null;
   return { updatedAt, id };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberRole } from './membership.js';
+import { asMember, memberRole } from './membership.js';
 
 const session = { creatorUserId: 'owner' };
 const rows = [
@@ -14,7 +14,7 @@ const invites = [
   { email: 'declined@example.com', status: 'declined' as const },
   { email: 'gone@example.com', status: 'accepted' as const },
 ];
-const role = (id: string, email?: string) => memberRole(session, rows, invites, { id, email });
+const role = (id: string, verifiedEmail?: string) => memberRole(session, rows, invites, { id, verifiedEmail });
 
 describe('memberRole', () => {
   it('names the owner, active participants and pending invitees', () => {
@@ -27,6 +27,13 @@ describe('memberRole', () => {
     expect(role('someone', 'invited@example.com')).toBe('invitee');
     expect(role('someone', 'INVITED@EXAMPLE.COM')).toBe('invitee');
     expect(role('someone')).toBeNull();
+  });
+
+  it('ignores an unverified e-mail: anyone can type an invitee\'s address', () => {
+    const unverified = asMember({ id: 'someone', email: 'invited@example.com', emailVerified: false });
+    expect(memberRole(session, rows, invites, unverified)).toBeNull();
+    const verified = asMember({ id: 'someone', email: 'invited@example.com', emailVerified: true });
+    expect(memberRole(session, rows, invites, verified)).toBe('invitee');
   });
 
   it('gives no role for an invite that is no longer pending', () => {

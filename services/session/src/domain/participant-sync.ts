@@ -1,4 +1,4 @@
-import { SAME_PARTICIPANT_TOLERANCE_DEG, type ParticipantInput } from '@oneeta/contracts';
+import { SAME_PARTICIPANT_TOLERANCE_DEG, type LocationSource, type ParticipantInput } from '@oneeta/contracts';
 
 /** What the sync rules need of a stored participant row. */
 export interface StoredParticipant {
@@ -7,6 +7,7 @@ export interface StoredParticipant {
   name: string;
   lat: number | null;
   lon: number | null;
+  locationSource?: LocationSource | null;
   status: 'active' | 'pending' | 'left';
 }
 
@@ -17,7 +18,7 @@ export interface SyncCaller {
 
 export interface RowUpdate {
   id: string;
-  fields: { lat?: number; lon?: number; name?: string };
+  fields: { lat?: number; lon?: number; locationSource?: LocationSource | null; name?: string };
 }
 
 export interface RowInsert {
@@ -26,6 +27,7 @@ export interface RowInsert {
   name: string;
   lat: number;
   lon: number;
+  locationSource: LocationSource | null;
 }
 
 export interface SyncPlan {
@@ -103,7 +105,7 @@ export function planSync(entries: readonly ParticipantInput[], rows: readonly St
       const own = entry.id === ownId && !hasOwnRow;
       const manual = caller.isOwner && !/^(user|invite):/.test(entry.id);
       if (!own && !manual) continue;
-      plan.inserts.push({ id: entry.id, userId: own ? caller.userId : null, name: label, lat: entry.lat, lon: entry.lon });
+      plan.inserts.push({ id: entry.id, userId: own ? caller.userId : null, name: label, lat: entry.lat, lon: entry.lon, locationSource: entry.locationSource ?? null });
       plan.moved = true;
       continue;
     }
@@ -115,6 +117,9 @@ export function planSync(entries: readonly ParticipantInput[], rows: readonly St
       fields.lon = entry.lon;
       plan.moved = true;
     }
+    // A new position, or the same one now known to be a typed address: its source follows.
+    if (fields.lat !== undefined || (entry.locationSource && entry.locationSource !== row.locationSource))
+      fields.locationSource = entry.locationSource ?? null;
     if (label && label !== row.name) fields.name = label;
     if (Object.keys(fields).length > 0) plan.updates.push({ id: row.id, fields });
   }

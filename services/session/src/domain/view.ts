@@ -26,6 +26,7 @@ export function participantView(p: ParticipantRow, guest = false): Participant {
     departureTime: iso(p.departureTime),
     arrivalTime: iso(p.arrivalTime),
     updatedAt: p.updatedAt.toISOString(),
+    locationSource: p.locationSource,
   };
 }
 

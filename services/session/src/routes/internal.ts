@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import { membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema } from '@oneeta/contracts';
+import { memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { memberRole } from '../domain/membership.js';
-
-const memberParamsSchema = sessionParamsSchema.extend({ userId: z.string().min(1).max(100) });
 
 /** Service-to-service routes: never proxied by the gateway, guarded by INTERNAL_TOKEN. */
 export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
@@ -14,7 +11,7 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
     return loaded;
   };
 
-  /** For the gateway's /ws hub: may this user follow the session's live updates? */
+  /** For the gateway's /ws hub: may this user (with their verified e-mail, if any) follow the session's live updates? */
   app.get(
     '/internal/sessions/:id/members/:userId',
     {
@@ -23,7 +20,8 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
     },
     async (request) => {
       const { session, participants, invites } = await load(request.params.id);
-      const role = memberRole(session, participants, invites, { id: request.params.userId, email: request.query.email });
+      // The gateway sends the e-mail only when the account's address is verified.
+      const role = memberRole(session, participants, invites, { id: request.params.userId, verifiedEmail: request.query.email });
       return { member: role !== null, role };
     },
   );

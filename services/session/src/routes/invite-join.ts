@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionContext } from '../context.js';
 import { isClosed } from '../domain/access.js';
 import { inviteView, participantView, sessionView } from '../domain/view.js';
-import type { InvitesStore } from '../store/invites-store.js';
+import { createInvitesStore, type InvitesStore } from '../store/invites-store.js';
 import { createJoinAttempts, joinCaller } from '../store/join-attempts.js';
 
 /** POST …/invite/:code/accept answers the new participant and the session as they now see it. */
@@ -29,10 +29,11 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
   /** The session and the invite holding this code, or a counted failure. */
   const resolve = async (request: FastifyRequest, id: string, code: string) => {
     const caller = joinCaller(request.user, request.ip);
-    await attempts.assertAllowed(id, caller);
+    const attempt = await attempts.reserve(id, caller);
     const loaded = await ctx.store.load(id);
     const invite = loaded ? await invites.byCode(id, code) : undefined;
-    if (!loaded || !invite) throw await attempts.failed(id, caller, invalidInvite());
+    if (!loaded || !invite) throw invalidInvite();
+    await attempt.succeeded();
     return { loaded, invite };
   };
 
@@ -77,16 +78,19 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
       // Already in the session (or accepted this invite before): answer as is, consume nothing.
       if (loaded.participants.some((p) => p.userId === user.id && p.status === 'active')) return acceptAnswer(id, user);
       if (invite.status !== 'pending' || loaded.session.creatorUserId === user.id) throw alreadyUsed();
-      const { lat, lon } = request.body ?? {};
+      const { lat, lon, locationSource } = request.body ?? {};
       if (lat === undefined || lat === null || lon === undefined || lon === null) {
         throw new HttpError(400, SESSION_MESSAGES.locationRequired, 'missing_location');
       }
-      const outcome = await invites.accept(loaded.session, invite, user, { lat, lon });
+      const outcome = await ctx.write(async (tx, changed) => {
+        const result = await createInvitesStore(tx).accept(loaded.session, invite, user, { lat, lon, source: locationSource ?? 'device' });
+        if (result.kind !== 'taken') changed(id, 'invite-accepted', 'invite');
+        return result;
+      });
       if (outcome.kind === 'taken') {
         if (outcome.invite.acceptedUserId === user.id) return acceptAnswer(id, user);
         throw alreadyUsed();
       }
-      await ctx.changed(id, 'invite-accepted', 'invite');
       return acceptAnswer(id, user);
     },
   );
@@ -99,7 +103,11 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
       const { loaded, invite } = await resolve(request, id, code);
       ctx.assertOpen(loaded);
       if (invite.status === 'accepted') throw alreadyUsed();
-      if (invite.status === 'pending' && (await invites.decline(invite))) await ctx.changed(id, 'invite-declined');
+      if (invite.status === 'pending') {
+        await ctx.write(async (tx, changed) => {
+          if (await createInvitesStore(tx).decline(invite)) changed(id, 'invite-declined');
+        });
+      }
       const after = (await invites.byId(id, invite.id)) ?? invite;
       return { invite: inviteView(after, true) };
     },

@@ -3,6 +3,8 @@ import {
   createInviteBodySchema,
   inviteIdParamsSchema,
   inviteResponseSchema,
+  myInvitesQuerySchema,
+  myInvitesResponseSchema,
   participantsResponseSchema,
   sessionParamsSchema,
   SESSION_MESSAGES,
@@ -11,7 +13,9 @@ import {
 } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
+import { asMember, invitedByEmail, verifiedEmailOf } from '../domain/membership.js';
 import { inviteView } from '../domain/view.js';
+import { sessionAggregate } from '../notify.js';
 import { createInvitesStore } from '../store/invites-store.js';
 import { inviteJoinRoutes } from './invite-join.js';
 import { visibleParticipants } from './participants.js';
@@ -26,6 +30,36 @@ export const newInviteCode = () => randomBytes(32).toString('base64url');
 export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
   const invites = createInvitesStore(ctx.db);
 
+  /**
+   * The caller's own pending invites (for /sessions), matched by their VERIFIED e-mail only: an
+   * unverified account gets an empty list and `emailVerified: false`. Each carries its code, the
+   * invitee's own, to open the invite page.
+   */
+  app.get(
+    '/api/sessions/my-invites',
+    { preHandler: guards.requireUser, schema: { querystring: myInvitesQuerySchema, response: { 200: myInvitesResponseSchema } } },
+    async (request) => {
+      const user = request.user!;
+      const email = verifiedEmailOf(user);
+      if (!email) return { items: [], emailVerified: false };
+      const rows = await invites.pendingFor(email, user.id, request.query.limit);
+      return {
+        emailVerified: true,
+        items: rows.map((r) => ({
+          inviteId: r.inviteId,
+          sessionId: r.sessionId,
+          code: r.code,
+          name: r.name,
+          inviterName: r.inviterName,
+          destinationName: r.destination?.name ?? null,
+          arriveAt: r.arriveAt?.toISOString() ?? null,
+          tzId: r.tzId,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
   app.post(
     '/api/sessions/:id/invites',
     {
@@ -39,14 +73,13 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
       if (loaded.role !== 'owner') throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
       ctx.assertOpen(loaded);
       const { name, email } = request.body;
-      const invite = await invites.create({ id: randomUUID(), sessionId: id, name, email, code: newInviteCode(), inviter: user });
-      const data: InviteCreatedData = { sessionId: id, inviteId: invite.id, email, name, inviterName: invite.inviterName };
-      try {
-        await ctx.bus.publish(TOPICS.inviteCreated, data);
-      } catch (err) {
-        request.log.error({ err, sessionId: id }, 'invite.created not published');
-      }
-      await ctx.changed(id, 'invite-created');
+      const invite = await ctx.write(async (tx, changed) => {
+        const created = await createInvitesStore(tx).create({ id: randomUUID(), sessionId: id, name, email, code: newInviteCode(), inviter: user });
+        const data: InviteCreatedData = { sessionId: id, inviteId: created.id, email, name, inviterName: created.inviterName };
+        await ctx.outbox.add(tx, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.inviteCreated, data });
+        changed(id, 'invite-created');
+        return created;
+      });
       return reply.status(201).send({ invite: inviteView(invite, true) });
     },
   );
@@ -60,12 +93,14 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
       const loaded = await ctx.access(id, user);
       const invite = loaded.invites.find((i) => i.id === inviteId);
       const isOwner = loaded.role === 'owner';
-      const isInvitee = invite !== undefined && invite.status === 'pending' && invite.email.toLowerCase() === user.email.toLowerCase();
+      const isInvitee = invite !== undefined && invitedByEmail(invite, asMember(user));
       if (!isOwner && !isInvitee) throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
       if (!invite) throw new HttpError(404, SESSION_MESSAGES.inviteNotFound, 'invite_not_found');
       ctx.assertOpen(loaded);
-      await invites.remove(invite);
-      await ctx.changed(id, 'invite-cancelled');
+      await ctx.write(async (tx, changed) => {
+        await createInvitesStore(tx).remove(invite);
+        changed(id, 'invite-cancelled');
+      });
       const after = await ctx.store.load(id);
       return { participants: after ? visibleParticipants(after.participants) : [] };
     },

@@ -14,7 +14,6 @@ import { createLifecycleStore } from '../store/lifecycle-store.js';
 
 /** Closing (owner), reopening (administrator) and the chat-members request (owner). */
 export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
-  const life = createLifecycleStore(ctx.db);
   const load = async (id: string) => {
     const loaded = await ctx.store.load(id);
     if (!loaded) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
@@ -34,8 +33,10 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
       const before = await load(id);
       if (before.session.creatorUserId !== user.id) throw new HttpError(403, MESSAGES.closeOnlyAuthor, 'forbidden');
       if (!isClosed(before.session) || before.participants.some((p) => p.lat !== null || p.lon !== null)) {
-        await life.close(id);
-        await ctx.changed(id, 'closed');
+        await ctx.write(async (tx, changed) => {
+          await createLifecycleStore(tx).close(id);
+          changed(id, 'closed');
+        });
       }
       const after = await load(id);
       return { session: sessionView(after.session, after.participants, after.invites, 'owner') };
@@ -48,8 +49,10 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
     async (request) => {
       const { id } = request.params;
       if (isClosed((await load(id)).session)) {
-        await life.reopen(id);
-        await ctx.changed(id, 'reopened');
+        await ctx.write(async (tx, changed) => {
+          await createLifecycleStore(tx).reopen(id);
+          changed(id, 'reopened');
+        });
       }
       const after = await ctx.access(id, request.user);
       return { session: sessionView(after.session, after.participants, after.invites, after.role) };
@@ -63,8 +66,10 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
       const { id } = request.params;
       const loaded = await ctx.access(id, request.user);
       if (loaded.role !== 'owner') throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'forbidden');
-      const requestedAt = await life.requestChatSync(id);
-      await ctx.changed(id, 'chat-members');
+      const requestedAt = await ctx.write(async (tx, changed) => {
+        changed(id, 'chat-members');
+        return createLifecycleStore(tx).requestChatSync(id);
+      });
       return { ok: true as const, requestedAt: requestedAt.toISOString() };
     },
   );

@@ -8,14 +8,15 @@ import { createLifecycleStore } from '../store/lifecycle-store.js';
  * every open session they actively take part in; each touched session gets a route job.
  */
 export function locationRoutes(app: App, ctx: SessionContext, guards: Guards) {
-  const life = createLifecycleStore(ctx.db);
-
   app.put(
     '/api/location',
     { preHandler: guards.requireUser, schema: { body: locationBodySchema, response: { 200: locationResponseSchema } } },
     async (request) => {
-      const updated = await life.applyLocation(request.user!.id, request.body);
-      await Promise.all(updated.map((id) => ctx.changed(id, 'location', 'location')));
+      const updated = await ctx.write(async (tx, changed) => {
+        const ids = await createLifecycleStore(tx).applyLocation(request.user!.id, request.body);
+        for (const id of ids) changed(id, 'location', 'location');
+        return ids;
+      });
       return { updated };
     },
   );

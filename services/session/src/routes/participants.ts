@@ -24,8 +24,6 @@ export const visibleParticipants = (rows: ParticipantRow[]) => rows.filter((p) =
  * options and enroute flag, the owner removing someone, a non-owner leaving.
  */
 export function participantRoutes(app: App, ctx: SessionContext, guards: Guards) {
-  const people = createParticipantsStore(ctx.db);
-
   const listAnswer = async (sessionId: string) => {
     const loaded = await ctx.store.load(sessionId);
     return { participants: loaded ? visibleParticipants(loaded.participants) : [] };
@@ -60,10 +58,13 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
       ctx.assertOpen(loaded);
       const plan = planSync(request.body.participants, loaded.participants, { userId: user.id, isOwner: loaded.role === 'owner' });
       // One statement per row: a concurrent sync by another member touches other rows only.
-      for (const { id: rowId, fields } of plan.updates) await people.update(id, rowId, fields);
-      for (const row of plan.inserts) await people.insert(id, row);
-      if (plan.moved) await ctx.changed(id, 'participants', 'participants');
-      else if (plan.updates.length > 0) await ctx.changed(id, 'participants');
+      await ctx.write(async (tx, changed) => {
+        const people = createParticipantsStore(tx);
+        for (const { id: rowId, fields } of plan.updates) await people.update(id, rowId, fields);
+        for (const row of plan.inserts) await people.insert(id, row);
+        if (plan.moved) changed(id, 'participants', 'participants');
+        else if (plan.updates.length > 0) changed(id, 'participants');
+      });
       return listAnswer(id);
     },
   );
@@ -77,8 +78,10 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     async (request) => {
       const { id, pid } = request.params;
       await ownRow(id, pid, request.user!);
-      const row = await people.update(id, pid, { routeOptions: request.body });
-      await ctx.changed(id, 'routeOptions', 'routeOptions');
+      const row = await ctx.write(async (tx, changed) => {
+        changed(id, 'routeOptions', 'routeOptions');
+        return createParticipantsStore(tx).update(id, pid, { routeOptions: request.body });
+      });
       return { participant: participantView(row!) };
     },
   );
@@ -92,8 +95,10 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     async (request) => {
       const { id, pid } = request.params;
       await ownRow(id, pid, request.user!);
-      const row = await people.update(id, pid, { enroute: request.body.enroute });
-      await ctx.changed(id, 'enroute');
+      const row = await ctx.write(async (tx, changed) => {
+        changed(id, 'enroute');
+        return createParticipantsStore(tx).update(id, pid, { enroute: request.body.enroute });
+      });
       return { participant: participantView(row!) };
     },
   );
@@ -111,8 +116,10 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
       }
       if (row.status === 'pending') throw new HttpError(400, SESSION_MESSAGES.pendingCannotBeRemoved, 'pending_participant');
       ctx.assertOpen(loaded);
-      await people.remove(id, pid);
-      await ctx.changed(id, 'participant-removed', 'participants');
+      await ctx.write(async (tx, changed) => {
+        await createParticipantsStore(tx).remove(id, pid);
+        changed(id, 'participant-removed', 'participants');
+      });
       return listAnswer(id);
     },
   );
@@ -128,8 +135,10 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
       if (row.userId !== user.id) throw new HttpError(403, SESSION_MESSAGES.onlySelf, 'only_self');
       if (loaded.role === 'owner' || row.isOwner) throw new HttpError(400, SESSION_MESSAGES.ownerCannotLeave, 'owner_cannot_leave');
       ctx.assertOpen(loaded);
-      await people.update(id, pid, { status: 'left', lat: null, lon: null, accuracy: null, enroute: false });
-      await ctx.changed(id, 'participant-left', 'participants');
+      await ctx.write(async (tx, changed) => {
+        await createParticipantsStore(tx).update(id, pid, { status: 'left', lat: null, lon: null, accuracy: null, enroute: false });
+        changed(id, 'participant-left', 'participants');
+      });
       return listAnswer(id);
     },
   );

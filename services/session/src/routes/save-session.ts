@@ -15,6 +15,8 @@ function uniqueById(people: ParticipantInput[]): ParticipantInput[] {
   return people.filter((p) => !seen.has(p.id) && Boolean(seen.add(p.id)));
 }
 const displayName = (p: ParticipantInput) => p.name ?? p.label ?? '';
+/** The row fields a save writes for a participant entry. */
+const newRow = (p: ParticipantInput) => ({ id: p.id, name: displayName(p), lat: p.lat, lon: p.lon, locationSource: p.locationSource ?? null });
 /**
  * Signed-in members ('user:<id>') only join through invites and pending invitees ('invite:<id>')
  * are the invites' own rows: a save adds or moves guests (rows without an account) and the owner.
@@ -31,7 +33,6 @@ export async function saveSession(
   user: AuthUser,
   body: SaveBody,
 ): Promise<SaveOutcome> {
-  const saves = createSaveStore(ctx.db);
   const id = body.sessionId;
   const ownerPid = `user:${user.id}`;
   const existing = await ctx.store.load(id);
@@ -70,15 +71,20 @@ export async function saveSession(
       isOwner: true,
       lat: me?.lat ?? null,
       lon: me?.lon ?? null,
+      locationSource: me ? (me.locationSource ?? null) : null,
     };
-    const rows = [owner, ...guests.map((g) => ({ id: g.id, name: displayName(g), lat: g.lat, lon: g.lon }))];
+    const rows = [owner, ...guests.map(newRow)];
     // Checked again under the creator's lock: concurrent creates must not both pass.
     const recheck = async (tx: Database) => {
       const refusal = quotaRefusal(user.plan, await createListStore(tx).usage(user.id));
       if (refusal) throw new HttpError(refusal.status, refusal.error, refusal.code);
     };
-    if (!(await saves.create(id, user.id, fields, rows, recheck))) throw new HttpError(409, SESSION_MESSAGES.idTaken, 'id_taken');
-    await ctx.changed(id, 'saved', 'save');
+    const created = await ctx.write(async (tx, changed) => {
+      const ok = await createSaveStore(tx).create(id, user.id, fields, rows, recheck);
+      if (ok) changed(id, 'saved', 'save');
+      return ok;
+    });
+    if (!created) throw new HttpError(409, SESSION_MESSAGES.idTaken, 'id_taken');
     return { created: true };
   }
 
@@ -89,15 +95,17 @@ export async function saveSession(
       const row = rows.get(p.id);
       return row && (p.id === ownerPid || (isGuest(p) && row.userId === null && row.status === 'active'));
     })
-    .map((p) => ({ id: p.id, name: displayName(p), lat: p.lat, lon: p.lon }));
-  const added = guests.filter((g) => !rows.has(g.id)).map((g) => ({ id: g.id, name: displayName(g), lat: g.lat, lon: g.lon }));
+    .map(newRow);
+  const added = guests.filter((g) => !rows.has(g.id)).map(newRow);
   const others = existing.participants.filter((p) => !p.isOwner && p.status !== 'left').length + added.length;
   const invitesWithoutRow = existing.invites.filter(
     (i) => i.status === 'pending' && !(i.participantId && rows.has(i.participantId)),
   ).length;
   const room = refuse(roomRefusal(user.plan, others, invitesWithoutRow));
   if (room) return room;
-  await saves.update(existing, fields, moves, added, !sameEarliest);
-  await ctx.changed(id, 'saved', 'save');
+  await ctx.write(async (tx, changed) => {
+    await createSaveStore(tx).update(existing, fields, moves, added, !sameEarliest);
+    changed(id, 'saved', 'save');
+  });
   return { created: false };
 }

@@ -19,6 +19,7 @@ import {
 import type { SessionContext } from '../context.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { canCreateSession } from '../domain/limits.js';
+import { verifiedEmailOf } from '../domain/membership.js';
 import { sessionView } from '../domain/view.js';
 import { createListStore } from '../store/list-store.js';
 import { lifecycleRoutes } from './lifecycle.js';
@@ -83,7 +84,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
     { preHandler: guards.optionalUser, schema: { params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
     async (request) => {
       const loaded = await ctx.access(request.params.id, request.user);
-      return { session: sessionView(loaded.session, loaded.participants, loaded.invites, loaded.role, request.user?.email ?? null) };
+      return { session: sessionView(loaded.session, loaded.participants, loaded.invites, loaded.role, verifiedEmailOf(request.user)) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { MESSAGES, planSchema, SESSION_MESSAGES, type Plan } from '@oneeta/contracts';
 import { HttpError, type AuthUser, type Database } from '@oneeta/service-kit';
 import { canJoinAnother, inviteRoom, participantRoom } from '../domain/limits.js';
@@ -33,6 +33,37 @@ export function createInvitesStore(db: Database) {
       (await db.select().from(invites).where(and(eq(invites.sessionId, sessionId), eq(invites.code, code))))[0],
     byId: async (sessionId: string, id: string) =>
       (await db.select().from(invites).where(and(eq(invites.sessionId, sessionId), eq(invites.id, id))))[0],
+
+    /**
+     * Pending invites addressed to `email` (the caller's verified e-mail) in open sessions they do
+     * not own, newest first, with what the invitee needs to decide: where, when and from whom.
+     */
+    pendingFor: async (email: string, userId: string, limit: number) =>
+      db
+        .select({
+          inviteId: invites.id,
+          sessionId: invites.sessionId,
+          code: invites.code,
+          name: invites.name,
+          inviterName: invites.inviterName,
+          createdAt: invites.createdAt,
+          destination: sessions.destination,
+          arriveAt: sessions.arriveAt,
+          tzId: sessions.tzId,
+        })
+        .from(invites)
+        .innerJoin(sessions, eq(sessions.id, invites.sessionId))
+        .where(
+          and(
+            eq(sql`lower(${invites.email})`, email.toLowerCase()),
+            eq(invites.status, 'pending'),
+            eq(sessions.isClosed, false),
+            isNull(sessions.closedAt),
+            ne(sessions.creatorUserId, userId),
+          ),
+        )
+        .orderBy(desc(invites.createdAt), desc(invites.id))
+        .limit(limit),
 
     /**
      * Creates the invite and its pending participant when the owner's plan has room (accepted plus
@@ -79,7 +110,7 @@ export function createInvitesStore(db: Database) {
      * in one transaction, within the joined-open-sessions limit of the user's plan and the
      * participants limit of the owner's plan.
      */
-    async accept(session: SessionRow, invite: InviteRow, user: AuthUser, at: { lat: number; lon: number }): Promise<AcceptOutcome> {
+    async accept(session: SessionRow, invite: InviteRow, user: AuthUser, at: { lat: number; lon: number; source?: 'device' | 'address' }): Promise<AcceptOutcome> {
       return db.transaction(async (tx) => {
         await lockSession(tx, session.id);
         const [current] = await tx.select().from(invites).where(eq(invites.id, invite.id)).for('update');
@@ -101,6 +132,7 @@ export function createInvitesStore(db: Database) {
           email: user.email,
           lat: at.lat,
           lon: at.lon,
+          locationSource: at.source ?? 'device',
           status: 'active' as const,
           enroute: false,
           updatedAt: new Date(),

@@ -22,15 +22,16 @@ export function createJoinAttempts(redis: Redis, redisPrefix: string) {
       'retry-after': String(seconds),
     });
   return {
-    /** Throws 429 while the caller is locked out of this session. */
-    async assertAllowed(sessionId: string, caller: string) {
-      const result = await limiter.check(joinAttemptKey(sessionId, caller), JOIN_ATTEMPTS);
+    /**
+     * Takes one attempt atomically before the code is looked at, so parallel requests cannot all
+     * pass a check made before any of them counted; throws 429 while the caller is locked out or
+     * out of attempts. Call `succeeded` when the code was right: that attempt then does not count.
+     */
+    async reserve(sessionId: string, caller: string) {
+      const key = joinAttemptKey(sessionId, caller);
+      const result = await limiter.reserve(key, JOIN_ATTEMPTS);
       if (!result.allowed) throw tooMany(result.retryAfterSeconds);
-    },
-    /** Counts a failed attempt and returns the error to answer with. */
-    async failed(sessionId: string, caller: string, error: HttpError): Promise<HttpError> {
-      const result = await limiter.hit(joinAttemptKey(sessionId, caller), JOIN_ATTEMPTS);
-      return result.allowed ? error : tooMany(result.retryAfterSeconds);
+      return { succeeded: () => limiter.release(key, JOIN_ATTEMPTS) };
     },
   };
 }

@@ -48,7 +48,7 @@ export function createLifecycleStore(db: Database) {
         .where(and(eq(sessions.isClosed, false), isNull(sessions.closedAt)));
       const rows = await db
         .update(participants)
-        .set({ lat: position.latitude, lon: position.longitude, accuracy: position.accuracy, updatedAt: new Date() })
+        .set({ lat: position.latitude, lon: position.longitude, accuracy: position.accuracy, locationSource: 'device', updatedAt: new Date() })
         .where(and(eq(participants.userId, userId), eq(participants.status, 'active'), inArray(participants.sessionId, open)))
         .returning({ sessionId: participants.sessionId });
       return [...new Set(rows.map((r) => r.sessionId))].sort();

@@ -5,7 +5,9 @@ import { participants, sessions, type ParticipantRow, type SessionRow } from './
 
 export type SessionFields = Pick<SessionRow, 'destination' | 'tzId' | 'arriveAt' | 'travelMode' | 'ownerPlan'>;
 export type NewParticipant = Pick<ParticipantRow, 'id' | 'name' | 'lat' | 'lon'> &
-  Partial<Pick<ParticipantRow, 'userId' | 'email' | 'isOwner'>>;
+  Partial<Pick<ParticipantRow, 'userId' | 'email' | 'isOwner' | 'locationSource'>>;
+/** A participant the owner's save moves (the owner, or a guest without an account). */
+export type ParticipantMove = Pick<ParticipantRow, 'id' | 'name' | 'locationSource'> & { lat: number; lon: number };
 
 /** Writes of POST /api/sessions: create with its participants, or save the owner's changes. */
 export function createSaveStore(db: Database) {
@@ -48,7 +50,7 @@ export function createSaveStore(db: Database) {
     async update(
       loaded: LoadedSession,
       fields: SessionFields,
-      moves: { id: string; name: string; lat: number; lon: number }[],
+      moves: ParticipantMove[],
       added: NewParticipant[],
       earliestStale: boolean,
     ): Promise<void> {
@@ -62,7 +64,7 @@ export function createSaveStore(db: Database) {
         for (const m of moves) {
           await tx
             .update(participants)
-            .set({ lat: m.lat, lon: m.lon, name: sql`coalesce(nullif(${m.name}, ''), ${participants.name})`, updatedAt: now })
+            .set({ lat: m.lat, lon: m.lon, locationSource: m.locationSource, name: sql`coalesce(nullif(${m.name}, ''), ${participants.name})`, updatedAt: now })
             .where(and(eq(participants.sessionId, id), eq(participants.id, m.id)));
         }
         if (added.length > 0) {

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Destination, Plan, RouteOptions } from '@oneeta/contracts';
+import { outboxTable } from '@oneeta/service-kit';
 
 /** The session service's own Postgres schema; no other service reads it. */
 export const session = pgSchema('session');
@@ -57,6 +58,8 @@ export const participants = session.table(
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
     accuracy: doublePrecision('accuracy'),
+    /** 'device' or 'address' (a typed starting address); null before it was recorded. */
+    locationSource: text('location_source', { enum: ['device', 'address'] }),
     status: text('status', { enum: ['active', 'pending', 'left'] }).notNull().default('active'),
     isOwner: boolean('is_owner').notNull().default(false),
     routeOptions: jsonb('route_options')
@@ -101,9 +104,14 @@ export const invites = session.table(
   (t) => [
     uniqueIndex('invites_code_unique').on(t.sessionId, t.code),
     index('invites_session_idx').on(t.sessionId, t.status),
+    // GET /api/sessions/my-invites: a verified e-mail's pending invites.
+    index('invites_pending_email_idx').on(sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
   ],
 );
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
+
+/** Events, jobs and nudges written with the change that implies them; the outbox relay delivers them. */
+export const outbox = outboxTable(session);

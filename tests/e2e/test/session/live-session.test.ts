@@ -167,7 +167,7 @@ describe('quick session, live', () => {
       for (const who of people) {
         await expect
           .poll(() => summaryFact(who.page, 'Seattle', 'Participants').textContent())
-          .toBe('3');
+          .toBe('3 joined');
         expect(await summaryFact(who.page, 'Seattle', 'Status').textContent()).toBe('Open');
         await who.page.getByText('Live updates connected', { exact: true }).waitFor();
       }
@@ -280,7 +280,9 @@ describe('quick session, live', () => {
       await expectToast(owner.page, 'Participant removed');
       await panelEntry(owner.page, ada.name).waitFor({ state: 'detached' });
       // Ada is no longer a member: her page says so.
-      await ada.page.getByRole('heading', { name: 'Access denied', exact: true }).waitFor();
+      await ada.page
+        .getByRole('heading', { name: 'You were removed from this session', exact: true })
+        .waitFor();
       await shot('ada-removed', ada);
 
       // Both come back by new invites, then Olivia closes: every page shows the closed view.
@@ -307,7 +309,7 @@ describe('quick session, live', () => {
         for (const name of [owner.name, ada.name, ben.name])
           await viewer.page.getByText(name, { exact: true }).first().waitFor();
         expect(
-          await viewer.page.getByRole('searchbox', { name: MAP_SEARCH }).count(),
+          await viewer.page.getByRole('combobox', { name: MAP_SEARCH }).count(),
           'the closed view has no map or details form',
         ).toBe(0);
         await shot(`closed-${viewer.name.split(' ')[0]!.toLowerCase()}`, viewer);

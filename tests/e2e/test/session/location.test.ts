@@ -196,7 +196,7 @@ describe('quick session location and layout', () => {
     const session = await createSession(stack, owner.user!.token);
     await openSession(owner.page, session.sessionId);
     // The map is shown while its search box and zoom buttons are.
-    const map = owner.page.getByRole('searchbox', { name: 'Search for a place', exact: true });
+    const map = owner.page.getByRole('combobox', { name: 'Search for a place', exact: true });
     const zoomIn = owner.page.getByRole('button', { name: 'Zoom in', exact: true });
     await map.waitFor();
     await zoomIn.waitFor();

@@ -3,7 +3,7 @@
 // non-member, 'Checking your account limits…' then the session-limit screen, and an invitee who
 // opened the session page instead of the invite link.
 import { EXIT_ANIMATION_MS, SIGN_IN_CALLOUT_MS } from '@oneeta/contracts';
-import { createSession, registerUser, sessionId } from '../../src/api.js';
+import { createSession, registerUser, sessionId, verifyEmail } from '../../src/api.js';
 import { describe, expect } from '../../src/browser.js';
 import { inviteByApi, PLACES, sessionTest as test } from '../../src/session.js';
 import { openSession, panelEntry, recordTiming, summaryFact } from '../../src/session-page.js';
@@ -130,6 +130,8 @@ describe('quick session page states', () => {
     const session = await createSession(stack, owner.token, { name: 'Pike Place Market' });
     const id = session.sessionId;
     const ivy = await person({ name: 'Ivy Invitee', at: PLACES.redmond });
+    // Invites match an e-mail only once its owner proved it (issue 11): Ivy follows her link.
+    await verifyEmail(stack, ivy.user!.email);
     const invite = await inviteByApi(stack, owner.token, id, ivy.user!);
     const { page } = ivy;
     await openSession(page, id);

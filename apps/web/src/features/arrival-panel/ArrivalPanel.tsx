@@ -1,13 +1,12 @@
 import { format, type RouteOptions, type Session } from '@oneeta/contracts';
-import { participantCountLabel } from '../../lib/labels';
+import { clockText } from '@oneeta/travel';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { UI } from '../../text';
 import { useToast } from '../toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CARD_MIN_WIDTH_PX, MAP_FOLLOW_DELAY_MS } from './constants';
 import { DetailsDialog } from './DetailsDialog';
+import { EntryItem } from './EntryItem';
 import {
-  avatarText,
   buildEntries,
   defaultCompact,
   entryPermissions,
@@ -15,10 +14,12 @@ import {
   statusKind,
   type PanelEntry,
 } from './entries';
-import { statusText } from './status-text';
+import { groupEarliestIfLater, participantCounts } from './live-state';
+import { countText } from './live-text';
 import { PANEL_SPEC, PANEL_TOASTS, PANEL_UI } from './texts';
-import { entryTiming, formatClock, leaveInText } from './timing';
-import { useIsNarrow } from './use-narrow';
+import { entryTiming } from './timing';
+import { useViewerZone } from './viewer-zone';
+import { useNarrowLayout } from '../../hooks/use-narrow';
 import { useParticipantActions } from './use-participant-actions';
 import './arrival-panel.css';
 
@@ -57,9 +58,10 @@ export function ArrivalPanel({
   onCenter,
   onLeft,
 }: ArrivalPanelProps) {
+  const viewerTz = useViewerZone();
   const toast = useToast();
   const actions = useParticipantActions(session.sessionId);
-  const narrow = useIsNarrow();
+  const narrow = useNarrowLayout();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const followTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -167,6 +169,11 @@ export function ArrivalPanel({
     });
   };
 
+  const target = session.arriveAt ? new Date(session.arriveAt) : null;
+  const passed = target !== null && now.getTime() >= target.getTime();
+  const groupLater = groupEarliestIfLater(entries, target, now);
+  const arrivalClock = (date: Date) => clockText(date, session.tzId, { now, viewerTz }).text;
+
   const gridStyle = { '--ap-card-min': `${CARD_MIN_WIDTH_PX}px` } as CSSProperties;
 
   return (
@@ -176,7 +183,26 @@ export function ArrivalPanel({
           <h2 id={titleId} ref={heading} tabIndex={-1} className="ap-title">
             {PANEL_SPEC.title}
           </h2>
-          <p className="ap-count muted">{participantCountLabel(entries.length)}</p>
+          <p className="ap-count muted">{countText(participantCounts(entries))}</p>
+          {target && (
+            <p className="ap-target" data-passed={passed || undefined}>
+              {passed ? (
+                <strong>{PANEL_UI.meetingPassed}</strong>
+              ) : (
+                <>
+                  {PANEL_UI.target}{' '}
+                  <time dateTime={target.toISOString()}>{arrivalClock(target)}</time>
+                </>
+              )}
+              {groupLater && (
+                <span className="ap-group-earliest">
+                  {' · '}
+                  {PANEL_UI.groupEarliest}{' '}
+                  <time dateTime={groupLater.toISOString()}>{arrivalClock(groupLater)}</time>
+                </span>
+              )}
+            </p>
+          )}
         </div>
         <div className="ap-toggle" role="group" aria-label={PANEL_UI.viewMode}>
           <button
@@ -226,6 +252,7 @@ export function ArrivalPanel({
           status={statusKind(details, hasDestination)}
           timing={entryTiming(details, session.arriveAt, now)}
           tzId={session.tzId}
+          viewerTz={viewerTz}
           now={now}
           permissions={entryPermissions(details, viewer)}
           variant={variant}
@@ -274,122 +301,5 @@ export function ArrivalPanel({
         />
       )}
     </section>
-  );
-}
-
-interface EntryItemProps {
-  entry: PanelEntry;
-  compact: boolean;
-  session: Session;
-  now: Date;
-  hasDestination: boolean;
-  canCancelInvite: boolean;
-  cancelBusy: boolean;
-  onCenter: () => void;
-  onDetails: () => void;
-  onCancelInvite: () => void;
-}
-
-/** One participant or pending invite: a list row (compact) or a card (expanded). */
-function EntryItem({
-  entry,
-  compact,
-  session,
-  now,
-  hasDestination,
-  canCancelInvite,
-  cancelBusy,
-  onCenter,
-  onDetails,
-  onCancelInvite,
-}: EntryItemProps) {
-  const labelId = useId();
-  const status = statusKind(entry, hasDestination);
-  const timing = entryTiming(entry, session.arriveAt, now);
-  const clock = (date: Date) => formatClock(date, session.tzId, now);
-  const route = [timing.travelTime, timing.distance].filter(Boolean).join(' · ');
-  const leaveIn = timing.leaveInSeconds === null ? null : leaveInText(timing.leaveInSeconds);
-
-  return (
-    <li
-      className={compact ? 'ap-row' : 'ap-card'}
-      data-pending={entry.pending || undefined}
-      data-me={entry.isCurrentUser || undefined}
-      data-participant-id={entry.key}
-    >
-      <span
-        className="ap-avatar"
-        data-me={entry.isCurrentUser || undefined}
-        data-pending={entry.pending || undefined}
-        aria-hidden="true"
-      >
-        {avatarText(entry)}
-      </span>
-      <div className="ap-main">
-        <p className="ap-label">
-          <span id={labelId} className="ap-name">
-            {entry.label}
-          </span>
-          {entry.isCurrentUser && <span className="visually-hidden"> ({PANEL_SPEC.you})</span>}
-          {entry.isOwner && <span className="badge">{UI.owner}</span>}
-          {entry.enroute && <span className="badge ap-badge-enroute">{PANEL_SPEC.enroute}</span>}
-        </p>
-        <p className="ap-status" data-status={status}>
-          {statusText(status)}
-          {route && (
-            <span className="ap-route">
-              <span className="ap-route-sep"> · </span>
-              {route}
-            </span>
-          )}
-        </p>
-        {timing.arriveAt && timing.departAt && (
-          <p className="ap-times">
-            <span>
-              {PANEL_UI.arrive}{' '}
-              <time dateTime={timing.arriveAt.toISOString()}>{clock(timing.arriveAt)}</time>
-            </span>
-            <span>
-              {PANEL_UI.leave}{' '}
-              <time dateTime={timing.departAt.toISOString()}>{clock(timing.departAt)}</time>
-            </span>
-          </p>
-        )}
-        {timing.leaveInSeconds !== null && !entry.enroute && (
-          <p className="ap-leave-in" data-late={leaveIn === null || undefined}>
-            {leaveIn === null ? PANEL_UI.leaveNow : `${PANEL_SPEC.leaveIn} ${leaveIn}`}
-          </p>
-        )}
-      </div>
-      <div className="ap-actions">
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          aria-describedby={labelId}
-          onClick={onCenter}
-        >
-          {PANEL_SPEC.centerOnMap}
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          aria-describedby={labelId}
-          onClick={onDetails}
-        >
-          {PANEL_SPEC.details}
-        </button>
-        {canCancelInvite && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm ap-btn-cancel"
-            aria-describedby={labelId}
-            disabled={cancelBusy}
-            onClick={onCancelInvite}
-          >
-            {PANEL_SPEC.cancelInvite}
-          </button>
-        )}
-      </div>
-    </li>
   );
 }

@@ -1,11 +1,13 @@
 import type { RouteOptions } from '@oneeta/contracts';
 import { useId, type RefObject } from 'react';
-import { avatarText, type EntryPermissions, type PanelEntry, type StatusKind } from './entries';
+import { Avatar } from './Avatar';
+import { type EntryPermissions, type PanelEntry, type StatusKind } from './entries';
 import { Modal, type ModalVariant } from './Modal';
 import { RouteOptionsForm } from './RouteOptionsForm';
 import { UI } from '../../text';
 import { PANEL_SPEC, PANEL_UI } from './texts';
-import { formatClock, leaveInText, type EntryTiming } from './timing';
+import { clockText } from '@oneeta/travel';
+import { leaveInText, type EntryTiming } from './timing';
 import { statusText } from './status-text';
 
 interface DetailsDialogProps {
@@ -13,6 +15,8 @@ interface DetailsDialogProps {
   status: StatusKind;
   timing: EntryTiming;
   tzId: string | null;
+  /** The viewer's zone: the depart time is shown in it. */
+  viewerTz: string;
   now: Date;
   permissions: EntryPermissions;
   variant: ModalVariant;
@@ -37,7 +41,12 @@ interface DetailsDialogProps {
 export function DetailsDialog(props: DetailsDialogProps) {
   const { entry, status, timing, tzId, now, permissions, variant, busy } = props;
   const titleId = useId();
-  const clock = (date: Date | null) => (date ? formatClock(date, tzId, now) : PANEL_UI.noTime);
+  const { viewerTz } = props;
+  // Arrival-side times in the destination's zone, the depart time in the viewer's; labelled.
+  const clock = (date: Date | null) =>
+    date ? clockText(date, tzId, { now, viewerTz }).text : PANEL_UI.noTime;
+  const departClock = (date: Date | null) =>
+    date ? clockText(date, viewerTz, { now, viewerTz, pairedWith: tzId }).text : PANEL_UI.noTime;
   const leaveIn =
     timing.leaveInSeconds === null
       ? PANEL_UI.noTime
@@ -52,7 +61,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
     : [
         [PANEL_UI.travelTime, timing.travelTime ?? PANEL_UI.noTime],
         [PANEL_UI.distance, timing.distance ?? PANEL_UI.noTime],
-        [PANEL_UI.departTime, clock(timing.departAt)],
+        [PANEL_UI.departTime, departClock(timing.departAt)],
         [PANEL_UI.earliestNow, clock(timing.earliestNow)],
         [PANEL_UI.lastUpdate, timing.lastUpdate ?? PANEL_UI.noTime],
         [PANEL_SPEC.leaveIn, leaveIn],
@@ -67,14 +76,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
       className="ap-details"
     >
       <div className="ap-details-head">
-        <span
-          className="ap-avatar ap-avatar-lg"
-          data-me={entry.isCurrentUser || undefined}
-          data-pending={entry.pending || undefined}
-          aria-hidden="true"
-        >
-          {avatarText(entry)}
-        </span>
+        <Avatar entry={entry} large />
         <div className="ap-details-heading">
           <h2 id={titleId} className="ap-dialog-title">
             {entry.label}

@@ -181,6 +181,14 @@ describe('status line', () => {
     expect(statusText(statusKind(entry(list, 'user:owner'), true))).toBe('Your device');
   });
 
+  it("is 'Starting address' for the viewer who joined with a typed address (issue 12)", () => {
+    const typed = { ...entry(list, 'user:owner'), locationSource: 'address' as const };
+    expect(statusText(statusKind(typed, true))).toBe('Starting address');
+    // Another participant's typed address still reads by their route.
+    const bob = { ...entry(list, 'user:bob'), locationSource: 'address' as const };
+    expect(statusText(statusKind(bob, true))).toBe('Route available');
+  });
+
   it("is 'Route available' for another located participant with a route", () => {
     expect(statusText(statusKind(entry(list, 'user:bob'), true))).toBe('Route available');
   });

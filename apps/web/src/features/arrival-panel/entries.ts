@@ -38,6 +38,8 @@ export interface PanelEntry {
   arrivalTime: string | null;
   updatedAt: string | null;
   inviterName: string | null;
+  /** 'address': the position is a typed starting address (issue 12); null when unknown. */
+  locationSource: 'device' | 'address' | null;
 }
 
 /** The prefix of the pending participant row that stands for an invite (session service). */
@@ -122,6 +124,7 @@ export function buildEntries(session: Session, meParticipantId: string | null): 
       arrivalTime: p.arrivalTime ?? result?.arrivalTime ?? null,
       updatedAt: p.updatedAt,
       inviterName: null,
+      locationSource: p.locationSource ?? null,
     };
     (entry.isCurrentUser ? me : active).push(entry);
   }
@@ -157,6 +160,7 @@ const pendingEntry = {
   distanceMeters: null,
   departureTime: null,
   arrivalTime: null,
+  locationSource: null,
 } as const;
 
 /** Which status line a row shows (doc 2 §2 "Non-route texts in rows"). */
@@ -164,6 +168,7 @@ export type StatusKind =
   | 'invitePending'
   | 'noLocation'
   | 'yourDevice'
+  | 'startingAddress'
   | 'routeAvailable'
   | 'calculating'
   | 'noDestination';
@@ -171,13 +176,14 @@ export type StatusKind =
 /**
  * The status line: a pending entry is 'Invite pending'; an entry without numeric coordinates is
  * 'No location'; the viewer's own located entry is 'Your device' (their position comes from this
- * device); another located participant is 'Route available' once a route was computed. Until then
+ * device), or 'Starting address' when they joined with a typed address (issue 12); another located participant is 'Route available' once a route was computed. Until then
  * the line says that the route is being calculated, or that the session has no destination yet.
  */
 export function statusKind(entry: PanelEntry, hasDestination: boolean): StatusKind {
   if (entry.pending) return 'invitePending';
   if (!hasLocation(entry)) return 'noLocation';
-  if (entry.isCurrentUser) return 'yourDevice';
+  if (entry.isCurrentUser)
+    return entry.locationSource === 'address' ? 'startingAddress' : 'yourDevice';
   if (entry.routeOk) return 'routeAvailable';
   return hasDestination ? 'calculating' : 'noDestination';
 }

@@ -1,6 +1,5 @@
-import { NARROW_LAYOUT_PX } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
-import { NARROW_QUERY, trapTabIndex } from './focus';
+import { trapTabIndex } from './focus';
 
 describe('focus trap', () => {
   it('wraps from the last element to the first on Tab, and back on Shift+Tab', () => {
@@ -17,12 +16,5 @@ describe('focus trap', () => {
     expect(trapTabIndex(-1, 3, false)).toBe(0);
     expect(trapTabIndex(-1, 3, true)).toBe(2);
     expect(trapTabIndex(-1, 0, false)).toBeNull();
-  });
-});
-
-describe('narrow layout', () => {
-  it(`matches widths under ${NARROW_LAYOUT_PX} px only`, () => {
-    expect(NARROW_LAYOUT_PX).toBe(720);
-    expect(NARROW_QUERY).toBe('(max-width: 719.98px)');
   });
 });

@@ -1,8 +1,6 @@
 /**
- * Focus helpers of the panel's dialogs (focus trap) and the narrow-layout media query. Pure.
+ * Focus helpers of the panel's dialogs (focus trap). Pure.
  */
-import { NARROW_LAYOUT_PX } from '@oneeta/contracts';
-
 /** What can take keyboard focus inside a dialog. */
 export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -19,6 +17,3 @@ export function trapTabIndex(current: number, count: number, backwards: boolean)
   if (!backwards && current === count - 1) return 0;
   return null;
 }
-
-/** "Narrow screens" are under NARROW_LAYOUT_PX (720 px) wide (doc 1 §9). */
-export const NARROW_QUERY = `(max-width: ${NARROW_LAYOUT_PX - 0.02}px)`;

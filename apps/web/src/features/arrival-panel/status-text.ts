@@ -6,6 +6,7 @@ const TEXTS: Record<StatusKind, string> = {
   invitePending: PANEL_SPEC.invitePending,
   noLocation: PANEL_SPEC.noLocation,
   yourDevice: PANEL_SPEC.yourDevice,
+  startingAddress: PANEL_UI.startingAddress,
   routeAvailable: PANEL_SPEC.routeAvailable,
   calculating: PANEL_UI.calculating,
   noDestination: UI.noDestination,

@@ -3,6 +3,9 @@
  * `PANEL_SPEC` is copied exactly from the specification; `PANEL_UI` holds our own labels where the
  * spec gives none. Placeholders are filled with `format` from @oneeta/contracts.
  */
+import { PARTICIPANT_CALL_ERRORS } from '../../api/participants';
+import { CANCEL_INVITE_FAILED } from '../../api/sessions';
+
 export const PANEL_SPEC = {
   title: 'Arrival preview for all participants',
   you: 'You',
@@ -36,11 +39,11 @@ export const PANEL_TOASTS = {
   // Errors (the server's error text is shown instead when a non-OK answer carries one)
   noInviteCode: 'No invite code available',
   copyInviteCodeFailed: 'Could not copy invite code',
-  routeOptionsFailed: 'Could not save route options',
-  enrouteFailed: 'Could not update enroute state',
-  removeFailed: 'Could not remove participant',
-  cancelInviteFailed: 'Could not cancel invite',
-  leaveFailed: 'Could not leave session',
+  routeOptionsFailed: PARTICIPANT_CALL_ERRORS.routeOptionsFailed,
+  enrouteFailed: PARTICIPANT_CALL_ERRORS.enrouteFailed,
+  removeFailed: PARTICIPANT_CALL_ERRORS.removeFailed,
+  cancelInviteFailed: CANCEL_INVITE_FAILED,
+  leaveFailed: PARTICIPANT_CALL_ERRORS.leaveFailed,
   centerFailed: 'Could not center map',
   copyLinkFailed: 'Could not copy link',
   noLocation: 'No location available for this participant',
@@ -90,4 +93,15 @@ export const PANEL_UI = {
   durationMinutes: '{m} min',
   durationHours: '{h} h {m} min',
   durationDays: '{d} d {h} h',
+  // Live lateness and the passed meeting time (issue 12 items 3, 4, 9)
+  eta: 'ETA {time}',
+  minutesLate: '{m} late',
+  atDestination: 'At the destination',
+  onTheWay: 'On the way',
+  meetingPassed: 'Meeting time passed',
+  target: 'Target',
+  groupEarliest: 'Group earliest',
+  joined: '{n} joined',
+  invited: '{n} invited',
+  startingAddress: 'Starting address',
 } as const;

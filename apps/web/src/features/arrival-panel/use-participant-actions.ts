@@ -2,13 +2,13 @@ import type { Participant, RouteOptions, Session } from '@oneeta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client';
 import {
-  cancelInvite,
   leaveSession,
   removeParticipant,
   saveRouteOptions,
   setEnroute,
 } from '../../api/participants';
 import { queryKeys } from '../../api/query-keys';
+import { cancelInvite } from '../../api/sessions';
 import { useToast } from '../toast';
 import { withoutInvite, withParticipant, withParticipants } from './session-cache';
 import { PANEL_TOASTS } from './texts';

@@ -13,6 +13,7 @@ import { canSubmitLogin, checkRegister } from '../../lib/password';
 import { UI } from '../../text';
 import { PasswordRules } from './PasswordRules';
 import { authMode, type AuthSearch } from './search';
+import { nameLimitHint } from '../../lib/name-limit';
 
 type Mode = 'login' | 'register';
 
@@ -112,6 +113,7 @@ export function AuthPage({ search }: { search: AuthSearch }) {
                 {...ACCOUNT_INPUTS.name}
                 value={values.name}
                 onChange={set('name')}
+                hint={nameLimitHint(values.name)}
               />
             </>
           )}

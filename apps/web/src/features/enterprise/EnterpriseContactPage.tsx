@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { submitEnterpriseLead } from '../../api/billing';
 import { isApiError } from '../../api/client';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { postEnterpriseLead } from './api';
 import {
   BUDGET_OPTIONS,
   COMPANY_SIZE_OPTIONS,
@@ -195,7 +195,7 @@ export function EnterpriseContactPage() {
     setErrors({});
     setStatus('submitting');
     try {
-      setOutcome(await postEnterpriseLead(checked.payload));
+      setOutcome(await submitEnterpriseLead(checked.payload));
     } catch (error) {
       setFormError(submissionError(error));
     } finally {

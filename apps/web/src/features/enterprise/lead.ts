@@ -12,6 +12,7 @@ import {
   TIMEFRAMES,
 } from '@oneeta/contracts';
 import { z } from 'zod';
+import { LEAD_SOMETHING_WENT_WRONG } from '../../api/billing';
 
 export type CompanySize = (typeof COMPANY_SIZES)[number];
 export type Timeframe = (typeof TIMEFRAMES)[number];
@@ -165,5 +166,5 @@ export const ENTERPRISE_TEXT = {
   referenceId: 'Reference ID',
   backToPlans: 'Back to plans',
   submissionFailed: 'Submission failed',
-  somethingWentWrong: 'Something went wrong',
+  somethingWentWrong: LEAD_SOMETHING_WENT_WRONG,
 } as const;

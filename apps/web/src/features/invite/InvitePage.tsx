@@ -15,6 +15,7 @@ import { TextField } from '../../components/TextField';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatInZone } from '../../lib/datetime';
+import { useViewerZone } from '../arrival-panel/viewer-zone';
 import type { InviteTarget } from '../../lib/invite-link';
 import { profileMenuLabel } from '../../lib/labels';
 import { PlaceSearch } from '../map';
@@ -24,6 +25,7 @@ import { searchOrigin } from './position';
 import { INVITE_SPEC, INVITE_UI } from './texts';
 import { useInviteFlow, type InviteFlow, type InviteProblem } from './use-invite-flow';
 import './invite.css';
+import { nameLimitHint } from '../../lib/name-limit';
 
 type InviteView = Awaited<ReturnType<typeof getInvite>>;
 
@@ -175,7 +177,8 @@ function InviteDetails({
   const auth = useAuth();
   const here = useLocation({ select: (l) => l.href });
   const { invite, session } = view;
-  const arrival = formatInZone(session.arriveAt, session.tzId);
+  const viewerTz = useViewerZone();
+  const arrival = formatInZone(session.arriveAt, session.tzId, viewerTz);
   const email = invite.email?.trim() || undefined;
   const pending = invite.status === 'pending';
   const closed = session.isClosed;
@@ -203,11 +206,6 @@ function InviteDetails({
           <dt>{INVITE_UI.arrival}</dt>
           <dd>
             {arrival ?? INVITE_UI.noArrival}
-            {arrival && session.tzId && (
-              <span className="invite-fact-sub">
-                {format(INVITE_UI.inZone, { zone: session.tzId })}
-              </span>
-            )}
           </dd>
         </div>
       </dl>
@@ -441,6 +439,7 @@ function RegisterAndAccept({ email, flow }: { email: string; flow: InviteFlow })
           {...ACCOUNT_INPUTS.name}
           value={values.name}
           onChange={set('name')}
+          hint={nameLimitHint(values.name)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={!canSubmit}>
           {flow.phase === 'registering' ? INVITE_UI.registering : INVITE_UI.registerAndAccept}

@@ -4,17 +4,20 @@
  * invite code are required') comes from @oneeta/contracts. `INVITE_UI` holds our own labels where
  * the spec gives none.
  */
+import { INVITE_REGISTRATION_FAILED } from '../../api/auth';
+import { ACCEPT_FAILED, DECLINE_FAILED } from '../../api/sessions';
+
 export const INVITE_SPEC = {
   // doc 1 §8 "Invite page"
   couldNotValidateInvite: 'Could not validate invite',
   locationRequiredToJoin: 'Location is required to join…',
   couldNotAcceptInvite: 'Could not accept invite',
-  acceptFailed: 'Accept failed',
+  acceptFailed: ACCEPT_FAILED,
   couldNotDeclineInvite: 'Could not decline invite',
-  declineFailed: 'Decline failed',
+  declineFailed: DECLINE_FAILED,
   addressSearchFailed: 'Address search failed',
   selectedPlaceMissingCoordinates: 'Selected place missing coordinates',
-  registrationFailed: 'Registration failed',
+  registrationFailed: INVITE_REGISTRATION_FAILED,
   // doc 1 §5 "Register": the invite-page register hint
   passwordHint: '8+ characters',
   // doc 1 §2 (the quick session page's location overlay)
@@ -33,7 +36,6 @@ export const INVITE_UI = {
   invitedAs: 'Invite for {email}',
   destination: 'Destination',
   arrival: 'Arrive by',
-  inZone: '{zone} time',
   noDestination: 'No destination yet',
   noArrival: 'Not set yet',
   signedInAs: 'Signed in as {name}',

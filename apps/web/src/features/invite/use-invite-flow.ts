@@ -2,11 +2,12 @@ import { MESSAGES, SESSION_MESSAGES, type RegisterBody } from '@oneeta/contracts
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { INVITE_REGISTRATION_FAILED, register } from '../../api/auth';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { acceptInvite, declineInvite, type LatLon } from '../../api/sessions';
 import { useAuth } from '../../hooks/use-auth';
 import { useToast } from '../toast';
-import { acceptInvite, declineInvite, registerForInvite, type LatLon } from './api';
 import { isInvalidInviteError, runJoinAttempt } from './join-guard';
 import { placePosition, positionFailureMessage, requestInvitePosition } from './position';
 import { INVITE_SPEC, INVITE_UI } from './texts';
@@ -76,10 +77,12 @@ export function useInviteFlow(sessionId: string, code: string): InviteFlow {
 
   /** POSTs accept with `position` (or none, when the device gave none). */
   const join = useCallback(
-    async (position: LatLon | null, locationFailure: string | null) => {
+    async (position: LatLon | null, locationFailure: string | null, typed = false) => {
       setPhase('joining');
       try {
-        await runJoinAttempt(sessionId, () => acceptInvite(sessionId, code, position));
+        await runJoinAttempt(sessionId, () =>
+          acceptInvite(sessionId, code, position, typed ? 'address' : 'device'),
+        );
         await queryClient.invalidateQueries({ queryKey: queryKeys.sessionsRoot });
         toast.success(INVITE_UI.joined);
         void navigate({ to: '/s/$id', params: { id: sessionId } });
@@ -125,7 +128,7 @@ export function useInviteFlow(sessionId: string, code: string): InviteFlow {
         setProblem({ source: 'accept', title: INVITE_SPEC.selectedPlaceMissingCoordinates });
         return;
       }
-      void join(position, null);
+      void join(position, null, true);
     },
     [join],
   );
@@ -165,7 +168,7 @@ export function useInviteFlow(sessionId: string, code: string): InviteFlow {
       setPhase('registering');
       void (async () => {
         try {
-          signIn(await registerForInvite(body));
+          signIn(await register(body, INVITE_REGISTRATION_FAILED));
         } catch (error) {
           setPhase('idle');
           setProblem(problemOf('register', INVITE_SPEC.registrationFailed, error, ''));

@@ -2,12 +2,13 @@ import { format, PLAN_TABLE } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
 import { SPEC, UI } from '../../text';
 import { LinkArrow } from '../shell/icons';
+import { freeSessionsFeature } from '../sessions/limit-reason';
 
 /** The free plan in a few lines, straight from PLAN_TABLE.free, and the way to the paid ones. */
 export function FreePlanCard() {
   const free = PLAN_TABLE.free;
   const features = [
-    format(UI.freeFeatureSessions, { n: free.ownOpenSessions ?? '∞' }),
+    freeSessionsFeature(free.ownOpenSessions, free.joinedOpenSessions),
     format(UI.freeFeatureParticipants, { n: free.participants }),
     format(UI.freeFeatureInvites, { n: free.invitesPerSession }),
     format(UI.freeFeatureChat, { n: free.chatMessagesPerHour ?? '∞' }),

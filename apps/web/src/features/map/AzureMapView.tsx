@@ -39,6 +39,7 @@ export function AzureMapView({
   initial,
   onInteraction,
   visible,
+  onPick,
 }: MapViewProps & {
   token: MapToken;
   sessionId: string | undefined;
@@ -47,6 +48,11 @@ export function AzureMapView({
   const containerRef = useRef<HTMLDivElement>(null);
   const [handle, setHandle] = useState<AzureMapHandle | null>(null);
   const applied = useRef(0);
+  /** The latest pin handler (none on a read-only map), read when the SDK reports a click. */
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  }, [onPick]);
 
   const start = useEffectEvent(async (container: HTMLElement, isCancelled: () => boolean) => {
     try {
@@ -57,6 +63,7 @@ export function AzureMapView({
         auth: azureAuth(token, sessionId),
         camera: initialCamera(initial.points, viewport, initial.near),
         onInteraction: (input) => onInteraction(input),
+        onPick: (point) => pick.current?.(point),
         onFailed: () => {
           if (!isCancelled()) onFailed(sdkLoadFailedMessage());
         },

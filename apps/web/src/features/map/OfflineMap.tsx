@@ -18,14 +18,16 @@ import { CAMERA_MOVE_MS, easeOut, interpolateCamera, type CameraCommand } from '
 import { KEY_PAN_PX, ZOOM_STEP } from './constants';
 import { graticule, scaleBar } from './decorations';
 import { centerInFreeArea, fitCamera, initialCamera } from './fit';
-import { estimateLabelWidth, placeLabels } from './labels';
+import { estimateLabelWidth, placeLabelsAround } from './labels';
 import type { DrawnMarker } from './markers';
+import { isLongPress, LONG_PRESS_MS, pressDown, pressMove, pressUp, type PointerKind, type Press } from './pin';
 import {
   clampZoom,
   panBy,
   project,
   zoomAround,
   type Camera,
+  unproject,
   type ScreenPoint,
   type Viewport,
 } from './projection';
@@ -51,7 +53,9 @@ function formatDegrees(value: number, step: number, positive: string, negative: 
   return `${Math.abs(value).toFixed(decimals)}°${hemisphere ? ` ${hemisphere}` : ''}`;
 }
 
-export function OfflineMap({ markers, command, initial, onInteraction, visible }: MapViewProps) {
+const pointerKind = (type: string): PointerKind => (type === 'touch' || type === 'pen' ? type : 'mouse');
+
+export function OfflineMap({ markers, command, initial, onInteraction, visible, onPick }: MapViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [size, setSize] = useState<Viewport | null>(null);
   const [camera, setCameraState] = useState<Camera | null>(null);
@@ -59,6 +63,9 @@ export function OfflineMap({ markers, command, initial, onInteraction, visible }
   const tween = useRef<number | null>(null);
   const pointers = useRef(new Map<number, ScreenPoint>());
   const applied = useRef(0);
+  /** The press in progress: a pin drops where it started if it ends without moving. */
+  const press = useRef<Press | null>(null);
+  const longPress = useRef<number | null>(null);
 
   const setCamera = useCallback((next: Camera) => {
     cameraRef.current = next;
@@ -149,18 +156,55 @@ export function OfflineMap({ markers, command, initial, onInteraction, visible }
     return { x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) };
   };
 
+  /** Drops a pin at a point of the drawing. */
+  const pickAt = (point: ScreenPoint) => {
+    const current = cameraRef.current;
+    if (!onPick || !current || !size) return;
+    onPick(unproject(point, current, size));
+  };
+
+  const clearLongPress = () => {
+    if (longPress.current !== null) window.clearTimeout(longPress.current);
+    longPress.current = null;
+  };
+  useEffect(() => clearLongPress, []);
+
+  const sample = (event: PointerEvent<SVGSVGElement>) => ({
+    pointerId: event.pointerId,
+    kind: pointerKind(event.pointerType),
+    point: localPoint(event),
+    at: event.timeStamp,
+  });
+
   const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     onInteraction(event.pointerType === 'touch' ? 'touch' : 'pointer');
     cancelTween();
     event.currentTarget.setPointerCapture?.(event.pointerId);
     pointers.current.set(event.pointerId, localPoint(event));
+    if (!onPick) return;
+    press.current = pressDown(press.current, sample(event));
+    clearLongPress();
+    if (press.current.kind === 'touch' && !press.current.spoiled) {
+      const started = press.current.at;
+      longPress.current = window.setTimeout(() => {
+        longPress.current = null;
+        const held = press.current;
+        if (!held || !isLongPress(held, started + LONG_PRESS_MS)) return;
+        press.current = { ...held, fired: true };
+        pickAt(held.start);
+      }, LONG_PRESS_MS);
+    }
   };
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
     const previous = pointers.current.get(event.pointerId);
     const current = cameraRef.current;
     if (!previous || !current || !size) return;
+    if (press.current) {
+      press.current = pressMove(press.current, sample(event));
+      if (press.current?.spoiled) clearLongPress();
+    }
     const point = localPoint(event);
     if (pointers.current.size === 1) {
       setCamera(panBy(current, point.x - previous.x, point.y - previous.y));
@@ -179,6 +223,12 @@ export function OfflineMap({ markers, command, initial, onInteraction, visible }
 
   const onPointerEnd = (event: PointerEvent<SVGSVGElement>) => {
     pointers.current.delete(event.pointerId);
+    const picked = event.type === 'pointerup' ? pressUp(press.current, sample(event)) : null;
+    if (pointers.current.size === 0) {
+      press.current = null;
+      clearLongPress();
+    }
+    if (picked) pickAt(picked);
   };
 
   // A wheel zooms into the cursor. React's wheel listener is passive, so it is added by hand.
@@ -209,6 +259,12 @@ export function OfflineMap({ markers, command, initial, onInteraction, visible }
       ArrowUp: [0, KEY_PAN_PX],
       ArrowDown: [0, -KEY_PAN_PX],
     };
+    if (event.key === 'Enter' && onPick && size) {
+      // Enter drops a pin at the centre of the map.
+      event.preventDefault();
+      onPick(current.center);
+      return;
+    }
     const pan = pans[event.key];
     let next: Camera | null = null;
     if (pan) next = panBy(current, pan[0], pan[1]);
@@ -233,15 +289,18 @@ export function OfflineMap({ markers, command, initial, onInteraction, visible }
       const x = Math.min(Math.max(point.x, width / 2 + 2), size.width - width / 2 - 2);
       return { x, y: point.y + labelOffset(marker), width, height: LABEL_HEIGHT };
     });
-    // Labels of markers drawn on top get first choice of place; no label covers a marker.
-    const shifts = placeLabels([...boxes].reverse(), LABEL_HEIGHT, placed.map(shapeBox)).reverse();
+    // Labels of markers drawn on top get first choice of place; no label covers a marker or
+    // another label when any place around its marker (below, beside, above) is free.
+    const shapes = placed.map(shapeBox);
+    const items = boxes.map((box, i) => ({ box, anchor: shapes[i]! }));
+    const shifts = placeLabelsAround([...items].reverse(), shapes, size, LABEL_HEIGHT).reverse();
     return {
       grid: graticule(camera, size),
       scale: scaleBar(camera.center.lat, camera.zoom),
       placed: placed.map((p, i) => ({
         ...p,
-        labelX: boxes[i]!.x,
-        labelY: boxes[i]!.y + shifts[i]!,
+        labelX: boxes[i]!.x + shifts[i]!.dx,
+        labelY: boxes[i]!.y + shifts[i]!.dy,
       })),
       destination,
     };
@@ -252,7 +311,7 @@ export function OfflineMap({ markers, command, initial, onInteraction, visible }
       className="smap-offline"
       role="application"
       aria-roledescription="map"
-      aria-label={MAP_UI.offlineMapLabel}
+      aria-label={onPick ? MAP_UI.offlineMapPinLabel : MAP_UI.offlineMapLabel}
       tabIndex={0}
       onKeyDown={onKeyDown}
     >

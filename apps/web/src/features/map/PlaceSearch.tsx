@@ -2,11 +2,15 @@
  * Place search (doc 1 §2 Map component, §4 pick-a-place): a search box, then at most `limit`
  * results; selecting one shows it (the map draws a marker), then 'Confirm' (or 'Confirm selection'
  * under the list) hands the place to the page and the results close after EXIT_ANIMATION_MS.
+ * A combobox: arrow keys (Home, End) move the selection through the results listbox, Enter
+ * confirms it, Escape closes the list; after a confirm the focus returns to the search box.
+ * A pin dropped on the map (`pin`) becomes the only result, selected, its name editable.
  * Usable without the map (the invite page's manual address). Readonly disables it all.
  */
 import { EXIT_ANIMATION_MS, MAPS_MESSAGES, SEARCH_PULSE_MS } from '@oneeta/contracts';
 import {
   useEffect,
+  useEffectEvent,
   useId,
   useReducer,
   useRef,
@@ -16,16 +20,20 @@ import {
 } from 'react';
 import { errorMessage } from '../../api/client';
 import { searchPlaces } from '../../api/maps';
+import { pinResult } from './pin';
+import { PlaceResults } from './PlaceResults';
 import {
   canSearch,
+  enterConfirms,
   INITIAL_SEARCH,
-  resultName,
+  pinSelected,
   resultsOpen,
   searchReducer,
   selectedResult,
   toSelectedPlace,
 } from './search-state';
-import { MAP_SPEC, MAP_UI } from './texts';
+import { MAP_UI } from './texts';
+import { useSearchCoverage } from './use-map-token';
 import type { LatLon, SelectedPlace } from './types';
 import './map.css';
 
@@ -41,14 +49,20 @@ export interface PlaceSearchProps {
   label?: string;
   /** Show the label above the box (in a form); by default only screen readers get it (on the map). */
   labelVisible?: boolean;
-  /** The selected (not yet confirmed) result, or null when the selection goes. */
-  onSelect?: (place: SelectedPlace | null) => void;
+  /** The selected (not yet confirmed) result, or null when the selection goes; `how` is 'pin' for a dropped pin. */
+  onSelect?: (place: SelectedPlace | null, how?: 'pin' | 'result') => void;
   /** The error shown when a search fails, in place of the server's text (e.g. 'Address search failed'). */
   failureMessage?: string;
   /** Pulse the search box (the map's SEARCH_PULSE_MS attention cue). */
   pulse?: boolean;
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
+  /** A pin dropped on the map: each new `key` makes its point the selected place. */
+  pin?: { key: number; position: LatLon } | null;
+  /** The map beside this search takes pins: the empty state says so. */
+  pinHint?: boolean;
+  /** Extra description of the search box (the map's coachmark while it shows). */
+  describedBy?: string;
 }
 
 export function PlaceSearch({
@@ -64,12 +78,19 @@ export function PlaceSearch({
   pulse = false,
   inputRef,
   className,
+  pin = null,
+  pinHint = false,
+  describedBy,
 }: PlaceSearchProps) {
   const [state, dispatch] = useReducer(searchReducer, INITIAL_SEARCH);
   const inputId = useId();
   const listId = useId();
+  const hintId = useId();
   const abort = useRef<AbortController | null>(null);
   const closeTimer = useRef<number | null>(null);
+  const ownInput = useRef<HTMLInputElement | null>(null);
+  const knownCoverage = useSearchCoverage(sessionId);
+  const coverage = state.coverage ?? knownCoverage;
 
   useEffect(
     () => () => {
@@ -82,6 +103,32 @@ export function PlaceSearch({
   const selected = selectedResult(state);
   const open = !readonly && resultsOpen(state);
   const busy = state.status === 'searching';
+  const pinned = pinSelected(state);
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const selectedIndex = state.results.findIndex((r) => r.id === state.selectedId);
+  const listShown = open && !state.error && state.results.length > 0;
+
+  // Selection changes (click, arrow keys, a pin, a pin's new name) tell the map, which draws the marker.
+  const selectedKey = selected ? `${selected.id}|${selected.poi?.name ?? ''}` : null;
+  const tellSelection = useEffectEvent(() => {
+    if (selected && !state.closing) onSelect?.(toSelectedPlace(selected), pinned ? 'pin' : 'result');
+  });
+  useEffect(() => {
+    if (selectedKey) tellSelection();
+  }, [selectedKey]);
+
+  const dropPin = useEffectEvent((position: LatLon) => {
+    if (readonly || state.closing) return;
+    abort.current?.abort();
+    dispatch({ type: 'pin', result: pinResult(position) });
+  });
+  const pinKey = pin?.key ?? null;
+  const onPin = useEffectEvent(() => {
+    if (pin) dropPin(pin.position);
+  });
+  useEffect(() => {
+    if (pinKey !== null) onPin();
+  }, [pinKey]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,7 +146,7 @@ export function PlaceSearch({
       ...(sessionId ? { sessionId } : {}),
       signal: controller.signal,
     }).then(
-      ({ results }) => dispatch({ type: 'success', requestId, results, limit }),
+      ({ results, ...info }) => dispatch({ type: 'success', requestId, results, limit, info }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = failureMessage ?? errorMessage(error, MAPS_MESSAGES.searchFailed);
@@ -110,10 +157,8 @@ export function PlaceSearch({
 
   const select = (id: string) => {
     if (readonly || state.closing) return;
-    const result = state.results.find((r) => r.id === id);
-    if (!result) return;
+    if (!state.results.some((r) => r.id === id)) return;
     dispatch({ type: 'select', id });
-    onSelect?.(toSelectedPlace(result));
   };
 
   const confirm = () => {
@@ -122,6 +167,8 @@ export function PlaceSearch({
     dispatch({ type: 'confirm' });
     dispatch({ type: 'query', query: place.name });
     onConfirm(place);
+    // The button pressed goes away with the results: the focus returns to the search box.
+    ownInput.current?.focus({ preventScroll: true });
     closeTimer.current = window.setTimeout(() => {
       closeTimer.current = null;
       dispatch({ type: 'closed' });
@@ -137,9 +184,34 @@ export function PlaceSearch({
     }
   };
 
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!listShown || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Enter on the query the results answer confirms the selected result (else it searches).
+    if (event.key === 'Enter' && enterConfirms(state)) {
+      event.preventDefault();
+      confirm();
+      return;
+    }
+    const moves: Record<string, 1 | -1 | 'first' | 'last'> = { ArrowDown: 1, ArrowUp: -1 };
+    if (selectedIndex >= 0) Object.assign(moves, { Home: 'first', End: 'last' });
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    dispatch({ type: 'move', to });
+  };
+
+  const setInput = (element: HTMLInputElement | null) => {
+    ownInput.current = element;
+    if (typeof inputRef === 'function') inputRef(element);
+    else if (inputRef) inputRef.current = element;
+  };
+
+  const describedByIds = [describedBy, coverage === 'cities' ? hintId : null].filter(Boolean).join(' ');
+
   return (
     <form
       role="search"
+      aria-label={label}
       className={['smap-search', className].filter(Boolean).join(' ')}
       onSubmit={submit}
       onKeyDown={onKeyDown}
@@ -147,23 +219,34 @@ export function PlaceSearch({
       <label htmlFor={inputId} className={labelVisible ? 'smap-search-label' : 'visually-hidden'}>
         {label}
       </label>
+      {coverage === 'cities' && (
+        <span id={hintId} className="visually-hidden">
+          {MAP_UI.offlineKnows}
+        </span>
+      )}
       <div
         className="smap-search-row"
         data-pulse={pulse ? 'true' : undefined}
         style={pulse ? { animationDuration: `${SEARCH_PULSE_MS}ms` } : undefined}
       >
         <input
-          ref={inputRef}
+          ref={setInput}
           id={inputId}
           className="smap-search-input"
           type="search"
+          role="combobox"
           autoComplete="off"
           enterKeyHint="search"
-          placeholder={MAP_UI.searchPlaceholder}
+          placeholder={coverage === 'cities' ? MAP_UI.searchPlaceholderCities : MAP_UI.searchPlaceholder}
           value={state.query}
           disabled={readonly}
-          aria-controls={open ? listId : undefined}
+          aria-autocomplete="list"
+          aria-expanded={listShown}
+          aria-controls={listShown ? listId : undefined}
+          aria-activedescendant={listShown && selectedIndex >= 0 ? optionId(selectedIndex) : undefined}
+          aria-describedby={describedByIds || undefined}
           onChange={(e) => dispatch({ type: 'query', query: e.target.value })}
+          onKeyDown={onInputKeyDown}
         />
         <button
           type="submit"
@@ -174,73 +257,16 @@ export function PlaceSearch({
         </button>
       </div>
       {open && (
-        <div
-          id={listId}
-          className="smap-results"
-          data-closing={state.closing ? 'true' : undefined}
-          style={{ animationDuration: `${EXIT_ANIMATION_MS}ms` }}
-        >
-          {state.error ? (
-            <p className="smap-results-error" role="alert">
-              {state.error}
-            </p>
-          ) : state.results.length === 0 ? (
-            <p className="smap-results-empty" role="status">
-              {MAP_UI.noResults}
-            </p>
-          ) : (
-            <>
-              <p className="visually-hidden" role="status">
-                {MAP_UI.resultsCount(state.results.length)}
-              </p>
-              <ul className="smap-results-list" aria-label={MAP_UI.resultsLabel}>
-                {state.results.map((result) => {
-                  const isSelected = result.id === state.selectedId;
-                  const name = resultName(result);
-                  const address = result.address.freeformAddress;
-                  return (
-                    <li
-                      key={result.id}
-                      className="smap-result"
-                      data-selected={isSelected || undefined}
-                    >
-                      <button
-                        type="button"
-                        className="smap-result-pick"
-                        aria-pressed={isSelected}
-                        onClick={() => select(result.id)}
-                      >
-                        <span className="smap-result-name">{name}</span>
-                        {address && address !== name && (
-                          <span className="smap-result-address">{address}</span>
-                        )}
-                      </button>
-                      {isSelected && (
-                        <button
-                          type="button"
-                          className="btn btn-primary btn-sm smap-result-confirm"
-                          onClick={confirm}
-                        >
-                          {MAP_SPEC.confirm}
-                        </button>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-              <div className="smap-results-footer">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  disabled={!selected || state.closing}
-                  onClick={confirm}
-                >
-                  {MAP_SPEC.confirmSelection}
-                </button>
-              </div>
-            </>
-          )}
-        </div>
+        <PlaceResults
+          state={state}
+          coverage={coverage}
+          pinHint={pinHint}
+          listId={listId}
+          optionId={optionId}
+          onSelect={select}
+          onRename={(name) => dispatch({ type: 'rename', name })}
+          onConfirm={confirm}
+        />
       )}
     </form>
   );

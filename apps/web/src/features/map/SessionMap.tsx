@@ -9,6 +9,7 @@ import {
   useCallback,
   useEffect,
   useEffectEvent,
+  useId,
   useMemo,
   useReducer,
   useRef,
@@ -26,7 +27,7 @@ import {
   type FollowTarget,
   type MapInput,
 } from './follow';
-import { NO_INSETS, type Insets } from './fit';
+import { destinationConfirmed, destinationKey, NO_INSETS, withMarkerRoom, type Insets } from './fit';
 import { CollapseIcon, ExpandIcon, FitIcon, MinusIcon, PlusIcon } from './icons';
 import { mapHeight } from './layout';
 import { describeMarker, drawnMarkers, fitPoints, pointsFingerprint } from './markers';
@@ -93,7 +94,8 @@ export function SessionMap({
       cover: 'search' | 'all' = 'search',
     ) => {
       seq.current += 1;
-      const insets = overlayInsets(frameRef.current, topRef.current, cover);
+      const covered = overlayInsets(frameRef.current, topRef.current, cover);
+      const insets = request.type === 'fit' ? withMarkerRoom(covered) : covered;
       setCommand({ ...request, insets, seq: seq.current } as CameraCommand);
     },
     [],
@@ -126,6 +128,20 @@ export function SessionMap({
     }
     fitted.current = fingerprint;
   });
+  // A newly confirmed destination (from the map's search or the details form) is shown with
+  // everyone, the viewer's own marker included: it ends any hold or following, and fits all.
+  const confirmedKey = destinationKey(destination);
+  const lastDestination = useRef(confirmedKey);
+  const fitDestination = useEffectEvent(() => {
+    const previous = lastDestination.current;
+    lastDestination.current = confirmedKey;
+    if (!destinationConfirmed(previous, confirmedKey) || fitted.current === null) return;
+    cameraHeld.current = false;
+    dispatchFollow({ type: 'stop' });
+    issue({ type: 'fit', points, animate: true });
+    fitted.current = fingerprint;
+  });
+  useEffect(() => fitDestination(), [confirmedKey]);
   useEffect(() => autoFit(), [fingerprint]);
 
   // With nothing to show yet, the user's position appears at zoom 16 once known.
@@ -195,10 +211,20 @@ export function SessionMap({
     else issue({ type: 'center', center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, animate: true });
   };
 
+  // A press on the map (not a drag) drops a pin: the search shows it as the selected place.
+  const [pin, setPin] = useState<{ key: number; position: LatLon } | null>(null);
+  const onPick = useCallback((position: LatLon) => {
+    setPin((old) => ({ key: (old?.key ?? 0) + 1, position }));
+  }, []);
+
   const onSelect = useCallback(
-    (place: SelectedPlace | null) => {
+    (place: SelectedPlace | null, how: 'pin' | 'result' = 'result') => {
       setSelected(place);
-      if (place) {
+      // A pin stays where it was dropped, under the finger: the camera does not move for it.
+      if (place && how === 'pin') {
+        cameraHeld.current = true;
+        dispatchFollow({ type: 'stop' });
+      } else if (place) {
         cameraHeld.current = true;
         dispatchFollow({ type: 'stop' });
         issue({ type: 'center', center: place.position, zoom: PLACE_ZOOM, animate: true }, 'all');
@@ -248,6 +274,9 @@ export function SessionMap({
     };
   }, []);
   const searchInput = useRef<HTMLInputElement>(null);
+  const coachmarkId = useId();
+  // Once a place is selected (a result or a pin) the hint has done its job.
+  const showCoachmark = coachmark && !readonly && !selected;
 
   const height = mapHeight({
     expanded,
@@ -261,6 +290,7 @@ export function SessionMap({
     initial,
     onInteraction,
     visible: !hidden,
+    ...(readonly ? {} : { onPick }),
   };
   const offlineReason = provider.kind === 'offline' ? provider.reason : sdkFailure;
   const showOffline = provider.kind === 'offline' || (provider.kind === 'azure' && sdkFailure);
@@ -301,10 +331,18 @@ export function SessionMap({
             onSelect={onSelect}
             pulse={pulse}
             inputRef={searchInput}
+            pin={readonly ? null : pin}
+            pinHint={!readonly}
+            {...(showCoachmark ? { describedBy: coachmarkId } : {})}
           />
-          {coachmark && !readonly && (
+          {showCoachmark && (
+            // A pointer hint, not a tab stop: the search box it points at is the next stop, and
+            // it carries the coachmark's words as its description.
             <button
+              id={coachmarkId}
               type="button"
+              tabIndex={-1}
+              aria-hidden="true"
               className="smap-coachmark"
               onClick={() => {
                 setCoachmark(false);

@@ -9,6 +9,7 @@ import type { CameraCommand } from './camera';
 import { FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM, PLACE_ZOOM } from './constants';
 import { fitPadding, usableInsets } from './fit';
 import type { MapInput } from './follow';
+import { estimateLabelWidth, placeLabelsAround, type LabelBox } from './labels';
 import type { DrawnMarker } from './markers';
 import type { Camera } from './projection';
 
@@ -70,6 +71,8 @@ export function createAzureMap(
     auth: AzureAuth;
     camera: Camera;
     onInteraction: (input: MapInput) => void;
+    /** A click or tap without a drag (the SDK's 'click') picked this point: drop a pin. */
+    onPick: (point: { lat: number; lon: number }) => void;
     /** The map could not start: an error before 'ready', or no 'ready' within AZURE_READY_TIMEOUT_MS. */
     onFailed: () => void;
   },
@@ -89,14 +92,35 @@ export function createAzureMap(
   let pending: CameraCommand | null = null;
   let drawn: atlas.HtmlMarker[] = [];
   let wanted: readonly DrawnMarker[] = [];
+  let labels: HTMLElement[] = [];
+
+  // Labels step aside (below, beside, above their marker) so that none covers another label or
+  // marker, as on the offline map; laid out again whenever the camera comes to rest.
+  const layoutLabels = () => {
+    if (wanted.length === 0 || labels.length !== wanted.length) return;
+    const pixels = map.positionsToPixels(wanted.map((m) => [m.lon, m.lat]));
+    const shapes = wanted.map((m, i) => azureShapeBox(m, pixels[i]!));
+    const items = wanted.map((m, i) => ({
+      box: azureLabelBox(m, pixels[i]!),
+      anchor: shapes[i]!,
+    }));
+    const bounds = { width: container.clientWidth, height: container.clientHeight };
+    const shifts = placeLabelsAround([...items].reverse(), shapes, bounds).reverse();
+    labels.forEach((label, i) => {
+      const { dx, dy } = shifts[i]!;
+      label.style.transform = dx || dy ? `translate(${dx}px, ${dy}px)` : '';
+    });
+  };
 
   const drawMarkers = () => {
     for (const m of drawn) map.markers.remove(m);
+    const elements = wanted.map(markerElement);
+    labels = elements.map((el) => el.querySelector<HTMLElement>('.smap-hlabel')!);
     drawn = wanted.map(
-      (m) =>
+      (m, i) =>
         new atlas.HtmlMarker({
           position: [m.lon, m.lat],
-          htmlContent: markerElement(m),
+          htmlContent: elements[i]!,
           // Pins stand on their point; dots (22 px) are centred on it, their label below.
           ...(m.kind === 'destination' || m.kind === 'selected'
             ? { anchor: 'bottom' as const }
@@ -104,6 +128,7 @@ export function createAzureMap(
         }),
     );
     if (drawn.length > 0) map.markers.add(drawn);
+    layoutLabels();
   };
 
   const apply = (command: CameraCommand) => {
@@ -174,9 +199,15 @@ export function createAzureMap(
     if (pending) apply(pending);
     pending = null;
   });
+  map.events.add('moveend', layoutLabels);
   map.events.add('mousedown', () => options.onInteraction('pointer'));
   map.events.add('touchstart', () => options.onInteraction('touch'));
   map.events.add('wheel', () => options.onInteraction('wheel'));
+  // The SDK fires 'click' only for a press that did not pan the map (its click tolerance).
+  map.events.add('click', (event: atlas.MapMouseEvent) => {
+    const at = event.position;
+    if (at && at.length >= 2) options.onPick({ lat: at[1]!, lon: at[0]! });
+  });
 
   return {
     setMarkers(markers) {
@@ -195,4 +226,25 @@ export function createAzureMap(
       map.dispose();
     },
   };
+}
+
+const AZURE_LABEL_HEIGHT = 15;
+const isAzurePin = (m: DrawnMarker) => m.kind === 'destination' || m.kind === 'selected';
+
+/** The screen box of a marker's shape: a pin (24 px and its 6 px tip) stands on its point, a dot is centred on it. */
+function azureShapeBox(m: DrawnMarker, pixel: atlas.Pixel): LabelBox {
+  const x = pixel[0] ?? 0;
+  const y = pixel[1] ?? 0;
+  if (isAzurePin(m)) return { x, y: y - 32, width: 26, height: 32 };
+  const r = m.kind === 'me' ? 17 : 11;
+  return { x, y: y - r, width: 2 * r, height: 2 * r };
+}
+
+/** The screen box of a marker's label where the CSS puts it: above a pin, below a dot. */
+function azureLabelBox(m: DrawnMarker, pixel: atlas.Pixel): LabelBox {
+  const x = pixel[0] ?? 0;
+  const y = pixel[1] ?? 0;
+  const width = estimateLabelWidth(m.shortLabel);
+  const top = isAzurePin(m) ? y - 32 - 2 - AZURE_LABEL_HEIGHT : y + 11 + 2;
+  return { x, y: top, width, height: AZURE_LABEL_HEIGHT };
 }

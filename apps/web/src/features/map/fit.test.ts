@@ -3,9 +3,13 @@ import {
   centerInFreeArea,
   fitCamera,
   fitPadding,
+  destinationConfirmed,
+  destinationKey,
   initialCamera,
+  MARKER_ROOM,
   NO_INSETS,
   usableInsets,
+  withMarkerRoom,
 } from './fit';
 import { project, type Viewport } from './projection';
 
@@ -121,5 +125,47 @@ describe('overlays (insets)', () => {
       left: 0,
     });
     expect(project(seattle, { center, zoom: 16 }, viewport).y).toBeCloseTo(346, 6);
+  });
+});
+
+describe('a fit after confirming a far destination (issue 12)', () => {
+  // A phone's expanded map (358 × 692) with the search box covering its top 70 px.
+  const phone: Viewport = { width: 358, height: 692 };
+  const search = { ...NO_INSETS, top: 70 };
+  const denver = { lat: 39.7392, lon: -104.9903 };
+  const me = { lat: 47.6205, lon: -122.3493 };
+  const friend = { lat: 47.61, lon: -122.2 };
+
+  it('includes every marker whole: the pin and its label, the dots clear of the buttons on the right', () => {
+    const points = [denver, me, friend];
+    const insets = withMarkerRoom(search);
+    const camera = fitCamera(points, phone, { insets })!;
+    for (const p of points) {
+      const px = project(p, camera, phone);
+      // A pin with its label reaches 52 px above its point; below the search box.
+      expect(px.y - 52).toBeGreaterThanOrEqual(search.top);
+      // A dot (17 px) is left of the buttons column (52 px from the right edge) and inside the map.
+      expect(px.x + 17).toBeLessThanOrEqual(phone.width - 52);
+      expect(px.x - 17).toBeGreaterThanOrEqual(0);
+      expect(px.y + 17 + 15).toBeLessThanOrEqual(phone.height);
+    }
+  });
+
+  it('adds the markers’ room to whatever the overlays cover', () => {
+    expect(withMarkerRoom(search)).toEqual({
+      top: 70 + MARKER_ROOM.top,
+      right: MARKER_ROOM.right,
+      bottom: MARKER_ROOM.bottom,
+      left: MARKER_ROOM.left,
+    });
+    expect(withMarkerRoom()).toEqual(MARKER_ROOM);
+  });
+
+  it('fits again for a newly confirmed destination only', () => {
+    const a = destinationKey(denver);
+    expect(destinationConfirmed(null, a)).toBe(true);
+    expect(destinationConfirmed(a, destinationKey({ ...denver }))).toBe(false);
+    expect(destinationConfirmed(a, destinationKey(me))).toBe(true);
+    expect(destinationConfirmed(a, null)).toBe(false);
   });
 });

@@ -136,3 +136,31 @@ export function initialCamera(
   if (near) return { center: { lat: near.lat, lon: near.lon }, zoom: USER_ZOOM };
   return { center: { lat: DEFAULT_CENTER.lat, lon: DEFAULT_CENTER.lon }, zoom: DEFAULT_ZOOM };
 }
+
+/**
+ * Room a fitted marker needs beyond its point and the padding: a destination pin (36 px) and its
+ * label (15 px) stand up to 52 px above the point, more than the 40 px fit padding; on the right
+ * the zoom and fit buttons (40 px wide, 12 px from the edge) must not hide a dot (17 px radius)
+ * under them. Labels below dots (≤ 33 px) fit in the padding; labels near an edge slide inwards.
+ */
+export const MARKER_ROOM: Insets = { top: 16, right: 30, bottom: 0, left: 0 };
+
+/** The insets a fit honours: the overlays', plus the room the markers' pins and labels need. */
+export function withMarkerRoom(insets: Insets = NO_INSETS): Insets {
+  return {
+    top: insets.top + MARKER_ROOM.top,
+    right: insets.right + MARKER_ROOM.right,
+    bottom: insets.bottom + MARKER_ROOM.bottom,
+    left: insets.left + MARKER_ROOM.left,
+  };
+}
+
+/** A key for the confirmed destination: a new one (not the first) fits every marker again. */
+export function destinationKey(destination: LatLon | null | undefined): string | null {
+  return destination ? `${destination.lat.toFixed(6)},${destination.lon.toFixed(6)}` : null;
+}
+
+/** Whether the destination just changed to a new confirmed place (so the map shows it with everyone). */
+export function destinationConfirmed(previous: string | null, next: string | null): boolean {
+  return next !== null && previous !== next;
+}

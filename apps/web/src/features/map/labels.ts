@@ -54,3 +54,74 @@ export function placeLabels(
     return dy;
   });
 }
+
+/** A label's move from its usual place. */
+export interface LabelShift {
+  dx: number;
+  dy: number;
+}
+
+/** Space kept between a label and its own marker when it moves beside or above it. */
+export const LABEL_GAP_PX = 3;
+
+const overlapArea = (a: LabelBox, b: LabelBox) => {
+  const w = Math.min(a.x + a.width / 2, b.x + b.width / 2) - Math.max(a.x - a.width / 2, b.x - b.width / 2);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+};
+
+const inside = (b: LabelBox, bounds: { width: number; height: number } | undefined) =>
+  !bounds || (b.x - b.width / 2 >= 0 && b.x + b.width / 2 <= bounds.width && b.y >= 0 && b.y + b.height <= bounds.height);
+
+/** Where a label may go, best first: its usual place, further down, beside its marker, above it. */
+function candidates(box: LabelBox, anchor: LabelBox, step: number): LabelShift[] {
+  const besideY = anchor.y + anchor.height / 2 - box.height / 2 - box.y;
+  const right = anchor.x + anchor.width / 2 + LABEL_GAP_PX + box.width / 2 - box.x;
+  const left = anchor.x - anchor.width / 2 - LABEL_GAP_PX - box.width / 2 - box.x;
+  const above = anchor.y - LABEL_GAP_PX - box.height - box.y;
+  return [
+    { dx: 0, dy: 0 },
+    { dx: right, dy: besideY },
+    { dx: left, dy: besideY },
+    { dx: 0, dy: step },
+    { dx: 0, dy: above },
+    { dx: 0, dy: 2 * step },
+    { dx: right, dy: besideY - step },
+    { dx: left, dy: besideY - step },
+    { dx: right, dy: besideY + step },
+    { dx: left, dy: besideY + step },
+    { dx: 0, dy: above - step },
+    { dx: 0, dy: 3 * step },
+  ];
+}
+
+/**
+ * Places labels so that none covers another label or any marker (`obstacles`, every marker's
+ * shape): each label, in order, takes the first of its candidate places (usual, beside its marker
+ * right or left, further down, above, …) that is clear and inside `bounds`; when none is, the one
+ * covering least. `items[i].anchor` is the label's own marker shape.
+ */
+export function placeLabelsAround(
+  items: readonly { box: LabelBox; anchor: LabelBox }[],
+  obstacles: readonly LabelBox[],
+  bounds?: { width: number; height: number },
+  step = 14,
+): LabelShift[] {
+  const placed: LabelBox[] = [];
+  return items.map(({ box, anchor }) => {
+    // Its own marker is no obstacle to its usual place (which sits just below or above it).
+    const others = obstacles.filter((o) => o !== anchor);
+    let best: { shift: LabelShift; cost: number } | null = null;
+    for (const shift of candidates(box, anchor, step)) {
+      const moved = { ...box, x: box.x + shift.dx, y: box.y + shift.dy };
+      const covered = [...others, ...placed].reduce((sum, o) => sum + overlapArea(moved, o), 0);
+      const ownMarker = overlapArea(moved, anchor);
+      const cost = covered + ownMarker + (inside(moved, bounds) ? 0 : 1e6);
+      if (!best || cost < best.cost) best = { shift, cost };
+      if (cost === 0) break;
+    }
+    const shift = best!.shift;
+    placed.push({ ...box, x: box.x + shift.dx, y: box.y + shift.dy });
+    return shift;
+  });
+}

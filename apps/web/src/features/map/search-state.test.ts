@@ -2,7 +2,10 @@ import type { SearchResult } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   canSearch,
+  emptyMessage,
+  enterConfirms,
   INITIAL_SEARCH,
+  scopeNote,
   resultName,
   resultsOpen,
   searchReducer,
@@ -118,5 +121,68 @@ describe('selected place output (doc 1 §3)', () => {
       address: '85 Pike St, Seattle',
       position: { lat: 47.61, lon: -122.3 },
     });
+  });
+});
+
+describe('keyboard: arrow keys move the selection through the results', () => {
+  const shown = run([
+    { type: 'query', query: 'pl' },
+    { type: 'submit' },
+    { type: 'success', requestId: 1, results: six, limit: 3 },
+  ]);
+  it('down from nothing takes the first, up the last; both wrap; Home and End jump', () => {
+    const down = searchReducer(shown, { type: 'move', to: 1 });
+    expect(down.selectedId).toBe('a');
+    expect(searchReducer(shown, { type: 'move', to: -1 }).selectedId).toBe('c');
+    const path = run([{ type: 'move', to: 1 }, { type: 'move', to: 1 }, { type: 'move', to: 1 }], down);
+    expect(path.selectedId).toBe('a'); // a → b → c → a
+    expect(searchReducer(down, { type: 'move', to: -1 }).selectedId).toBe('c');
+    expect(searchReducer(down, { type: 'move', to: 'last' }).selectedId).toBe('c');
+    expect(searchReducer(path, { type: 'move', to: 'first' }).selectedId).toBe('a');
+  });
+
+  it('Enter confirms the selection only while the box holds the query the results answer', () => {
+    const picked = searchReducer(shown, { type: 'move', to: 1 });
+    expect(enterConfirms(shown)).toBe(false);
+    expect(enterConfirms(picked)).toBe(true);
+    expect(enterConfirms(searchReducer(picked, { type: 'query', query: 'pla' }))).toBe(false);
+  });
+
+  it('does nothing without results or while closing', () => {
+    expect(searchReducer(INITIAL_SEARCH, { type: 'move', to: 1 })).toBe(INITIAL_SEARCH);
+    const closing = run([{ type: 'move', to: 1 }, { type: 'confirm' }], shown);
+    expect(searchReducer(closing, { type: 'move', to: 1 })).toBe(closing);
+  });
+});
+
+describe('what was searched (issue 12 §5, §6)', () => {
+  const answer = (results: SearchResult[], scope: 'nearby' | 'everywhere', radiusMeters: number | null, coverage: 'cities' | 'addresses') =>
+    run([
+      { type: 'query', query: 'Ballard' },
+      { type: 'submit' },
+      { type: 'success', requestId: 1, results, limit: 5, info: { scope, radiusMeters, coverage } },
+    ]);
+
+  it('says the results are farther away when nothing matched nearby', () => {
+    expect(scopeNote(answer(six, 'everywhere', 100_000, 'addresses'))).toBe(
+      'Nothing matched within 100 km of you; these places are farther away.',
+    );
+    expect(scopeNote(answer(six, 'everywhere', 100_000, 'cities'))).toBe(
+      'Nothing matched within 100 km of you; these places are farther away. ' +
+        'Offline search knows the names of cities and towns only, not streets, addresses, neighbourhoods or landmarks.',
+    );
+    expect(scopeNote(answer(six, 'nearby', 100_000, 'addresses'))).toBeNull();
+    expect(scopeNote(answer(six, 'everywhere', null, 'addresses'))).toBeNull();
+  });
+
+  it('the empty state says where it looked and, offline, that only city and town names are known', () => {
+    expect(emptyMessage(answer([], 'everywhere', 100_000, 'cities'), { pinHint: true })).toBe(
+      'No places found for “Ballard” within 100 km of you, nor anywhere farther away. ' +
+        'Offline search knows the names of cities and towns only, not streets, addresses, neighbourhoods or landmarks. ' +
+        'To pick an exact spot, click or long-press the map to drop a pin.',
+    );
+    expect(emptyMessage(answer([], 'everywhere', null, 'addresses'), { pinHint: false })).toBe(
+      'No places found for “Ballard”.',
+    );
   });
 });

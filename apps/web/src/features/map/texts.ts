@@ -25,6 +25,9 @@ export const MAP_UI = {
   mapLabel: 'Map of the destination and participants',
   offlineMapLabel:
     'Offline map of the destination and participants. Drag to pan, use the mouse wheel or the + and - keys to zoom.',
+  /** The same, when the map takes pins. */
+  offlineMapPinLabel:
+    'Offline map of the destination and participants. Drag to pan, use the mouse wheel or the + and - keys to zoom. Click or long-press to drop a pin; Enter drops one at the centre.',
   markersHeading: 'On the map',
   noMarkers: 'Nothing on the map yet.',
   destinationPrefix: 'Destination',
@@ -39,9 +42,26 @@ export const MAP_UI = {
   loadingMap: 'Loading map…',
   searchLabel: 'Search for a place',
   searchPlaceholder: 'Search a place or address',
+  /** The offline search knows city and town names only (the gazetteer): the box says so. */
+  searchPlaceholderCities: 'Search a city or town',
   search: 'Search',
   searching: 'Searching…',
-  noResults: 'No places found.',
   resultsLabel: 'Search results',
   resultsCount: (n: number) => (n === 1 ? '1 place found' : `${n} places found`),
+  noResultsFor: (query: string) => `No places found for “${query}”.`,
+  noResultsNearOrAnywhere: (query: string, radiusMeters: number) =>
+    `No places found for “${query}” within ${km(radiusMeters)} of you, nor anywhere farther away.`,
+  fartherAway: (radiusMeters: number) =>
+    `Nothing matched within ${km(radiusMeters)} of you; these places are farther away.`,
+  offlineKnows:
+    'Offline search knows the names of cities and towns only, not streets, addresses, neighbourhoods or landmarks.',
+  pinHint: 'To pick an exact spot, click or long-press the map to drop a pin.',
+  /** The dropped pin's editable name and its coordinates. */
+  pinNameLabel: 'Name of the pinned place',
+  pinDropped: (coordinates: string) => `Pin dropped at ${coordinates}.`,
 } as const;
+
+/** 100000 → '100 km'. */
+function km(meters: number): string {
+  return `${Math.round(meters / 1000).toLocaleString('en-US')} km`;
+}

@@ -14,8 +14,8 @@ export type MapProviderChoice =
   | { kind: 'azure'; token: MapToken }
   | { kind: 'offline'; reason: string | null };
 
-export function useMapProvider(sessionId: string | undefined): MapProviderChoice {
-  const query = useQuery({
+const useMapToken = (sessionId: string | undefined) =>
+  useQuery({
     queryKey: queryKeys.mapToken(sessionId ?? null),
     queryFn: ({ signal }) => getMapToken(sessionId, signal),
     retry: false,
@@ -23,6 +23,9 @@ export function useMapProvider(sessionId: string | undefined): MapProviderChoice
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+
+export function useMapProvider(sessionId: string | undefined): MapProviderChoice {
+  const query = useMapToken(sessionId);
   if (query.isPending) return { kind: 'loading' };
   if (query.isError) return { kind: 'offline', reason: MAPS_MESSAGES.tokenFailed };
   const token = query.data;
@@ -31,4 +34,14 @@ export function useMapProvider(sessionId: string | undefined): MapProviderChoice
     return { kind: 'offline', reason: MAPS_MESSAGES.tokenFailed };
   }
   return { kind: 'azure', token };
+}
+
+/**
+ * What the server's place search knows, from the same token call (cached per page): the offline
+ * provider's gazetteer knows city and town names only. Null until known (or when the call failed).
+ */
+export function useSearchCoverage(sessionId: string | undefined): 'cities' | 'addresses' | null {
+  const query = useMapToken(sessionId);
+  if (!query.data) return null;
+  return query.data.provider === 'offline' ? 'cities' : 'addresses';
 }

@@ -14,4 +14,6 @@ export interface MapViewProps {
   onInteraction: (input: MapInput) => void;
   /** False while the page hides the map (the view re-measures when shown again). */
   visible: boolean;
+  /** A press without movement (click, tap or long-press) picked this point: drop a pin. Absent on read-only maps. */
+  onPick?: (point: LatLon) => void;
 }

@@ -2,6 +2,7 @@ import type { AuthResponse, User } from '@oneeta/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { updateMe } from '../../api';
 import { errorMessage } from '../../api/client';
+import { NAME_INPUT_LIMIT, nameLimitHint } from '../../lib/name-limit';
 import { useToast } from '../toast';
 import { checkDisplayName } from './phone';
 import { PROFILE_TEXT } from './texts';
@@ -17,6 +18,7 @@ export function DisplayNameForm({
   const toast = useToast();
   const inputId = useId();
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
   const [name, setName] = useState(user.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -48,18 +50,22 @@ export function DisplayNameForm({
           <input
             id={inputId}
             autoComplete="name"
+            {...NAME_INPUT_LIMIT}
             value={name}
             onChange={(event) => {
               setName(event.target.value);
               if (error) setError(null);
             }}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={error ? errorId : hintId}
           />
           <button type="submit" className="btn btn-primary" disabled={saving || unchanged}>
             {saving ? PROFILE_TEXT.saving : PROFILE_TEXT.save}
           </button>
         </div>
+        <p className="field-hint" id={hintId}>
+          {nameLimitHint(name)}
+        </p>
         {error && (
           <p className="field-error" id={errorId} role="alert">
             {error}

@@ -10,7 +10,7 @@ import { EmailTab } from './EmailTab';
 import { PhoneTab } from './PhoneTab';
 import { PushTab } from './PushTab';
 import { Tabs } from './Tabs';
-import { PROFILE_TEXT } from './texts';
+import { EMAIL_TEXT, PROFILE_TEXT } from './texts';
 import { LinkArrow } from '../shell/icons';
 import './profile.css';
 
@@ -41,6 +41,12 @@ export function ProfilePage() {
         <h1>{PROFILE_TEXT.title}</h1>
         <p className="muted profile-account">
           <span className="profile-account-email">{user.email}</span>
+          {!user.emailVerified && (
+            <>
+              {' '}
+              <span className="badge">{EMAIL_TEXT.unverified}</span>
+            </>
+          )}
           <span aria-hidden="true"> · </span>
           <Link to="/plans" className="link">
             {PLAN_TABLE[user.plan].name}
@@ -61,7 +67,11 @@ export function ProfilePage() {
           tabs={[
             { key: 'phone', label: PROFILE_TEXT.tabs.phone, panel: <PhoneTab user={user} /> },
             { key: 'web', label: PROFILE_TEXT.tabs.web, panel: <PushTab /> },
-            { key: 'email', label: PROFILE_TEXT.tabs.email, panel: <EmailTab user={user} /> },
+            {
+              key: 'email',
+              label: PROFILE_TEXT.tabs.email,
+              panel: <EmailTab user={user} onSaved={auth.signIn} />,
+            },
           ]}
         />
       </section>

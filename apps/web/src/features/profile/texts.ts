@@ -3,6 +3,7 @@
  * contracts hold them); the ones marked "ours" are not worded in the spec.
  */
 import { MESSAGES } from '@oneeta/contracts';
+import { PUSH_CALL_ERRORS } from '../../api/push';
 
 export const PROFILE_TEXT = {
   title: 'Profile',
@@ -65,15 +66,15 @@ export const PUSH_TEXT = {
   // Doc 1 §8 Push, verbatim.
   notAuthenticated: MESSAGES.notAuthenticated,
   unsupported: 'Push unsupported',
-  missingVapidKey: 'Missing VAPID key',
-  registerFailed: 'Failed to register subscription',
-  unregisterFailed: 'Failed to unregister',
-  testFailed: 'Failed to send test push',
-  removeFailed: 'Failed to remove device(s)',
+  missingVapidKey: PUSH_CALL_ERRORS.missingVapidKey,
+  registerFailed: PUSH_CALL_ERRORS.registerFailed,
+  unregisterFailed: PUSH_CALL_ERRORS.unregisterFailed,
+  testFailed: PUSH_CALL_ERRORS.testFailed,
+  removeFailed: PUSH_CALL_ERRORS.removeFailed,
   // Ours: doc 1 §8 says the blocked-notifications wording is not shown.
   blocked:
     'Notifications are blocked for this site. Allow them in your browser settings, then try again.',
-  listFailed: 'Could not load your devices', // ours
+  listFailed: PUSH_CALL_ERRORS.listFailed, // ours
 } as const;
 
 export const EMAIL_TEXT = {
@@ -82,4 +83,33 @@ export const EMAIL_TEXT = {
   invites:
     'Session invites are sent to this address. When someone invites you, the e-mail holds a link that opens the invite, which you can accept once you are signed in.',
   notifications: 'Notification e-mails about the sessions you take part in go to this address too.',
+  // Ours: e-mail verification and changing the address.
+  verified: 'Verified',
+  unverified: 'Not verified',
+  unverifiedHint:
+    'Open the link we sent to this address to verify it. Invites sent to it are shown to you once it is verified.',
+  resend: 'Resend verification link',
+  resending: 'Sending…',
+  resent: (to: string) => `A new link was sent to ${to}.`,
+  resendFailed: MESSAGES.resendVerificationFailed,
+  changeTitle: 'Change e-mail',
+  newEmailLabel: 'New e-mail',
+  currentPasswordLabel: 'Current password',
+  change: 'Change e-mail',
+  changed: (to: string) => `E-mail changed. Open the link we sent to ${to} to verify it.`,
+  sameEmail: 'This is already your e-mail',
+  passwordRequired: MESSAGES.currentPasswordRequired,
+  updateFailed: MESSAGES.updateFailed,
+} as const;
+
+export const VERIFY_TEXT = {
+  title: 'Verify e-mail',
+  working: 'Verifying your e-mail…',
+  done: (email: string) => `${email} is verified.`,
+  failedTitle: 'The e-mail was not verified',
+  missingToken: MESSAGES.verifyTokenRequired,
+  failed: MESSAGES.verifyEmailFailed,
+  newLinkHint: 'You can send a new link from your profile.',
+  toProfile: 'Go to your profile',
+  toHome: 'Go to the home page',
 } as const;

@@ -5,14 +5,14 @@ import { isApiError } from '../../api/client';
 import { useToken } from '../../hooks/use-token';
 import { useToast } from '../toast';
 import {
-  getVapidPublicKey,
-  listPushDevices,
-  pushQueryKeys,
+  pushDevicesQuery,
   removeAllPushDevices,
   sendTestPush,
   subscribePush,
   unsubscribePush,
-} from './push-api';
+  vapidKeyQuery,
+} from '../../api/push';
+import { queryKeys } from '../../api/query-keys';
 import { deviceNameFromUserAgent, isPushSupported, vapidKeyBytes } from './push-logic';
 import { PUSH_TEXT } from './texts';
 
@@ -59,23 +59,11 @@ export function useWebPush() {
   const [busy, setBusy] = useState<PushBusy>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const vapid = useQuery({
-    queryKey: pushQueryKeys.vapidKey,
-    queryFn: ({ signal }) => getVapidPublicKey(signal),
-    enabled: supported,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const vapid = useQuery({ ...vapidKeyQuery(), enabled: supported });
   const vapidKey = vapid.data?.publicKey.trim() || null;
   const missingVapidKey = supported && (vapid.isError || (vapid.isSuccess && vapidKey === null));
 
-  const devicesKey = [...pushQueryKeys.devices, token] as const;
-  const devices = useQuery({
-    queryKey: devicesKey,
-    queryFn: ({ signal }) => listPushDevices(signal),
-    enabled: token !== null,
-    retry: false,
-  });
+  const devices = useQuery({ ...pushDevicesQuery(token), enabled: token !== null });
 
   useEffect(() => {
     if (!supported) return;
@@ -95,7 +83,7 @@ export function useWebPush() {
   }, [supported]);
 
   const refreshDevices = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: pushQueryKeys.devices }),
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.pushDevicesRoot }),
     [queryClient],
   );
 

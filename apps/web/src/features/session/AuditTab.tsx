@@ -1,7 +1,6 @@
 import { AUDIT_TABLE_MAX_HEIGHT_PX, format, MESSAGES } from '@oneeta/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
-import { getAuditPage, getAuditSummary } from '../../api/sessions';
+import { sessionAuditQuery, sessionAuditSummaryQuery } from '../../api/sessions';
 import { useToken } from '../../hooks/use-token';
 import { auditError, describeRecord } from './owner-tools-logic';
 import { SESSION_UI } from './texts';
@@ -20,20 +19,8 @@ const when = (iso: string) => {
  */
 export function AuditTab({ sessionId }: { sessionId: string }) {
   const token = useToken();
-  const pages = useInfiniteQuery({
-    queryKey: queryKeys.sessionAudit(sessionId),
-    enabled: token !== null,
-    retry: false,
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => getAuditPage(sessionId, pageParam, signal),
-    getNextPageParam: (last) => last.nextCursor ?? null,
-  });
-  const summary = useQuery({
-    queryKey: queryKeys.sessionAuditSummary(sessionId),
-    enabled: token !== null,
-    retry: false,
-    queryFn: ({ signal }) => getAuditSummary(sessionId, signal),
-  });
+  const pages = useInfiniteQuery({ ...sessionAuditQuery(sessionId), enabled: token !== null });
+  const summary = useQuery({ ...sessionAuditSummaryQuery(sessionId), enabled: token !== null });
 
   if (token === null) return <p className="notice notice-info">{MESSAGES.auditSignIn}</p>;
   if (pages.isPending) {

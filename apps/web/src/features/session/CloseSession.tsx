@@ -24,7 +24,7 @@ export function CloseSession({ sessionId }: { sessionId: string }) {
     onSuccess: ({ session }) => {
       toast.success(SESSION_UI.sessionClosedToast);
       queryClient.setQueryData(queryKeys.session(sessionId), session);
-      void queryClient.invalidateQueries({ queryKey: ['sessions', 'mine'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessionListRoot });
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessionLimits });
     },
     onError: (e) => setError(closeError(e)),

@@ -1,76 +1,37 @@
-import { format, type Invite, type Session } from '@oneeta/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { format, type Session } from '@oneeta/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
-import { cancelInvite, createInvite } from '../../api/sessions';
+import { createInvite } from '../../api/sessions';
 import { useToast } from '../toast';
 import { TextField } from '../../components/TextField';
-import { copyText } from './clipboard';
+import { NAME_INPUT_LIMIT, nameLimitHint } from '../../lib/name-limit';
 import { inviteErrorText, type DraftInvitee } from './draft-invitees';
 import type { DraftInvitees } from './use-draft-invitees';
-import { freePlanInviteNotice, inviteFormError, inviteHref, invitesUsed } from './invite-rules';
+import { InviteRow } from './InviteRow';
+import {
+  freePlanInviteNotice,
+  inviteFormError,
+  inviteLimitReason,
+  invitesUsed,
+} from './invite-rules';
 import type { LimitsView } from './save-rules';
-import { serverText } from './save-rules';
-import { SESSION_SPEC, SESSION_UI } from './texts';
+import { SESSION_UI } from './texts';
 
-function InviteRow({ invite, sessionId }: { invite: Invite; sessionId: string }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () => cancelInvite(sessionId, invite.id),
-    onSuccess: () => {
-      toast.success(SESSION_SPEC.inviteCancelled);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
-    },
-    onError: (error) => toast.error(serverText(error) ?? SESSION_SPEC.couldNotCancelInvite),
-  });
-  const copy = async () => {
-    if (invite.code && (await copyText(invite.code))) toast.success(SESSION_SPEC.inviteCodeCopied);
-    else toast.error(SESSION_SPEC.couldNotCopy);
-  };
-  const who = invite.name || invite.email || invite.id;
-  return (
-    <li className="qs-invite">
-      <div className="qs-invite-main">
-        <strong>{who}</strong>
-        {invite.email && invite.email !== who && <span className="muted">{invite.email}</span>}
-        <span className="badge">{SESSION_UI.pending}</span>
-      </div>
-      {invite.code && (
-        <p className="qs-invite-code">
-          <span className="muted">{SESSION_UI.inviteCode}</span> <code>{invite.code}</code>{' '}
-          <a className="link" href={inviteHref(sessionId, invite.code)}>
-            {SESSION_UI.inviteLink}
-          </a>
-        </p>
-      )}
-      <div className="qs-invite-actions">
-        {invite.code && (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()}>
-            {SESSION_UI.copyInviteCode}
-          </button>
-        )}
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          disabled={cancel.isPending}
-          onClick={() => cancel.mutate()}
-        >
-          {SESSION_UI.cancelInvite}
-        </button>
-      </div>
-    </li>
-  );
-}
-
-/** The invite form: name (optional) and e-mail; `onInvite` answers an error text, or null when done. */
+/**
+ * The invite form: name (optional, its limit shown up front) and e-mail; `onInvite` answers an
+ * error text, or null when done. `blocked` (the plan's invites are used up) disables it and says why.
+ */
 function InviteForm({
   onInvite,
   submitLabel,
+  blocked,
 }: {
   onInvite: (input: DraftInvitee) => Promise<string | null> | string | null;
   submitLabel: string;
+  blocked: string | null;
 }) {
+  const blockedId = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +61,8 @@ function InviteForm({
         <TextField
           label={SESSION_UI.inviteName}
           value={name}
-          maxLength={80}
+          {...NAME_INPUT_LIMIT}
+          hint={nameLimitHint(name)}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
@@ -114,8 +76,18 @@ function InviteForm({
           onChange={(e) => setEmail(e.target.value)}
         />
       </div>
+      {blocked && (
+        <p id={blockedId} className="notice notice-info" role="status">
+          {blocked}
+        </p>
+      )}
       <div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || blocked !== null}
+          aria-describedby={blocked ? blockedId : undefined}
+        >
           {busy ? SESSION_UI.sending : submitLabel}
         </button>
       </div>
@@ -204,7 +176,7 @@ export function InvitesCard({
     } catch (error) {
       return inviteErrorText(error);
     }
-    toast.success(SESSION_UI.inviteSent);
+    toast.success(SESSION_UI.inviteCreated);
     void queryClient.invalidateQueries({ queryKey: queryKeys.session(session.sessionId) });
     return null;
   };
@@ -214,16 +186,22 @@ export function InvitesCard({
       title={SESSION_UI.invitesTitle}
       counter={max !== null ? format(SESSION_UI.invitesUsed, { used, max }) : null}
     >
+      <p className="muted">{SESSION_UI.noEmailYet}</p>
       {pending.length === 0 ? (
         <p className="muted">{SESSION_UI.noInvites}</p>
       ) : (
         <ul className="qs-invite-list">
           {pending.map((invite) => (
-            <InviteRow key={invite.id} invite={invite} sessionId={session.sessionId} />
+            <InviteRow
+              key={invite.id}
+              invite={invite}
+              sessionId={session.sessionId}
+              destinationName={session.destination?.name ?? null}
+            />
           ))}
         </ul>
       )}
-      <DraftInviteList drafts={drafts} note={SESSION_UI.unsentInvitees} />
+      <DraftInviteList drafts={drafts} note={SESSION_UI.notCreatedInvitees} />
       {drafts.list.length > 0 && (
         <div>
           <button
@@ -237,7 +215,11 @@ export function InvitesCard({
         </div>
       )}
       {freeNotice && <p className="notice notice-error">{freeNotice}</p>}
-      <InviteForm onInvite={invite} submitLabel={SESSION_UI.sendInvite} />
+      <InviteForm
+        onInvite={invite}
+        submitLabel={SESSION_UI.sendInvite}
+        blocked={inviteLimitReason(used, max)}
+      />
     </InvitesSection>
   );
 }
@@ -258,13 +240,14 @@ export function DraftInvitesCard({
       counter={max !== null ? format(SESSION_UI.invitesUsed, { used, max }) : null}
     >
       {used === 0 ? (
-        <p className="muted">{SESSION_UI.inviteBeforeSave}</p>
+        <p className="muted">{SESSION_UI.inviteBeforeSaveLinks}</p>
       ) : (
         <DraftInviteList drafts={drafts} note={SESSION_UI.invitedOnSave} />
       )}
       <InviteForm
         onInvite={(input) => drafts.add(input, max)}
         submitLabel={SESSION_UI.addInvitee}
+        blocked={inviteLimitReason(used, max)}
       />
     </InvitesSection>
   );

@@ -1,44 +1,46 @@
-import { useId, useState } from 'react';
-import { locationOverlay, type LocationState } from './location-machine';
+import { useId, useState, type ReactNode } from 'react';
+import type { LocationNotice } from './location-view';
 import { SESSION_SPEC, SESSION_UI } from './texts';
 
 /**
- * The location-permission overlay (doc 1 §2): 'Finding your location…', 'Location required' or
- * 'Unable to get location' with the §8 message, and Try again / Check settings. `floating` lays it
- * over the map; otherwise it stands in the page (the map hidden on a narrow screen).
+ * The location-permission notice (doc 1 §2 overlay texts): 'Finding your location…', 'Location
+ * required' or 'Unable to get location' with the §8 message, and Try again / Check settings. It
+ * stands at the top of the page, in the flow (it covers nothing: the map's search stays usable),
+ * with `children` (the starting address search) below it.
  */
 export function LocationOverlay({
-  state,
+  notice,
   onRetry,
-  floating,
+  children,
 }: {
-  state: LocationState;
+  notice: LocationNotice | null;
   onRetry: () => void;
-  floating: boolean;
+  children?: ReactNode;
 }) {
-  const overlay = locationOverlay(state);
   const titleId = useId();
   const [help, setHelp] = useState(false);
-  if (!overlay) return null;
+  if (!notice) return null;
   return (
-    <div className={floating ? 'qs-location qs-location-floating' : 'qs-location'}>
+    <div className="qs-location" data-busy={notice.busy || undefined}>
       <section
         className="qs-location-card"
-        role={overlay.busy ? 'status' : 'alert'}
+        role={notice.busy ? 'status' : 'alert'}
         aria-labelledby={titleId}
-        aria-busy={overlay.busy || undefined}
+        aria-busy={notice.busy || undefined}
       >
-        {overlay.busy && <span className="qs-spinner" aria-hidden="true" />}
-        <h2 id={titleId}>{overlay.title}</h2>
-        {overlay.message && <p>{overlay.message}</p>}
-        {!overlay.busy && (
+        <div className="qs-location-head">
+          {notice.busy && <span className="qs-spinner" aria-hidden="true" />}
+          <h2 id={titleId}>{notice.title}</h2>
+        </div>
+        {notice.message && <p>{notice.message}</p>}
+        {!notice.busy && (
           <div className="actions">
-            <button type="button" className="btn btn-primary" onClick={onRetry}>
+            <button type="button" className="btn btn-primary btn-sm" onClick={onRetry}>
               {SESSION_SPEC.tryAgain}
             </button>
             <button
               type="button"
-              className="btn btn-secondary"
+              className="btn btn-secondary btn-sm"
               aria-expanded={help}
               onClick={() => setHelp((v) => !v)}
             >
@@ -46,10 +48,11 @@ export function LocationOverlay({
             </button>
           </div>
         )}
-        {help && !overlay.busy && (
+        {help && !notice.busy && (
           <p className="muted qs-location-help">{SESSION_UI.locationHelp}</p>
         )}
       </section>
+      {notice.offerAddress && children}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { SESSION_SEARCH_RESULTS_LIMIT } from '@oneeta/contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { SessionMap, type MapFocus, type MapMarker, type SelectedPlace } from '../map';
 import { SESSION_SPEC, SESSION_UI } from './texts';
 
@@ -14,8 +14,6 @@ export interface MapSlotProps {
   narrow: boolean;
   hidden: boolean;
   onToggle: () => void;
-  /** The location overlay, laid over the map (or in its place while it is hidden). */
-  overlay: ReactNode;
   /** A short line on where the position comes from ('Using your last known location', …). */
   locationNote: string | null;
 }
@@ -60,7 +58,6 @@ export function MapSlot(props: MapSlotProps) {
           focus={props.focus}
           hidden={hidden}
         />
-        {props.overlay}
       </div>
     </div>
   );

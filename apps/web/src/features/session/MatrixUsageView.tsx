@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
-import { getMatrixUsage } from '../../api/sessions';
+import { matrixUsageQuery } from '../../api/sessions';
 import { useToken } from '../../hooks/use-token';
 import { MESSAGES } from '@oneeta/contracts';
 import { hourLabel, usageBarHeight, usageError } from './owner-tools-logic';
@@ -9,12 +8,7 @@ import { SESSION_UI } from './texts';
 /** Route-matrix calls per UTC hour: one bar per hour, min(80, 10 + 8 × count) px high. */
 export function MatrixUsageView({ sessionId }: { sessionId: string }) {
   const token = useToken();
-  const usage = useQuery({
-    queryKey: queryKeys.sessionMatrixUsage(sessionId),
-    enabled: token !== null,
-    retry: false,
-    queryFn: ({ signal }) => getMatrixUsage(sessionId, signal),
-  });
+  const usage = useQuery({ ...matrixUsageQuery(sessionId), enabled: token !== null });
 
   if (token === null) return <p className="notice notice-info">{MESSAGES.auditSignIn}</p>;
   if (usage.isPending) {

@@ -13,9 +13,14 @@ import { useDraftInvitees } from './use-draft-invitees';
 import { DraftInvitesCard, InvitesCard } from './InvitesCard';
 import { InviteeNotice } from './InviteeNotice';
 import { LocationOverlay } from './LocationOverlay';
+import { LOCATION_UI } from './location-texts';
+import { locationView } from './location-view';
+import { StartingAddress } from './StartingAddress';
+import { useStartingAddress } from './use-starting-address';
 import type { MapFocus, MapMarker } from '../map';
 import { MapSlot } from './MapSlot';
 import { OwnerTools } from './OwnerTools';
+import { PersonalCard, useNowOnChange } from './PersonalCard';
 import { draftEarliest, ME_ORIGIN, previewOrigins } from './preview-logic';
 import { SignInCallout } from './SignInCallout';
 import { SummaryCard } from './SummaryCard';
@@ -25,7 +30,7 @@ import { useDeviceLocation } from './use-device-location';
 import { useDraft } from './use-draft';
 import { useClock, useLiveSession } from './use-live-session';
 import { useLocationSync } from './use-location-sync';
-import { useNarrowLayout } from './use-narrow';
+import { useNarrowLayout } from '../../hooks/use-narrow';
 import { useSessionEditor } from './use-session-editor';
 import { useTravelPreview } from './use-travel-preview';
 
@@ -45,7 +50,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   const [mapHidden, setMapHidden] = useState(false);
   const [left, setLeft] = useState(false);
   const [focus, setFocus] = useState<MapFocus | null>(null);
-  const now = useClock();
+  const now = useNowOnChange(useClock(), session);
 
   const role = session?.viewerRole ?? (guest ? 'guest' : 'owner');
   const isOwner = role === 'owner';
@@ -66,8 +71,12 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   const editable = isOwner && !guest && !editsBlocked;
   const canPick = editable || (guest && session === null);
 
-  const lat = location.position?.latitude;
-  const lon = location.position?.longitude;
+  // Where the viewer leaves from: the device, else a starting address picked by search (item 8).
+  const starting = useStartingAddress(id, session !== null, meId);
+  const canSetAddress = !guest && (session === null ? isOwner : member);
+  const where = locationView(location, { start: starting.start, member, canSetAddress });
+  const lat = where.origin?.lat;
+  const lon = where.origin?.lon;
   const here = useMemo(
     () => (lat !== undefined && lon !== undefined ? { lat, lon } : null),
     [lat, lon],
@@ -91,7 +100,8 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     drafts,
     earliest,
     now,
-    position: location.position,
+    position: here && { latitude: here.lat, longitude: here.lon, accuracy: 0, timestamp: 0 },
+    positionSource: where.origin?.source === 'address' ? 'address' : 'device',
     editable: editable || canPick,
     draftInvitees: invitees.list.length,
     onCreated: () => void invitees.sendAll(),
@@ -149,9 +159,6 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   }, [navigate]);
 
   const mapHiddenNow = narrow && mapHidden;
-  const overlay = (
-    <LocationOverlay state={location} onRetry={location.retry} floating={!mapHiddenNow} />
-  );
   const destinationPin = draft.destination
     ? {
         lat: draft.destination.position.lat,
@@ -163,6 +170,19 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   return (
     <div className="page qs-page">
       {guest && <SignInCallout id={id} />}
+      {session && member && <PersonalCard session={session} meId={meId} now={now} />}
+      <LocationOverlay notice={where.notice} onRetry={location.retry}>
+        <StartingAddress
+          {...(session ? { sessionId: id } : {})}
+          near={here}
+          destination={draft.destination?.position ?? null}
+          current={
+            starting.start?.name ?? (myRow?.lat != null ? LOCATION_UI.savedPosition : null)
+          }
+          busy={starting.saving}
+          onConfirm={starting.choose}
+        />
+      </LocationOverlay>
       <SummaryCard id={id} session={session} guest={guest} live={session ? live.connected : null} />
       {session && role === 'invitee' && <InviteeNotice session={session} />}
       <div className="qs-layout">
@@ -177,14 +197,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
           narrow={narrow}
           hidden={mapHidden}
           onToggle={() => setMapHidden((v) => !v)}
-          overlay={overlay}
-          locationNote={
-            location.status === 'granted' && location.tracking && member
-              ? SESSION_UI.locationTracking
-              : location.fromCache && location.position
-                ? SESSION_UI.locationCached
-                : null
-          }
+          locationNote={where.note}
         />
         <div className="qs-side">
           <DetailsForm

@@ -1,3 +1,4 @@
+import { SESSION_MESSAGES } from '@oneeta/contracts';
 import { useState } from 'react';
 import { isApiError } from '../../api/client';
 import { useAuth } from '../../hooks/use-auth';
@@ -5,7 +6,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../hooks/use-session';
 import { useSessionLimits } from '../../hooks/use-session-limits';
 import { UI } from '../../text';
-import { selectPageState } from './page-state';
+import { isValidSessionId, lostMembership, selectPageState } from './page-state';
+import { createBlockReason } from '../sessions/limit-reason';
 import { quotaMessage } from './save-rules';
 import { isSessionClosed } from './session-status';
 import { SessionMain } from './SessionMain';
@@ -17,14 +19,31 @@ import {
   GuestOverlay,
   LimitReached,
   LoadingScreen,
+  LostAccess,
+  NotFound,
 } from './StateScreens';
 import './session.css';
 
 /**
- * /s/{id} (doc 1 §2 "Quick session page"): loads the session and picks the screen — access denied
- * (403), a new session (404; limits first, or the guest overlay), the main screen, the closed view.
+ * /s/{id} (doc 1 §2 "Quick session page"): an id that cannot be a session is 'Session not found'
+ * (nothing is loaded); else the session page.
  */
 export function SessionPage({ id }: { id: string }) {
+  if (!isValidSessionId(id)) return <NotFoundPage />;
+  return <LoadedSessionPage id={id} />;
+}
+
+function NotFoundPage() {
+  useDocumentTitle(SESSION_MESSAGES.notFound);
+  return <NotFound />;
+}
+
+/**
+ * Loads the session and picks the screen — access denied (403; or removed / invite cancelled /
+ * left when the viewer had been a member), a new session (404; limits first, or the guest
+ * overlay), the main screen, the closed view.
+ */
+function LoadedSessionPage({ id }: { id: string }) {
   const auth = useAuth();
   const session = useSession(id);
   const limits = useSessionLimits(auth.status === 'signed-in');
@@ -49,6 +68,7 @@ export function SessionPage({ id }: { id: string }) {
         ? null
         : undefined,
     guestContinued,
+    lost: denied ? lostMembership(session.data, auth.user?.id) : null,
   });
 
   switch (state) {
@@ -63,13 +83,22 @@ export function SessionPage({ id }: { id: string }) {
       );
     case 'access-denied':
       return <AccessDenied />;
+    case 'removed':
+    case 'invite-cancelled':
+    case 'left':
+      return <LostAccess why={state} />;
+    case 'not-found':
+      return <NotFound />;
     case 'guest-overlay':
       return <GuestOverlay id={id} onContinue={() => setGuestContinued(true)} />;
     case 'checking-limits':
       return <CheckingLimits />;
     case 'limit-reached':
       return (
-        <LimitReached message={limits.data ? quotaMessage(limits.data) : UI.sessionLimitTitle} />
+        <LimitReached
+          message={limits.data ? quotaMessage(limits.data) : UI.sessionLimitTitle}
+          reason={limits.data ? createBlockReason(limits.data) : null}
+        />
       );
     case 'closed':
       return session.data ? <ClosedView session={session.data} /> : <LoadingScreen />;

@@ -5,6 +5,7 @@ import { SPEC, UI } from '../../text';
 import { activeParticipants } from './session-status';
 import { SESSION_SPEC, SESSION_UI } from './texts';
 import { LoadingPage } from '../../components/LoadingPage';
+import type { CreateBlock } from '../sessions/limit-reason';
 
 export function Centered({
   title,
@@ -61,6 +62,39 @@ export function AccessDenied() {
   );
 }
 
+/** A title, a line and 'Back to sessions': the page's dead ends. */
+function BackToSessions({ title, body }: { title: string; body: string }) {
+  return (
+    <Centered title={title}>
+      <p className="muted">{body}</p>
+      <div className="actions">
+        <Link to="/sessions" className="btn btn-primary">
+          {SPEC.backToSessions}
+        </Link>
+      </div>
+    </Centered>
+  );
+}
+
+/** An id that cannot be a session ('W7FBRCS': uppercase, 'i', 'l', 'o', 0, 1, not 7 long). */
+export function NotFound() {
+  return <BackToSessions title={SESSION_MESSAGES.notFound} body={SESSION_UI.notFoundBody} />;
+}
+
+const LOST_TEXTS = {
+  removed: { title: SESSION_UI.removedTitle, body: SESSION_UI.removedBody },
+  'invite-cancelled': {
+    title: SESSION_UI.inviteCancelledTitle,
+    body: SESSION_UI.inviteCancelledBody,
+  },
+  left: { title: SESSION_UI.leftTitle, body: SESSION_UI.leftBody },
+} as const;
+
+/** A member's open page after they lost access (removed, invite cancelled, left): says which. */
+export function LostAccess({ why }: { why: keyof typeof LOST_TEXTS }) {
+  return <BackToSessions {...LOST_TEXTS[why]} />;
+}
+
 export function CheckingLimits() {
   return (
     <Centered title={UI.newSessionTitle} busy>
@@ -71,11 +105,16 @@ export function CheckingLimits() {
   );
 }
 
-/** No session can be created on this plan now: links to /plans and /sessions. */
-export function LimitReached({ message }: { message: string }) {
+/**
+ * No session can be created on this plan now: the spec's message, and the real reason when it is
+ * the joined-session limit (the spec's words speak of the user's own sessions); links to /plans
+ * and /sessions.
+ */
+export function LimitReached({ message, reason }: { message: string; reason: CreateBlock | null }) {
   return (
     <Centered title={UI.sessionLimitTitle}>
       <p className="muted">{message}</p>
+      {reason?.kind === 'joined' && <p>{reason.text}</p>}
       <div className="actions">
         <Link to="/plans" className="btn btn-primary">
           {SPEC.plans}

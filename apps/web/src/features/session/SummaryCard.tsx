@@ -1,9 +1,13 @@
 import type { Session } from '@oneeta/contracts';
 import { formatInZone } from '../../lib/datetime';
+import { buildEntries } from '../arrival-panel';
+import { participantCounts } from '../arrival-panel/live-state';
+import { countText } from '../arrival-panel/live-text';
+import { useViewerZone } from '../arrival-panel/viewer-zone';
 import { SPEC, UI } from '../../text';
 import { useToast } from '../toast';
 import { copyText, sessionLinkOf } from './clipboard';
-import { activeParticipants, sessionStatusLabel } from './session-status';
+import { sessionStatusLabel } from './session-status';
 import { SESSION_UI } from './texts';
 
 export interface SummaryProps {
@@ -41,7 +45,9 @@ export function SummaryCard({ id, session, guest, live }: SummaryProps) {
     : guest
       ? SPEC.statusReadOnly
       : SPEC.statusOpen;
-  const arrival = session ? formatInZone(session.arriveAt, session.tzId) : null;
+  const viewerTz = useViewerZone();
+  // In the destination's zone, labelled when it is not the viewer's.
+  const arrival = session ? formatInZone(session.arriveAt, session.tzId, viewerTz) : null;
 
   const copy = async () => {
     if (await copyText(sessionLinkOf(id))) toast.success(SPEC.quickLinkCopied);
@@ -75,11 +81,13 @@ export function SummaryCard({ id, session, guest, live }: SummaryProps) {
         </div>
         <div>
           <dt>{SESSION_UI.timezone}</dt>
-          <dd>{session?.tzId ?? SESSION_UI.notSet}</dd>
+          <dd className="qs-zone">
+            {session?.tzId ? <ZoneId tzId={session.tzId} /> : SESSION_UI.notSet}
+          </dd>
         </div>
         <div>
           <dt>{SESSION_UI.participants}</dt>
-          <dd>{session ? activeParticipants(session).length : 0}</dd>
+          <dd>{countText(participantCounts(session ? buildEntries(session, null) : []))}</dd>
         </div>
         <div>
           <dt>{SESSION_UI.status}</dt>
@@ -91,5 +99,20 @@ export function SummaryCard({ id, session, guest, live }: SummaryProps) {
         </div>
       </dl>
     </section>
+  );
+}
+
+/** 'America/Los_Angeles' that wraps only after a '/', never inside a place name. */
+function ZoneId({ tzId }: { tzId: string }) {
+  const parts = tzId.split('/');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          <span className="qs-nowrap">{i < parts.length - 1 ? `${part}/` : part}</span>
+        </span>
+      ))}
+    </>
   );
 }

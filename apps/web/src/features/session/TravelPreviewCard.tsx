@@ -1,6 +1,10 @@
 import { formatMiles, formatMinutes } from '@oneeta/travel';
 import { formatInZone } from '../../lib/datetime';
+import { useViewerZone } from '../arrival-panel/viewer-zone';
 import { SESSION_UI } from './texts';
+
+/** 'Earliest arrival' (the spec's term) says when it holds: leaving now (issue 12 item 9). */
+const EARLIEST_IF_NOW = `${SESSION_UI.earliestArrival} if you leave now`;
 
 export interface TravelPreviewCardProps {
   hasDestination: boolean;
@@ -24,7 +28,9 @@ export function TravelPreviewCard({
   error,
   unsaved,
 }: TravelPreviewCardProps) {
-  const earliestText = earliest ? formatInZone(earliest.toISOString(), tzId) : null;
+  const viewerTz = useViewerZone();
+  // In the destination's zone, labelled when it is not the viewer's.
+  const earliestText = earliest ? formatInZone(earliest.toISOString(), tzId, viewerTz) : null;
   return (
     <section
       className="card qs-preview"
@@ -50,7 +56,7 @@ export function TravelPreviewCard({
               </div>
             )}
             <div>
-              <dt>{SESSION_UI.earliestArrival}</dt>
+              <dt>{EARLIEST_IF_NOW}</dt>
               <dd>{earliestText ?? (loading ? SESSION_UI.loading : SESSION_UI.notSet)}</dd>
             </div>
           </dl>

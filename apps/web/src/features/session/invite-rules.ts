@@ -37,3 +37,55 @@ export function freePlanInviteNotice(
 export function inviteHref(sessionId: string, code: string): string {
   return `/session/${encodeURIComponent(sessionId)}/invite/${encodeURIComponent(code)}`;
 }
+
+/** The full invite link to send: {origin}/session/{id}/invite/{code}. */
+export function inviteLinkOf(origin: string, sessionId: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}${inviteHref(sessionId, code)}`;
+}
+
+/** What a native share sheet gets for an invite: a title, a line of text and the link. */
+export function inviteShareData(input: {
+  url: string;
+  destinationName: string | null | undefined;
+}): ShareData {
+  const where = input.destinationName?.trim();
+  return {
+    title: INVITE_SHARE_TITLE,
+    text: where ? `Join me at ${where} on OneETA` : 'Join my OneETA session',
+    url: input.url,
+  };
+}
+export const INVITE_SHARE_TITLE = 'OneETA invite';
+
+/** The bits of `navigator` a share needs (absent in most desktop browsers). */
+export interface ShareCapable {
+  share?: ((data: ShareData) => Promise<void>) | undefined;
+  canShare?: ((data?: ShareData) => boolean) | undefined;
+}
+
+/**
+ * May this browser open its share sheet for `data`? Only where `navigator.share` exists and,
+ * when the browser can say, it accepts this data.
+ */
+export function canShareLink(nav: ShareCapable | undefined | null, data: ShareData): boolean {
+  if (!nav || typeof nav.share !== 'function') return false;
+  if (typeof nav.canShare !== 'function') return true;
+  try {
+    return nav.canShare(data);
+  } catch {
+    return false;
+  }
+}
+
+/** A share the person closed themselves (AbortError) is no failure. */
+export const shareWasCancelled = (error: unknown) =>
+  error instanceof Error && error.name === 'AbortError';
+
+/**
+ * Why no more invites can be sent now ('Invite limit reached' and the allowance), or null while
+ * there is room; `max` null (unknown or unlimited) never blocks.
+ */
+export function inviteLimitReason(used: number, max: number | null): string | null {
+  if (max === null || used < max) return null;
+  return `${MESSAGES.inviteLimitReached}: ${used} of ${max} invites used (accepted plus pending). Cancel a pending invite to invite someone else.`;
+}

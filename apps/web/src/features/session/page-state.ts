@@ -1,3 +1,4 @@
+import { sessionIdSchema, type Session } from '@oneeta/contracts';
 import type { AuthStatus } from '../../hooks/use-auth';
 
 /** Which screen of /s/{id} to show (doc 1 §2 "Quick session page", §4 "Session"). */
@@ -5,6 +6,10 @@ export type PageState =
   | 'loading'
   | 'error'
   | 'access-denied'
+  | 'not-found'
+  | 'removed'
+  | 'invite-cancelled'
+  | 'left'
   | 'guest-overlay'
   | 'checking-limits'
   | 'limit-reached'
@@ -23,9 +28,38 @@ export interface PageStateInput {
   canCreate: boolean | null | undefined;
   /** The guest pressed 'Continue (read-only)' on the guest overlay. */
   guestContinued: boolean;
+  /** Is the route's id a session id at all (7 characters from the spec's alphabet)? */
+  validId?: boolean;
+  /** How the viewer belonged to the session on the last answer before a 403 (see lostMembership). */
+  lost?: LostMembership;
+}
+
+/** Why a member's open page now gets 403: removed by the owner, invite cancelled, or they left. */
+export type LostMembership = 'removed' | 'invite-cancelled' | 'left' | null;
+
+/** A session id of the spec: 7 characters from lowercase letters and digits 2–9 without i, l, o. */
+export const isValidSessionId = (id: string) => sessionIdSchema.safeParse(id).success;
+
+/**
+ * A 403 after the viewer had been a member (the last answer still on screen, refetched through
+ * live updates or polling): still listed as an active participant → the owner removed them; a
+ * pending invitee → their invite was cancelled; no longer listed (their own page already dropped
+ * them) → they left.
+ */
+export function lostMembership(
+  last: Pick<Session, 'viewerRole' | 'participants'> | undefined,
+  userId: string | null | undefined,
+): LostMembership {
+  if (!last || !userId) return null;
+  if (last.viewerRole === 'invitee') return 'invite-cancelled';
+  if (last.viewerRole !== 'participant') return null;
+  const row = last.participants.find((p) => p.userId === userId);
+  return row && row.status === 'active' ? 'removed' : 'left';
 }
 
 /**
+ * - An id that is no session id (e.g. 'W7FBRCS') → not found; a valid unknown id stays new.
+ * - 403 after the viewer was a member → removed / invite cancelled / left (lostMembership).
  * - 403 (a signed-in non-member) → access denied.
  * - 404 → a new session, created on its first save: a guest first sees the 'Sign up to create a
  *   session' overlay (Continue → the read-only new screen); a signed-in user first waits for the
@@ -37,10 +71,13 @@ export function selectPageState({
   auth,
   canCreate,
   guestContinued,
+  validId = true,
+  lost = null,
 }: PageStateInput): PageState {
+  if (!validId) return 'not-found';
   if (session.status === 'pending') return 'loading';
   if (session.status === 'success') return session.closed ? 'closed' : 'main';
-  if (session.httpStatus === 403) return 'access-denied';
+  if (session.httpStatus === 403) return lost ?? 'access-denied';
   if (session.httpStatus !== 404) return 'error';
   if (auth === 'loading') return 'loading';
   if (auth === 'signed-out') return guestContinued ? 'new' : 'guest-overlay';

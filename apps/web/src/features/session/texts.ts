@@ -3,6 +3,8 @@
  * src/text.ts do not carry. `SESSION_SPEC` is copied exactly from shared/spec (doc 1 §2, §8; doc 2
  * §8); `SESSION_UI` is ours, where the spec names a thing but gives no wording.
  */
+import { CANCEL_INVITE_FAILED, CLOSE_SESSION_FAILED, INVITE_FAILED } from '../../api/sessions';
+
 export const SESSION_SPEC = {
   // doc 1 §2 "Quick session page"
   showDetails: 'Show details',
@@ -19,9 +21,9 @@ export const SESSION_SPEC = {
 
   // doc 1 §8 "Session page" and "Clipboard"
   couldNotSendInvite: 'Could not send invite',
-  inviteFailed: 'Invite failed',
-  couldNotCancelInvite: 'Could not cancel invite',
-  couldNotCloseSession: 'Could not close session',
+  inviteFailed: INVITE_FAILED,
+  couldNotCancelInvite: CANCEL_INVITE_FAILED,
+  couldNotCloseSession: CLOSE_SESSION_FAILED,
   failedToLoadTravel: 'Failed to load travel',
   couldNotCopy: 'Could not copy',
 
@@ -103,6 +105,29 @@ export const SESSION_UI = {
   removeInvitee: 'Remove',
   sendNow: 'Send now',
   alreadyListed: 'This e-mail is already on the list',
+
+  // Issue 12: no e-mail is sent yet, so the link is what reaches the invitee.
+  inviteCreated: 'Invite created — send them the link',
+  invitesCreated: 'Invites created — send each person their link',
+  noEmailYet: 'OneETA does not e-mail invites yet: copy each invite link and send it yourself.',
+  inviteBeforeSaveLinks:
+    'Add the people to invite. Their invites are created when you save the session; then copy each invite link and send it.',
+  copyInviteLink: 'Copy invite link',
+  shareInviteLink: 'Share invite link',
+  inviteLinkCopied: 'Invite link copied',
+  couldNotShare: 'Could not share',
+  notCreatedInvitees: 'Not invited yet (the invite could not be created):',
+  removedTitle: 'You were removed from this session',
+  removedBody:
+    'The owner removed you, so you no longer see this session. Ask them for a new invite to come back.',
+  leftTitle: 'You left this session',
+  leftBody:
+    'You no longer share your location or ETA with this group. Ask the owner for a new invite to come back.',
+  notFoundBody:
+    'There is no session at this address. Session ids are 7 characters: lowercase letters and digits 2–9.',
+  inviteCancelledTitle: 'Your invite was cancelled',
+  inviteCancelledBody:
+    'The owner cancelled your invite to this session. Ask them for a new one to join.',
 
   ownerToolsTitle: 'Owner tools',
   auditTab: 'Audit',

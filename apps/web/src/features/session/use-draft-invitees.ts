@@ -79,7 +79,7 @@ export function useDraftInvitees(sessionId: string): DraftInvitees {
       }
     }
     setSending(false);
-    if (sent > 0) toast.success(SESSION_UI.inviteSent);
+    if (sent > 0) toast.success(sent > 1 ? SESSION_UI.invitesCreated : SESSION_UI.inviteCreated);
     void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
   }, [sessionId, toast, queryClient]);
 

@@ -1,7 +1,8 @@
 import { CLOCK_TICK_MS, SESSION_POLL_MS } from '@oneeta/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
+import { sessionQuery } from '../../api/sessions';
 import { useToken } from '../../hooks/use-token';
 import { liveEventOf, reconnectDelay, subscribeFrame, wsUrl } from './live-logic';
 
@@ -12,7 +13,8 @@ export interface LiveSession {
 
 /**
  * Live updates of one session (doc 1 §4): a websocket on /ws subscribes with the token as
- * 'Bearer …'; a 'refresh-session' frame refetches the session; while not connected (no token,
+ * 'Bearer …'; a 'refresh-session' frame refetches the session, and so does an error frame for it (a removed
+ * member's subscription is dropped with one, and the refetch shows them why); while not connected (no token,
  * refused, closed, blocked) the session is polled every SESSION_POLL_MS. `active` false (a new or
  * closed session) turns everything off. Reconnects with backoff.
  */
@@ -46,7 +48,9 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
         } else if (kind === 'refresh') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
         } else if (kind === 'refused') {
+          // Refused or dropped (e.g. no longer a member): not live, and the page learns why now.
           setConnected(false);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
         }
       };
       socket.onclose = () => {
@@ -73,14 +77,20 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
     };
   }, [active, token, sessionId, queryClient]);
 
-  // Polling while not live.
-  useEffect(() => {
-    if (!active || connected) return;
-    const id = setInterval(() => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
-    }, SESSION_POLL_MS);
-    return () => clearInterval(id);
-  }, [active, connected, sessionId, queryClient]);
+  // Polling while not live: this observer only refetches, every SESSION_POLL_MS (in a background tab
+  // too, as setInterval did). Never stale for it, so it fetches neither on mount nor when it turns on,
+  // and it never re-renders: the page's own useSession does both.
+  useQuery({
+    ...sessionQuery(sessionId),
+    enabled: active && !connected,
+    staleTime: Infinity,
+    refetchInterval: SESSION_POLL_MS,
+    refetchIntervalInBackground: true,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    notifyOnChangeProps: [],
+  });
 
   return { connected };
 }

@@ -54,7 +54,9 @@ export function useLocationSync(
       if (!cancelled) sent.current = null;
     });
     const timer = setTimeout(() => {
-      syncParticipants(sessionId, [{ id: meId, lat: fix.latitude, lon: fix.longitude }])
+      syncParticipants(sessionId, [
+        { id: meId, lat: fix.latitude, lon: fix.longitude, locationSource: 'device' },
+      ])
         .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) }))
         .catch(() => {
           if (!cancelled) sent.current = null;

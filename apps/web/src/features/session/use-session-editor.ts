@@ -1,4 +1,4 @@
-import { MAPS_MESSAGES, type Destination, type Session, type User } from '@oneeta/contracts';
+import { MAPS_MESSAGES, type Destination, type LocationSource, type Session, type User } from '@oneeta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -37,6 +37,8 @@ export interface EditorInput {
   now: Date;
   /** The owner's (or creator's) position, sent with the save as their participant entry. */
   position: LocationFix | null;
+  /** Where that position comes from: the device (live or last known) or a typed starting address. */
+  positionSource: LocationSource;
   editable: boolean;
   /** Invitees listed before the first save: counted by the free plan's rule. */
   draftInvitees: number;
@@ -58,7 +60,7 @@ export interface PlaceInput {
  * one; the save with every rule of doc 1 §5 checked first and the server's refusals shown (§8).
  */
 export function useSessionEditor(input: EditorInput) {
-  const { id, session, user, limits, drafts, earliest, now, position, editable } = input;
+  const { id, session, user, limits, drafts, earliest, now, position, positionSource, editable } = input;
   const { draftInvitees, onCreated } = input;
   const { draft, patch, reset } = drafts;
   const queryClient = useQueryClient();
@@ -138,7 +140,7 @@ export function useSessionEditor(input: EditorInput) {
       reset();
       setProblem(null);
       toast.success(SESSION_UI.saved);
-      void queryClient.invalidateQueries({ queryKey: ['sessions', 'mine'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessionListRoot });
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessionLimits });
     },
     onError: (error) => setProblem(saveErrorOf(error)),
@@ -170,6 +172,7 @@ export function useSessionEditor(input: EditorInput) {
               name: (user.name || user.email).slice(0, 80),
               lat: position.latitude,
               lon: position.longitude,
+              locationSource: positionSource,
             },
           ]
         : [];
@@ -181,7 +184,7 @@ export function useSessionEditor(input: EditorInput) {
       travelMode: 'car',
       participants: me,
     });
-  }, [user, session, draft, earliest, limits, position, id, mutation, draftInvitees]);
+  }, [user, session, draft, earliest, limits, position, positionSource, id, mutation, draftInvitees]);
 
   return {
     onPlaceConfirmed,

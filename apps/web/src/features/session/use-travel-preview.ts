@@ -2,6 +2,7 @@ import { MAPS_MESSAGES, type Destination } from '@oneeta/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { isApiError } from '../../api/client';
 import { getTravelTimes } from '../../api/maps';
+import { queryKeys } from '../../api/query-keys';
 import { keyCoord, type Origin, type PreviewResult } from './preview-logic';
 import { SESSION_SPEC } from './texts';
 
@@ -28,7 +29,7 @@ export function useTravelPreview(
       const dlat = destination ? keyCoord(destination.position.lat) : 0;
       const dlon = destination ? keyCoord(destination.position.lon) : 0;
       return {
-        queryKey: ['maps', 'traveltimes', 'preview', olat, olon, dlat, dlon] as const,
+        queryKey: queryKeys.travelPreview(olat, olon, dlat, dlon),
         enabled: destination !== null,
         staleTime: PREVIEW_STALE_MS,
         queryFn: ({ signal }: { signal: AbortSignal }) =>

@@ -7,32 +7,36 @@ import { generateSessionId } from '../../lib/session-id';
 import { UI } from '../../text';
 import { PlusIcon } from '../shell/icons';
 import { useToast } from '../toast';
+import { createBlockReason } from './limit-reason';
 
 /**
  * Starts a quick session: a new 7-character id and /s/{id}. When the user's limits say they cannot
- * create one, it shows 'Free plan cannot create sessions. Upgrade to create.' (and the same info
- * toast, doc 1 §5) with a link to /plans instead of navigating. For signed-in users only.
+ * create one, it says why (their own open session, or the joined-session limit; issue 12 — the
+ * spec's one line 'Free plan cannot create sessions. Upgrade to create.' only when the numbers do
+ * not explain it) in an info toast and beside the button, with a link to /plans, instead of
+ * navigating. For signed-in users only.
  */
 export function CreateSessionButton({ className = 'btn btn-primary' }: { className?: string }) {
   const limits = useSessionLimits();
   const navigate = useNavigate();
   const toast = useToast();
-  const [blocked, setBlocked] = useState(false);
+  const [blocked, setBlocked] = useState<string | null>(null);
 
   const start = async () => {
-    let canCreate = limits.data?.limits.canCreateSessions;
-    if (canCreate === undefined) {
+    let current = limits.data;
+    if (current === undefined) {
       const fresh = await limits.refetch();
-      canCreate = fresh.data?.limits.canCreateSessions;
+      current = fresh.data;
       // Limits unknown (the call failed): say so, but let the session page enforce them.
       if (fresh.error) toast.error(errorMessage(fresh.error, MESSAGES.fetchLimitsFailed));
     }
-    if (canCreate === false) {
-      setBlocked(true);
-      toast.info(MESSAGES.freePlanCannotCreate);
+    const reason = current ? createBlockReason(current) : null;
+    if (reason) {
+      setBlocked(reason.text);
+      toast.info(reason.text);
       return;
     }
-    setBlocked(false);
+    setBlocked(null);
     void navigate({ to: '/s/$id', params: { id: generateSessionId() } });
   };
 
@@ -49,7 +53,7 @@ export function CreateSessionButton({ className = 'btn btn-primary' }: { classNa
       </button>
       {blocked && (
         <p className="notice notice-info" role="status">
-          {MESSAGES.freePlanCannotCreate}{' '}
+          {blocked}{' '}
           <Link to="/plans" className="link">
             {UI.viewPlans}
           </Link>

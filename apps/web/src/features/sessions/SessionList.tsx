@@ -5,11 +5,13 @@ import { errorMessage } from '../../api/client';
 import type { SessionStatus } from '../../api/sessions';
 import { useSessions } from '../../hooks/use-sessions';
 import { formatInZone } from '../../lib/datetime';
+import { useViewerZone } from '../arrival-panel/viewer-zone';
 import { participantCountLabel } from '../../lib/labels';
 import { SPEC, UI } from '../../text';
 
 /** One list of the user's sessions (open or closed), a page at a time with 'Load more'. */
 export function SessionList({ status, title }: { status: SessionStatus; title: string }) {
+  const viewerTz = useViewerZone();
   const sessions = useSessions(status);
   const titleId = useId();
   const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
@@ -30,7 +32,7 @@ export function SessionList({ status, title }: { status: SessionStatus; title: s
       ) : (
         <ul className="session-list">
           {items.map((item) => {
-            const when = formatInZone(item.arriveAt, item.tzId);
+            const when = formatInZone(item.arriveAt, item.tzId, viewerTz);
             return (
               <li key={item.sessionId}>
                 <Link to="/s/$id" params={{ id: item.sessionId }} className="session-item">

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { SPEC, UI } from '../../text';
 import { CreateSessionButton } from './CreateSessionButton';
 import { JoinInvite } from './JoinInvite';
+import { MyInvites } from './MyInvites';
 import { SessionList } from './SessionList';
 
 function SignedOut() {
@@ -39,6 +40,7 @@ export function SessionsPage() {
         <CreateSessionButton />
       </div>
       <div className="sessions-layout">
+        <MyInvites />
         <SessionList status="open" title={SPEC.availableSessions} />
         <JoinInvite />
         <SessionList status="closed" title={SPEC.history} />

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } f
 import { UI } from '../../text';
 import { ToastContext, type ToastApi } from './toast-context';
 import { makeToast, toastReducer, type Toast, type ToastInput } from './toast-state';
+import './toast.css';
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   useEffect(() => {
@@ -33,7 +34,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   );
 }
 
-/** Holds the toasts and renders them bottom-right; children reach it through useToast(). */
+/** Holds the toasts and renders them bottom-right (at the top on narrow screens); children reach it through useToast(). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, dispatch] = useReducer(toastReducer, []);
   const nextId = useRef(1);

@@ -9,23 +9,29 @@ import {
   pushListResponseSchema,
   type PushDevice,
 } from '@oneeta/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../api/client';
-import { PUSH_TEXT } from './texts';
+import { apiRequest } from './client';
+import { queryKeys } from './query-keys';
+
+/** doc 1 §8 Push, verbatim (the profile page's texts reuse them); listFailed is ours. */
+export const PUSH_CALL_ERRORS = {
+  missingVapidKey: 'Missing VAPID key',
+  registerFailed: 'Failed to register subscription',
+  unregisterFailed: 'Failed to unregister',
+  testFailed: 'Failed to send test push',
+  removeFailed: 'Failed to remove device(s)',
+  listFailed: 'Could not load your devices',
+} as const;
 
 /** Answers whose body the page does not read. */
 const anyAnswer = z.unknown();
-
-export const pushQueryKeys = {
-  vapidKey: ['push', 'vapidPublicKey'] as const,
-  devices: ['push', 'devices'] as const,
-};
 
 /** GET /api/push/vapidPublicKey → { publicKey }. */
 export function getVapidPublicKey(signal?: AbortSignal) {
   return apiRequest('/api/push/vapidPublicKey', {
     schema: vapidPublicKeyResponseSchema,
-    fallbackError: PUSH_TEXT.missingVapidKey,
+    fallbackError: PUSH_CALL_ERRORS.missingVapidKey,
     auth: 'optional',
     ...(signal ? { signal } : {}),
   });
@@ -37,7 +43,7 @@ export function subscribePush(body: z.input<typeof pushSubscribeBodySchema>) {
     method: 'POST',
     body: pushSubscribeBodySchema.parse(body),
     schema: anyAnswer,
-    fallbackError: PUSH_TEXT.registerFailed,
+    fallbackError: PUSH_CALL_ERRORS.registerFailed,
     auth: 'required',
   });
 }
@@ -48,7 +54,7 @@ export function unsubscribePush(endpoint: string) {
     method: 'POST',
     body: pushUnsubscribeBodySchema.parse({ endpoint }),
     schema: anyAnswer,
-    fallbackError: PUSH_TEXT.unregisterFailed,
+    fallbackError: PUSH_CALL_ERRORS.unregisterFailed,
     auth: 'required',
   });
 }
@@ -57,7 +63,7 @@ export function unsubscribePush(endpoint: string) {
 export async function listPushDevices(signal?: AbortSignal): Promise<PushDevice[]> {
   const answer = await apiRequest('/api/push/list', {
     schema: pushListResponseSchema,
-    fallbackError: PUSH_TEXT.listFailed,
+    fallbackError: PUSH_CALL_ERRORS.listFailed,
     auth: 'required',
     ...(signal ? { signal } : {}),
   });
@@ -69,7 +75,7 @@ export function sendTestPush() {
   return apiRequest('/api/push/test', {
     method: 'POST',
     schema: anyAnswer,
-    fallbackError: PUSH_TEXT.testFailed,
+    fallbackError: PUSH_CALL_ERRORS.testFailed,
     auth: 'required',
   });
 }
@@ -79,9 +85,26 @@ export function removeAllPushDevices() {
   return apiRequest('/api/push/all', {
     method: 'DELETE',
     schema: anyAnswer,
-    fallbackError: PUSH_TEXT.removeFailed,
+    fallbackError: PUSH_CALL_ERRORS.removeFailed,
     auth: 'required',
   });
 }
+
+/** The VAPID public key: fetched once, never retried. */
+export const vapidKeyQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.pushVapidKey,
+    queryFn: ({ signal }) => getVapidPublicKey(signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** The signed-in user's registered devices (the token is part of the key). */
+export const pushDevicesQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.pushDevices(token),
+    queryFn: ({ signal }) => listPushDevices(signal),
+    retry: false,
+  });
 
 export type { PushDevice };

@@ -1,7 +1,10 @@
+import { NARROW_LAYOUT_PX } from '@oneeta/contracts';
 import { useSyncExternalStore } from 'react';
-import { NARROW_QUERY } from './focus';
 
-function subscribe(onChange: () => void): () => void {
+/** "Narrow screens" are under NARROW_LAYOUT_PX (720 px) wide (doc 1 §9). */
+export const NARROW_QUERY = `(max-width: ${NARROW_LAYOUT_PX - 0.02}px)`;
+
+function subscribe(onChange: () => void) {
   if (typeof window === 'undefined' || !window.matchMedia) return () => {};
   const list = window.matchMedia(NARROW_QUERY);
   list.addEventListener('change', onChange);
@@ -11,7 +14,10 @@ function subscribe(onChange: () => void): () => void {
 const snapshot = () =>
   typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(NARROW_QUERY).matches;
 
-/** True under NARROW_LAYOUT_PX (720 px): the details dialog is then a bottom sheet. */
-export function useIsNarrow(): boolean {
+/**
+ * Under NARROW_LAYOUT_PX (720 px) wide: the narrow layout of doc 1 §2 (the session page stacks, the
+ * arrival panel's details dialog is a bottom sheet).
+ */
+export function useNarrowLayout(): boolean {
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }

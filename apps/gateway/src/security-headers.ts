@@ -1,0 +1,106 @@
+import type { App } from '@oneeta/service-kit';
+
+/** What the header policy reads from the gateway's config. */
+export interface HeaderPolicyConfig {
+  /** The public origin (https → HSTS, and the websocket origin in connect-src). */
+  PUBLIC_URL?: string | undefined;
+  MAPS_PROVIDER?: 'offline' | 'azure' | undefined;
+  AZURE_MAPS_KEY?: string | undefined;
+  AZURE_MAPS_CLIENT_ID?: string | undefined;
+  AZURE_MAPS_ENDPOINT?: string | undefined;
+  ACS_CONNECTION_STRING?: string | undefined;
+}
+
+/** Sent with every answer. */
+export const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  // Location sharing needs geolocation; chat calls (later) the microphone; both for our origin only.
+  'permissions-policy': 'geolocation=(self), camera=(), microphone=(self)',
+  'x-frame-options': 'DENY',
+} as const;
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+const AZURE_MAPS = ['https://atlas.microsoft.com', 'https://*.atlas.microsoft.com'];
+/** A Host header we are willing to echo into the policy: a name or IP, an optional port. */
+const SAFE_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** The browser map talks to Azure Maps only with MAPS_PROVIDER=azure and its key or client id. */
+export function azureMapsSources(config: HeaderPolicyConfig): string[] {
+  if (config.MAPS_PROVIDER !== 'azure' || !(config.AZURE_MAPS_KEY || config.AZURE_MAPS_CLIENT_ID)) {
+    return [];
+  }
+  const endpoint = config.AZURE_MAPS_ENDPOINT ? originOf(config.AZURE_MAPS_ENDPOINT) : null;
+  return endpoint && !AZURE_MAPS.includes(endpoint) && !endpoint.endsWith('.atlas.microsoft.com')
+    ? [...AZURE_MAPS, endpoint]
+    : AZURE_MAPS;
+}
+
+/** The chat SDK's endpoint (`endpoint=https://….communication.azure.com/;accesskey=…`), origin only. */
+export function chatSources(config: HeaderPolicyConfig): string[] {
+  const match = /(?:^|;)\s*endpoint=([^;]+)/i.exec(config.ACS_CONNECTION_STRING ?? '');
+  const origin = match ? originOf(match[1]!.trim()) : null;
+  return origin?.startsWith('https://') ? [origin] : [];
+}
+
+/** Our own websocket origin(s): from PUBLIC_URL, else from a well-formed Host header. */
+function websocketSources(config: HeaderPolicyConfig, host: string | undefined): string[] {
+  if (config.PUBLIC_URL) {
+    const url = new URL(config.PUBLIC_URL);
+    return [`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`];
+  }
+  return host && SAFE_HOST.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
+}
+
+/**
+ * The Content-Security-Policy of the web app's HTML. The built app has no inline script or style
+ * (index.html links its bundle and stylesheet; React sets `style` through the CSSOM, which CSP
+ * does not govern), and the Azure Maps SDK is bundled, so scripts and styles are ours only.
+ */
+export function contentSecurityPolicy(config: HeaderPolicyConfig, host?: string): string {
+  const maps = azureMapsSources(config);
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self'"],
+    ['img-src', "'self'", 'data:', 'blob:', ...maps],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...websocketSources(config, host), ...maps, ...chatSources(config)],
+    // The map SDK runs its tile work in blob: workers; the service worker is ours.
+    ['worker-src', "'self'", ...(maps.length > 0 ? ['blob:'] : [])],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map((parts) => parts.join(' ')).join('; ');
+}
+
+/**
+ * Security headers on every answer of the gateway (its own and the proxied ones): the common set,
+ * HSTS when PUBLIC_URL is https, the CSP on HTML, and `Cache-Control: no-store` on JSON answering
+ * a request that carried Authorization.
+ */
+export function registerSecurityHeaders(app: App, config: HeaderPolicyConfig): void {
+  const hsts = config.PUBLIC_URL?.startsWith('https://') ?? false;
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(COMMON_HEADERS);
+    if (hsts) reply.header('strict-transport-security', HSTS);
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      reply.header('content-security-policy', contentSecurityPolicy(config, request.headers.host));
+    }
+    if (request.headers.authorization && type.includes('json')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The words of a live state (live-state.ts): 'ETA 3:28 PM · 28 min late', 'At the destination',
+ * the joined/invited count. Pure.
+ */
+import { format } from '@oneeta/contracts';
+import { formatWholeMinutes } from '@oneeta/travel';
+import type { LiveState } from './live-state';
+import { PANEL_UI } from './texts';
+
+/** '28 min late', '2 h 8 min late'. */
+export function lateText(minutes: number): string {
+  return format(PANEL_UI.minutesLate, { m: formatWholeMinutes(minutes) });
+}
+
+/** 'ETA 3:28 PM' plus ' · 28 min late' when late; `clock` formats the ETA. */
+export function etaText(
+  state: Pick<LiveState, 'eta' | 'minutesLate'>,
+  clock: (d: Date) => string,
+): string | null {
+  if (!state.eta) return null;
+  const eta = format(PANEL_UI.eta, { time: clock(state.eta) });
+  return state.minutesLate > 0 ? `${eta} · ${lateText(state.minutesLate)}` : eta;
+}
+
+/** '2 joined · 2 invited', or '2 joined' with nobody invited. */
+export function countText({ joined, invited }: { joined: number; invited: number }): string {
+  const j = format(PANEL_UI.joined, { n: joined });
+  return invited > 0 ? `${j} · ${format(PANEL_UI.invited, { n: invited })}` : j;
+}

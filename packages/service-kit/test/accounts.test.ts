@@ -1,0 +1,126 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@oneeta/contracts';
+import { accountKey, createAccountDirectory, storeAccount, type AccountDirectory } from '../src/accounts.js';
+import { createGuards, createTokenVerifier } from '../src/auth.js';
+import { createHttpApp, type App } from '../src/http.js';
+import {
+  createTestIssuer,
+  eventually,
+  openTestRedisInfra,
+  publishUserChanged,
+  TEST_INTERNAL_TOKEN,
+  type TestIssuer,
+} from '../src/testing.js';
+
+/** A URL nothing listens on: auth is down. */
+async function deadUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+let infra: ReturnType<typeof openTestRedisInfra>;
+let issuer: TestIssuer;
+let accounts: AccountDirectory;
+let app: App;
+
+beforeAll(async () => {
+  infra = openTestRedisInfra('kit-accounts');
+  issuer = await createTestIssuer({ redis: infra.redis, prefix: infra.prefix });
+  accounts = createAccountDirectory({
+    redis: infra.redis,
+    prefix: infra.prefix,
+    authUrl: await deadUrl(),
+    internalToken: TEST_INTERNAL_TOKEN,
+    timeoutMs: 1000,
+    events: { bus: infra.bus, service: 'kit-test', consumer: 'c1' },
+  });
+  await accounts.ready;
+  const guards = createGuards({ verify: createTokenVerifier({ jwks: issuer.jwks }), accounts: accounts.get });
+  app = createHttpApp({ name: 'kit-accounts', logLevel: 'silent', metrics: false });
+  app.get('/me', { preHandler: guards.requireUser }, async (request) => request.user);
+  app.get('/admin', { preHandler: guards.requireAdmin }, async () => ({ ok: true }));
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await accounts.close();
+  await infra.close();
+});
+
+const me = (token: string) => app.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } });
+
+describe('tokens', () => {
+  it('refuses a correctly signed token without exp with 401', async () => {
+    const user = await issuer.user();
+    const token = await issuer.signClaims(
+      { email: user.email, name: user.name, plan: user.plan, isAdmin: false },
+      { sub: user.id, expiresIn: null },
+    );
+    const res = await me(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: MESSAGES.notAuthenticated });
+  });
+
+  it('refuses a correctly signed token without sub with 401', async () => {
+    const res = await me(await issuer.signClaims({ email: 'x@example.test', plan: 'free' }));
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the account directory', () => {
+  it("sets request.user from the current account, not the token's claims", async () => {
+    const user = await issuer.user({ plan: 'premium', name: 'Old Name' });
+    await issuer.register({ ...user, plan: 'free', name: 'New Name', emailVerified: false });
+    const res = await me(user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: user.id, email: user.email, emailVerified: false, name: 'New Name', plan: 'free', isAdmin: false });
+  });
+
+  it('follows user.changed: a downgrade and a revoked admin reach the old token', async () => {
+    const { token, ...account } = await issuer.user({ plan: 'premium', isAdmin: true });
+    expect((await app.inject({ url: '/admin', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    await publishUserChanged(infra.bus, { ...account, plan: 'free', isAdmin: false }, ['plan', 'isAdmin']);
+    await eventually(async () => (await me(token)).json<{ plan: string }>().plan === 'free');
+    const admin = await app.inject({ url: '/admin', headers: { authorization: `Bearer ${token}` } });
+    expect(admin.statusCode).toBe(403);
+  });
+
+  it('keeps the newest version whatever order the writes arrive in', async () => {
+    const { token: _token, ...account } = await issuer.user();
+    const newer = new Date(Date.now() + 60_000).toISOString();
+    const older = new Date(Date.now() + 30_000).toISOString();
+    expect(await storeAccount(infra.redis, infra.prefix, { ...account, plan: 'premium' }, newer)).toBe(true);
+    expect(await storeAccount(infra.redis, infra.prefix, { ...account, plan: 'standard' }, older)).toBe(false);
+    expect(await accounts.get(account.id)).toMatchObject({ plan: 'premium' });
+  });
+
+  it('gives entries a TTL as a safety net', async () => {
+    const user = await issuer.user();
+    await accounts.apply({
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      plan: 'standard',
+      isAdmin: false,
+      emailVerified: true,
+      updatedAt: new Date(Date.now() + 120_000).toISOString(),
+      changed: ['plan'],
+    });
+    const ttl = await infra.redis.ttl(accountKey(infra.prefix, user.id));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(300);
+  });
+
+  it("answers 503 when the account is not in the view and auth cannot be reached, never the token's claims", async () => {
+    const user = await issuer.user({ plan: 'premium' });
+    await infra.redis.del(accountKey(infra.prefix, user.id));
+    const res = await me(user.token);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({ code: 'accounts_unavailable' });
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."users" ADD COLUMN "email_verified_at" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE "session"."participants" ADD COLUMN "location_source" text;

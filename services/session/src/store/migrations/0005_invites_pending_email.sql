@@ -1,0 +1,1 @@
+CREATE INDEX "invites_pending_email_idx" ON "session"."invites" USING btree (lower("email")) WHERE "session"."invites"."status" = 'pending';
