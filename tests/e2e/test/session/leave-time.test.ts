@@ -35,10 +35,16 @@ const UNION_STATION: LatLon = { lat: 39.7527, lon: -105.0001 };
 const GOLDEN: LatLon = { lat: 39.7555, lon: -105.2211 };
 const COLORADO_SPRINGS: LatLon = { lat: 38.8339, lon: -104.8214 };
 
-/** A wall-clock time as people read it: '4:18 PM' in `tzId` (en-US, like the app). */
-function wallTime(instant: Date, tzId: string): string {
-  return instant.toLocaleTimeString('en-US', {
+/**
+ * A wall-clock time as people read it: '4:18 PM' in `tzId` (en-US, like the app), or
+ * 'Tue, Nov 24, 12:07 AM' when that day is not today in `tzId` (a meeting across midnight).
+ */
+function wallTime(instant: Date, tzId: string, now: number = Date.now()): string {
+  const day = (t: Date) => t.toLocaleDateString('en-US', { timeZone: tzId });
+  const withDate = day(instant) !== day(new Date(now));
+  return instant.toLocaleString('en-US', {
     timeZone: tzId,
+    ...(withDate ? { weekday: 'short', month: 'short', day: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
   });
@@ -224,7 +230,7 @@ describe('the personal card: when to leave, in your own time (issue 12)', () => 
       // ETA = the page's now + Max's travel time, the page's now lying between the move and the read.
       const candidates = [moved, seen[index]!, readAt].map((t) => {
         const eta = new Date(t + seconds * 1000);
-        return `ETA ${wallTime(eta, DENVER_TZ)} Denver time · ${durationText(clockMinutesLate(eta.getTime(), m.target.getTime()))} late`;
+        return `ETA ${wallTime(eta, DENVER_TZ, t)} Denver time · ${durationText(clockMinutesLate(eta.getTime(), m.target.getTime()))} late`;
       });
       expect(candidates, `${who.name}'s line for Max: '${line}'`).toContain(line);
       expect(clockMinutesLate(moved + seconds * 1000, m.target.getTime())).toBeGreaterThan(0);
@@ -252,7 +258,10 @@ describe('the personal card: when to leave, in your own time (issue 12)', () => 
     await card.waitFor();
     const text = (await card.textContent())!;
     expect(text).toContain('At the destination: Olga Owner');
-    expect(text).toMatch(/On the way: .*You \(ETA \d{1,2}:\d\d [AP]M Denver time · \d+ min late\)/);
+    // The date shows too when the ETA falls on another day in Denver than Sam's (moved) today.
+    expect(text).toMatch(
+      /On the way: .*You \(ETA (?:\w{3}, \w{3} \d{1,2}, )?\d{1,2}:\d\d [AP]M Denver time · \d+ min late\)/,
+    );
     expect(text).toMatch(/Max Mover \(ETA /);
     expect(text).not.toContain('Leave now');
     await whenText(panelEntry(m.sam.page, 'Olga Owner'), 'At the destination', 5000);
