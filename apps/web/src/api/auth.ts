@@ -9,9 +9,13 @@ import {
   type Plan,
   type RegisterBody,
   type UpdateMeBody,
+  type User,
 } from '@oneeta/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { SPEC } from '../text';
-import { apiRequest } from './client';
+import { apiRequest, isApiError } from './client';
+import { queryKeys } from './query-keys';
+import { clearToken } from './token';
 
 /** doc 1 §8 "Invite page": the invite page's default text of a failed registration. */
 export const INVITE_REGISTRATION_FAILED = 'Registration failed';
@@ -131,3 +135,23 @@ export function resendVerification() {
     auth: 'required',
   });
 }
+
+/**
+ * The current user from GET /api/auth/me for `token`, or null (the call failed: reading the current
+ * user "returns nothing on failure", doc 1 §4). A rejected token (401) is forgotten.
+ */
+export const meQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.me(token),
+    enabled: token !== null,
+    queryFn: async ({ signal }): Promise<User | null> => {
+      try {
+        return (await getMe(signal)).user;
+      } catch (error) {
+        if (isApiError(error, 401)) clearToken();
+        if (signal.aborted) throw error;
+        return null;
+      }
+    },
+    staleTime: 60_000,
+  });

@@ -1,6 +1,8 @@
 import { healthResponseSchema, type HealthResponse } from '@oneeta/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { SPEC } from '../text';
 import { ApiError } from './client';
+import { queryKeys } from './query-keys';
 
 /**
  * GET /api/health → { time, upstreams }. Its error message is the HTTP status (e.g. '503'), or
@@ -28,3 +30,12 @@ export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
   if (!parsed.success) throw new ApiError(SPEC.unexpectedHealthResponse, response.status);
   return parsed.data;
 }
+
+/** GET /api/health, once per page view (no retries: the indicator shows the failure). */
+export const healthQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.health,
+    queryFn: ({ signal }) => getHealth(signal),
+    retry: false,
+    staleTime: 30_000,
+  });

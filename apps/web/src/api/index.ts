@@ -4,5 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './health';
 export * from './query-keys';
+export * from './invites';
 export * from './sessions';
+export * from './usage';
 export { clearToken, getToken, setToken, subscribeToken, TOKEN_KEY } from './token';

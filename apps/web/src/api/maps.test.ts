@@ -65,7 +65,9 @@ describe('searchPlaces', () => {
   ];
 
   it('sends q, lat, lon, radius 100000, limit and sessionId', async () => {
-    fetchMock.mockResolvedValue(json(200, { results, scope: 'nearby', radiusMeters: 100_000, coverage: 'cities' }));
+    fetchMock.mockResolvedValue(
+      json(200, { results, scope: 'nearby', radiusMeters: 100_000, coverage: 'cities' }),
+    );
     const answer = await searchPlaces({
       q: 'pike',
       lat: 47.6,
@@ -87,7 +89,9 @@ describe('searchPlaces', () => {
   });
 
   it('defaults to 5 results and sends lat and lon only together', async () => {
-    fetchMock.mockResolvedValue(json(200, { results: [], scope: 'everywhere', radiusMeters: null, coverage: 'cities' }));
+    fetchMock.mockResolvedValue(
+      json(200, { results: [], scope: 'everywhere', radiusMeters: null, coverage: 'cities' }),
+    );
     await searchPlaces({ q: 'pike', lat: 47.6 });
     const params = calledUrl().searchParams;
     expect(params.get('limit')).toBe('5');

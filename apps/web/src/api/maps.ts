@@ -8,8 +8,10 @@ import {
   travelTimesResponseSchema,
   type RouteOptions,
 } from '@oneeta/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './client';
+import { queryKeys } from './query-keys';
 
 /** GET /api/maps/token answer: `provider: 'offline'` means the web app draws its own map. */
 export type MapToken = z.output<typeof mapTokenResponseSchema>;
@@ -102,3 +104,32 @@ export function getTravelTimes({ travelMode, signal, ...query }: TravelTimesPara
     ...(signal ? { signal } : {}),
   });
 }
+
+/**
+ * GET /api/maps/token for a session page: asked once per page (no retry: the offline map shows at
+ * once), never refetched behind the user's back; the Azure SDK asks for fresh tokens itself.
+ */
+export const mapTokenQuery = (sessionId: string | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.mapToken(sessionId ?? null),
+    queryFn: ({ signal }) => getMapToken(sessionId, signal),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+/** Previewed travel times are fresh enough for this long (the server caches cells for 15 min). */
+const PREVIEW_STALE_MS = 5 * 60_000;
+
+/** GET /api/maps/traveltimes for the editor's preview, departing now, per rounded origin and destination. */
+export const travelPreviewQuery = (
+  { olat, olon, dlat, dlon }: { olat: number; olon: number; dlat: number; dlon: number },
+  sessionId?: string,
+) =>
+  queryOptions({
+    queryKey: queryKeys.travelPreview(olat, olon, dlat, dlon),
+    staleTime: PREVIEW_STALE_MS,
+    queryFn: ({ signal }) =>
+      getTravelTimes({ olat, olon, dlat, dlon, signal, ...(sessionId ? { sessionId } : {}) }),
+  });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage, participant } from '../test-fixtures';
 import { ApiError } from './client';
 import { leaveSession, removeParticipant, saveRouteOptions, setEnroute } from './participants';
-import { cancelInvite } from './sessions';
+import { cancelInvite } from './invites';
 import { setToken } from './token';
 
 const json = (status: number, body: unknown) =>

@@ -4,7 +4,7 @@
  * spec gives none. Placeholders are filled with `format` from @oneeta/contracts.
  */
 import { PARTICIPANT_CALL_ERRORS } from '../../api/participants';
-import { CANCEL_INVITE_FAILED } from '../../api/sessions';
+import { CANCEL_INVITE_FAILED } from '../../api/invites';
 
 export const PANEL_SPEC = {
   title: 'Arrival preview for all participants',

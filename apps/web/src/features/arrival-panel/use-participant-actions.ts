@@ -8,7 +8,7 @@ import {
   setEnroute,
 } from '../../api/participants';
 import { queryKeys } from '../../api/query-keys';
-import { cancelInvite } from '../../api/sessions';
+import { cancelInvite } from '../../api/invites';
 import { useToast } from '../toast';
 import { withoutInvite, withParticipant, withParticipants } from './session-cache';
 import { PANEL_TOASTS } from './texts';

@@ -9,7 +9,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { getInvite } from '../../api/sessions';
+import { getInvite } from '../../api/invites';
 import { ACCOUNT_INPUTS } from '../../components/account-inputs';
 import { TextField } from '../../components/TextField';
 import { useAuth } from '../../hooks/use-auth';
@@ -204,9 +204,7 @@ function InviteDetails({
         </div>
         <div className="invite-fact">
           <dt>{INVITE_UI.arrival}</dt>
-          <dd>
-            {arrival ?? INVITE_UI.noArrival}
-          </dd>
+          <dd>{arrival ?? INVITE_UI.noArrival}</dd>
         </div>
       </dl>
     </>

@@ -1,5 +1,5 @@
 import { FALLBACK_INVITE_POSITION } from '@oneeta/contracts';
-import type { LatLon } from '../../api/sessions';
+import type { LatLon } from '../../api/invites';
 import { LOCATION_MESSAGES, type LocationFailureKind } from '../../lib/location-messages';
 
 /**

@@ -5,7 +5,7 @@
  * the spec gives none.
  */
 import { INVITE_REGISTRATION_FAILED } from '../../api/auth';
-import { ACCEPT_FAILED, DECLINE_FAILED } from '../../api/sessions';
+import { ACCEPT_FAILED, DECLINE_FAILED } from '../../api/invites';
 
 export const INVITE_SPEC = {
   // doc 1 §8 "Invite page"

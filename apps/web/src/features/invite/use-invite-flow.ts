@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { INVITE_REGISTRATION_FAILED, register } from '../../api/auth';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { acceptInvite, declineInvite, type LatLon } from '../../api/sessions';
+import { acceptInvite, declineInvite, type LatLon } from '../../api/invites';
 import { useAuth } from '../../hooks/use-auth';
 import { useToast } from '../toast';
 import { isInvalidInviteError, runJoinAttempt } from './join-guard';

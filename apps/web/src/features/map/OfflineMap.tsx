@@ -20,7 +20,15 @@ import { graticule, scaleBar } from './decorations';
 import { centerInFreeArea, fitCamera, initialCamera } from './fit';
 import { estimateLabelWidth, placeLabelsAround } from './labels';
 import type { DrawnMarker } from './markers';
-import { isLongPress, LONG_PRESS_MS, pressDown, pressMove, pressUp, type PointerKind, type Press } from './pin';
+import {
+  isLongPress,
+  LONG_PRESS_MS,
+  pressDown,
+  pressMove,
+  pressUp,
+  type PointerKind,
+  type Press,
+} from './pin';
 import {
   clampZoom,
   panBy,
@@ -53,9 +61,17 @@ function formatDegrees(value: number, step: number, positive: string, negative: 
   return `${Math.abs(value).toFixed(decimals)}°${hemisphere ? ` ${hemisphere}` : ''}`;
 }
 
-const pointerKind = (type: string): PointerKind => (type === 'touch' || type === 'pen' ? type : 'mouse');
+const pointerKind = (type: string): PointerKind =>
+  type === 'touch' || type === 'pen' ? type : 'mouse';
 
-export function OfflineMap({ markers, command, initial, onInteraction, visible, onPick }: MapViewProps) {
+export function OfflineMap({
+  markers,
+  command,
+  initial,
+  onInteraction,
+  visible,
+  onPick,
+}: MapViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [size, setSize] = useState<Viewport | null>(null);
   const [camera, setCameraState] = useState<Camera | null>(null);

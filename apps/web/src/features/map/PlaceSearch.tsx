@@ -111,7 +111,8 @@ export function PlaceSearch({
   // Selection changes (click, arrow keys, a pin, a pin's new name) tell the map, which draws the marker.
   const selectedKey = selected ? `${selected.id}|${selected.poi?.name ?? ''}` : null;
   const tellSelection = useEffectEvent(() => {
-    if (selected && !state.closing) onSelect?.(toSelectedPlace(selected), pinned ? 'pin' : 'result');
+    if (selected && !state.closing)
+      onSelect?.(toSelectedPlace(selected), pinned ? 'pin' : 'result');
   });
   useEffect(() => {
     if (selectedKey) tellSelection();
@@ -206,7 +207,9 @@ export function PlaceSearch({
     else if (inputRef) inputRef.current = element;
   };
 
-  const describedByIds = [describedBy, coverage === 'cities' ? hintId : null].filter(Boolean).join(' ');
+  const describedByIds = [describedBy, coverage === 'cities' ? hintId : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <form
@@ -237,13 +240,17 @@ export function PlaceSearch({
           role="combobox"
           autoComplete="off"
           enterKeyHint="search"
-          placeholder={coverage === 'cities' ? MAP_UI.searchPlaceholderCities : MAP_UI.searchPlaceholder}
+          placeholder={
+            coverage === 'cities' ? MAP_UI.searchPlaceholderCities : MAP_UI.searchPlaceholder
+          }
           value={state.query}
           disabled={readonly}
           aria-autocomplete="list"
           aria-expanded={listShown}
           aria-controls={listShown ? listId : undefined}
-          aria-activedescendant={listShown && selectedIndex >= 0 ? optionId(selectedIndex) : undefined}
+          aria-activedescendant={
+            listShown && selectedIndex >= 0 ? optionId(selectedIndex) : undefined
+          }
           aria-describedby={describedByIds || undefined}
           onChange={(e) => dispatch({ type: 'query', query: e.target.value })}
           onKeyDown={onInputKeyDown}

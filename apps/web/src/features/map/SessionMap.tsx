@@ -27,7 +27,13 @@ import {
   type FollowTarget,
   type MapInput,
 } from './follow';
-import { destinationConfirmed, destinationKey, NO_INSETS, withMarkerRoom, type Insets } from './fit';
+import {
+  destinationConfirmed,
+  destinationKey,
+  NO_INSETS,
+  withMarkerRoom,
+  type Insets,
+} from './fit';
 import { CollapseIcon, ExpandIcon, FitIcon, MinusIcon, PlusIcon } from './icons';
 import { mapHeight } from './layout';
 import { describeMarker, drawnMarkers, fitPoints, pointsFingerprint } from './markers';

@@ -43,7 +43,8 @@ describe('placeLabelsAround', () => {
     const shifts = placeLabelsAround(crowd, shapes, { width: 400, height: 300 });
     const labels = crowd.map((c, i) => moved(c.box, shifts[i]!));
     for (const [i, label] of labels.entries()) {
-      for (const shape of shapes) expect(overlaps(label, shape), `label ${i} on a marker`).toBe(false);
+      for (const shape of shapes)
+        expect(overlaps(label, shape), `label ${i} on a marker`).toBe(false);
       for (const [j, other] of labels.entries())
         if (i !== j) expect(overlaps(label, other), `labels ${i} and ${j}`).toBe(false);
     }

@@ -65,13 +65,18 @@ export interface LabelShift {
 export const LABEL_GAP_PX = 3;
 
 const overlapArea = (a: LabelBox, b: LabelBox) => {
-  const w = Math.min(a.x + a.width / 2, b.x + b.width / 2) - Math.max(a.x - a.width / 2, b.x - b.width / 2);
+  const w =
+    Math.min(a.x + a.width / 2, b.x + b.width / 2) - Math.max(a.x - a.width / 2, b.x - b.width / 2);
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return w > 0 && h > 0 ? w * h : 0;
 };
 
 const inside = (b: LabelBox, bounds: { width: number; height: number } | undefined) =>
-  !bounds || (b.x - b.width / 2 >= 0 && b.x + b.width / 2 <= bounds.width && b.y >= 0 && b.y + b.height <= bounds.height);
+  !bounds ||
+  (b.x - b.width / 2 >= 0 &&
+    b.x + b.width / 2 <= bounds.width &&
+    b.y >= 0 &&
+    b.y + b.height <= bounds.height);
 
 /** Where a label may go, best first: its usual place, further down, beside its marker, above it. */
 function candidates(box: LabelBox, anchor: LabelBox, step: number): LabelShift[] {

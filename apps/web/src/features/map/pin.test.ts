@@ -35,26 +35,64 @@ function gesture(steps: Array<['d' | 'm' | 'u', ReturnType<typeof at>]>) {
 
 describe('press or drag (issue 12 §6: dragging the map never drops a pin)', () => {
   it('a click without movement drops the pin where it was pressed', () => {
-    expect(gesture([['d', at(100, 80)], ['u', at(100, 80, 120)]])).toEqual({ x: 100, y: 80 });
+    expect(
+      gesture([
+        ['d', at(100, 80)],
+        ['u', at(100, 80, 120)],
+      ]),
+    ).toEqual({ x: 100, y: 80 });
   });
 
   it('a wobble within the tolerance is still a press; beyond it, a drag', () => {
     const mouse = PRESS_TOLERANCE_PX.mouse;
-    expect(gesture([['d', at(100, 80)], ['m', at(100 + mouse, 80)], ['u', at(100 + mouse, 80)]])).toEqual({ x: 100, y: 80 });
-    expect(gesture([['d', at(100, 80)], ['m', at(100 + mouse + 1, 80)], ['u', at(100 + mouse + 1, 80)]])).toBeNull();
+    expect(
+      gesture([
+        ['d', at(100, 80)],
+        ['m', at(100 + mouse, 80)],
+        ['u', at(100 + mouse, 80)],
+      ]),
+    ).toEqual({ x: 100, y: 80 });
+    expect(
+      gesture([
+        ['d', at(100, 80)],
+        ['m', at(100 + mouse + 1, 80)],
+        ['u', at(100 + mouse + 1, 80)],
+      ]),
+    ).toBeNull();
     // A finger gets more room than a mouse.
     const touch = (x: number) => at(x, 80, 0, 7, 'touch');
-    expect(gesture([['d', touch(100)], ['m', touch(108)], ['u', touch(108)]])).toEqual({ x: 100, y: 80 });
+    expect(
+      gesture([
+        ['d', touch(100)],
+        ['m', touch(108)],
+        ['u', touch(108)],
+      ]),
+    ).toEqual({ x: 100, y: 80 });
   });
 
   it('a drag that comes back to where it started is still a drag (a pan)', () => {
-    expect(gesture([['d', at(100, 80)], ['m', at(160, 80)], ['m', at(100, 80)], ['u', at(100, 80)]])).toBeNull();
+    expect(
+      gesture([
+        ['d', at(100, 80)],
+        ['m', at(160, 80)],
+        ['m', at(100, 80)],
+        ['u', at(100, 80)],
+      ]),
+    ).toBeNull();
   });
 
   it('a pinch (a second finger) never drops a pin, not even when the first finger lifts still', () => {
     const one = (x: number) => at(x, 80, 0, 1, 'touch');
     const two = (x: number) => at(x, 200, 0, 2, 'touch');
-    expect(gesture([['d', one(100)], ['d', two(100)], ['m', two(160)], ['u', two(160)], ['u', one(100)]])).toBeNull();
+    expect(
+      gesture([
+        ['d', one(100)],
+        ['d', two(100)],
+        ['m', two(160)],
+        ['u', two(160)],
+        ['u', one(100)],
+      ]),
+    ).toBeNull();
   });
 
   it('a touch held still for LONG_PRESS_MS is a long-press; then the release drops no second pin', () => {
@@ -78,7 +116,10 @@ describe('the dropped pin as a place', () => {
       position: { lat: 47.620511, lon: -122.349312 },
     });
     expect(isPinResult(pin)).toBe(true);
-    expect(pinResult({ lat: -33.8688, lon: 151.2093 + 360 }).position).toEqual({ lat: -33.8688, lon: 151.2093 });
+    expect(pinResult({ lat: -33.8688, lon: 151.2093 + 360 }).position).toEqual({
+      lat: -33.8688,
+      lon: 151.2093,
+    });
     expect(formatCoordinates({ lat: -33.8688, lon: 151.2093 })).toBe('33.86880° S, 151.20930° E');
   });
 
@@ -95,14 +136,24 @@ describe('the dropped pin as a place', () => {
     });
     const blank = searchReducer(dropped, { type: 'rename', name: '   ' });
     expect(toSelectedPlace(blank.results[0]!).name).toBe('Selected place');
-    expect(searchReducer(dropped, { type: 'rename', name: 'x'.repeat(300) }).results[0]!.poi!.name).toHaveLength(200);
+    expect(
+      searchReducer(dropped, { type: 'rename', name: 'x'.repeat(300) }).results[0]!.poi!.name,
+    ).toHaveLength(200);
   });
 
   it('wins over a search in flight: that answer is ignored', () => {
-    const searching = searchReducer(searchReducer(INITIAL_SEARCH, { type: 'query', query: 'Seattle' }), { type: 'submit' });
+    const searching = searchReducer(
+      searchReducer(INITIAL_SEARCH, { type: 'query', query: 'Seattle' }),
+      { type: 'submit' },
+    );
     const pin = pinResult({ lat: 47.6, lon: -122.3 });
     const dropped = searchReducer(searching, { type: 'pin', result: pin });
-    const late = searchReducer(dropped, { type: 'success', requestId: searching.requestId, results: [], limit: 5 });
+    const late = searchReducer(dropped, {
+      type: 'success',
+      requestId: searching.requestId,
+      results: [],
+      limit: 5,
+    });
     expect(late).toBe(dropped);
   });
 });

@@ -40,7 +40,14 @@ export interface PointerSample {
 /** A pointer goes down: a new press, or (a second pointer while one is held) the press is spoiled. */
 export function pressDown(press: Press | null, sample: PointerSample): Press {
   if (press) return { ...press, spoiled: true };
-  return { pointerId: sample.pointerId, kind: sample.kind, start: sample.point, at: sample.at, spoiled: false, fired: false };
+  return {
+    pointerId: sample.pointerId,
+    kind: sample.kind,
+    start: sample.point,
+    at: sample.at,
+    spoiled: false,
+    fired: false,
+  };
 }
 
 /** A pointer moves: beyond the tolerance the press becomes a drag (a pan). */
@@ -63,7 +70,13 @@ export function pressUp(press: Press | null, sample: PointerSample): ScreenPoint
 
 /** Whether a held touch has become a long-press at `now` (mouse and pen drop on release only). */
 export function isLongPress(press: Press | null, now: number): boolean {
-  return !!press && press.kind === 'touch' && !press.spoiled && !press.fired && now - press.at >= LONG_PRESS_MS;
+  return (
+    !!press &&
+    press.kind === 'touch' &&
+    !press.spoiled &&
+    !press.fired &&
+    now - press.at >= LONG_PRESS_MS
+  );
 }
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -83,7 +96,10 @@ export function wrapLongitude(lon: number): number {
 
 /** The dropped pin as a search result: 'Selected place', its coordinates as the address. */
 export function pinResult(point: LatLon, name: string = MAP_SPEC.selectedPlace): SearchResult {
-  const position = { lat: round6(Math.max(-90, Math.min(90, point.lat))), lon: round6(wrapLongitude(point.lon)) };
+  const position = {
+    lat: round6(Math.max(-90, Math.min(90, point.lat))),
+    lon: round6(wrapLongitude(point.lon)),
+  };
   return {
     id: `pin:${position.lat},${position.lon}`,
     poi: { name },

@@ -134,7 +134,14 @@ describe('keyboard: arrow keys move the selection through the results', () => {
     const down = searchReducer(shown, { type: 'move', to: 1 });
     expect(down.selectedId).toBe('a');
     expect(searchReducer(shown, { type: 'move', to: -1 }).selectedId).toBe('c');
-    const path = run([{ type: 'move', to: 1 }, { type: 'move', to: 1 }, { type: 'move', to: 1 }], down);
+    const path = run(
+      [
+        { type: 'move', to: 1 },
+        { type: 'move', to: 1 },
+        { type: 'move', to: 1 },
+      ],
+      down,
+    );
     expect(path.selectedId).toBe('a'); // a → b → c → a
     expect(searchReducer(down, { type: 'move', to: -1 }).selectedId).toBe('c');
     expect(searchReducer(down, { type: 'move', to: 'last' }).selectedId).toBe('c');
@@ -156,7 +163,12 @@ describe('keyboard: arrow keys move the selection through the results', () => {
 });
 
 describe('what was searched (issue 12 §5, §6)', () => {
-  const answer = (results: SearchResult[], scope: 'nearby' | 'everywhere', radiusMeters: number | null, coverage: 'cities' | 'addresses') =>
+  const answer = (
+    results: SearchResult[],
+    scope: 'nearby' | 'everywhere',
+    radiusMeters: number | null,
+    coverage: 'cities' | 'addresses',
+  ) =>
     run([
       { type: 'query', query: 'Ballard' },
       { type: 'submit' },

@@ -39,7 +39,13 @@ export const PLACE_NAME_MAX = 200;
 export type SearchAction =
   | { type: 'query'; query: string }
   | { type: 'submit' }
-  | { type: 'success'; requestId: number; results: SearchResult[]; limit: number; info?: SearchAnswerInfo }
+  | {
+      type: 'success';
+      requestId: number;
+      results: SearchResult[];
+      limit: number;
+      info?: SearchAnswerInfo;
+    }
   /** A pin dropped on the map: the only result, selected at once. */
   | { type: 'pin'; result: SearchResult }
   /** The pinned place's name, as typed. */
@@ -123,15 +129,27 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       const count = state.results.length;
       const at = state.results.findIndex((r) => r.id === state.selectedId);
       const next =
-        action.to === 'first' ? 0
-        : action.to === 'last' ? count - 1
-        : at < 0 ? (action.to === 1 ? 0 : count - 1)
-        : (at + action.to + count) % count;
+        action.to === 'first'
+          ? 0
+          : action.to === 'last'
+            ? count - 1
+            : at < 0
+              ? action.to === 1
+                ? 0
+                : count - 1
+              : (at + action.to + count) % count;
       return { ...state, selectedId: state.results[next]!.id };
     }
     case 'failure':
       if (action.requestId !== state.requestId) return state;
-      return { ...state, ...NO_ANSWER, status: 'error', results: [], selectedId: null, error: action.message };
+      return {
+        ...state,
+        ...NO_ANSWER,
+        status: 'error',
+        results: [],
+        selectedId: null,
+        error: action.message,
+      };
     case 'select':
       if (state.closing || !state.results.some((r) => r.id === action.id)) return state;
       return { ...state, selectedId: action.id };
@@ -140,7 +158,14 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return { ...state, closing: true };
     case 'closed':
       if (!state.closing) return state;
-      return { ...state, ...NO_ANSWER, status: 'idle', results: [], selectedId: null, closing: false };
+      return {
+        ...state,
+        ...NO_ANSWER,
+        status: 'idle',
+        results: [],
+        selectedId: null,
+        closing: false,
+      };
     case 'dismiss':
       return {
         ...state,

@@ -1,28 +1,17 @@
 import { MAPS_MESSAGES } from '@oneeta/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { getMapToken, type MapToken } from '../../api/maps';
-import { queryKeys } from '../../api/query-keys';
+import { mapTokenQuery, type MapToken } from '../../api/maps';
 
 /**
  * Which map to draw, from GET /api/maps/token: Azure Maps with its credentials, or our offline
- * map, with the reason when Azure was meant but cannot be used ('Token fetch failed'). Asked once per
- * page (no retry: the offline map shows at once), never refetched behind the user's back; the
- * Azure SDK asks for fresh tokens itself.
+ * map, with the reason when Azure was meant but cannot be used ('Token fetch failed').
  */
 export type MapProviderChoice =
   | { kind: 'loading' }
   | { kind: 'azure'; token: MapToken }
   | { kind: 'offline'; reason: string | null };
 
-const useMapToken = (sessionId: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.mapToken(sessionId ?? null),
-    queryFn: ({ signal }) => getMapToken(sessionId, signal),
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+const useMapToken = (sessionId: string | undefined) => useQuery(mapTokenQuery(sessionId));
 
 export function useMapProvider(sessionId: string | undefined): MapProviderChoice {
   const query = useMapToken(sessionId);

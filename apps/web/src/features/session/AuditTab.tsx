@@ -1,6 +1,6 @@
 import { AUDIT_TABLE_MAX_HEIGHT_PX, format, MESSAGES } from '@oneeta/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { sessionAuditQuery, sessionAuditSummaryQuery } from '../../api/sessions';
+import { sessionAuditQuery, sessionAuditSummaryQuery } from '../../api/usage';
 import { useToken } from '../../hooks/use-token';
 import { auditError, describeRecord } from './owner-tools-logic';
 import { SESSION_UI } from './texts';

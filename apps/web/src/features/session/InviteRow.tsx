@@ -1,7 +1,7 @@
 import type { Invite } from '@oneeta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
-import { cancelInvite } from '../../api/sessions';
+import { cancelInvite } from '../../api/invites';
 import { useToast } from '../toast';
 import { copyText } from './clipboard';
 import {

@@ -2,7 +2,7 @@ import { format, type Session } from '@oneeta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
-import { createInvite } from '../../api/sessions';
+import { createInvite } from '../../api/invites';
 import { useToast } from '../toast';
 import { TextField } from '../../components/TextField';
 import { NAME_INPUT_LIMIT, nameLimitHint } from '../../lib/name-limit';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { matrixUsageQuery } from '../../api/sessions';
+import { matrixUsageQuery } from '../../api/usage';
 import { useToken } from '../../hooks/use-token';
 import { MESSAGES } from '@oneeta/contracts';
 import { hourLabel, usageBarHeight, usageError } from './owner-tools-logic';

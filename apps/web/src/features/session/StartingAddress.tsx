@@ -27,7 +27,9 @@ export function StartingAddress({
   return (
     <section className="qs-start" aria-labelledby={titleId}>
       <h3 id={titleId}>{LOCATION_UI.startingAddressTitle}</h3>
-      <p className="muted">{current ? LOCATION_UI.startingFrom(current) : LOCATION_UI.startingAddressLead}</p>
+      <p className="muted">
+        {current ? LOCATION_UI.startingFrom(current) : LOCATION_UI.startingAddressLead}
+      </p>
       <PlaceSearch
         limit={SESSION_SEARCH_RESULTS_LIMIT}
         near={searchOrigin(near, destination)}

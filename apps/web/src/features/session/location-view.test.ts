@@ -60,7 +60,11 @@ describe('locationView', () => {
   });
 
   it("denied: 'Location required' with the denied message and the address search, no note", () => {
-    const denied = run(initialLocationState(cached), { type: 'request' }, { type: 'failure', failure: 1 });
+    const denied = run(
+      initialLocationState(cached),
+      { type: 'request' },
+      { type: 'failure', failure: 1 },
+    );
     const view = locationView(denied, { start: null, member: true, canSetAddress: true });
     expect(view.notice).toEqual({
       title: SESSION_SPEC.locationRequired,
@@ -82,19 +86,30 @@ describe('locationView', () => {
 
   it('offers the address search only to those who may set one, never while finding', () => {
     const requesting = run(initialLocationState(null), { type: 'request' });
-    expect(locationView(requesting, { start: null, member: true, canSetAddress: true }).notice).toEqual({
+    expect(
+      locationView(requesting, { start: null, member: true, canSetAddress: true }).notice,
+    ).toEqual({
       title: SESSION_SPEC.findingLocation,
       message: null,
       busy: true,
       offerAddress: false,
     });
     const error = run(requesting, { type: 'failure', failure: 2 });
-    expect(locationView(error, { start: null, member: false, canSetAddress: false }).notice?.offerAddress).toBe(false);
-    expect(locationView(error, { start: null, member: true, canSetAddress: true }).notice?.offerAddress).toBe(true);
+    expect(
+      locationView(error, { start: null, member: false, canSetAddress: false }).notice
+        ?.offerAddress,
+    ).toBe(false);
+    expect(
+      locationView(error, { start: null, member: true, canSetAddress: true }).notice?.offerAddress,
+    ).toBe(true);
   });
 
   it("an error keeps the last known location and says so under 'Unable to get location'", () => {
-    const error = run(initialLocationState(cached), { type: 'request' }, { type: 'failure', failure: 3 });
+    const error = run(
+      initialLocationState(cached),
+      { type: 'request' },
+      { type: 'failure', failure: 3 },
+    );
     const view = locationView(error, { start: null, member: true, canSetAddress: true });
     expect(view.notice?.title).toBe(SESSION_SPEC.unableToGetLocation);
     expect(view.note).toBe(SESSION_UI.locationCached);
@@ -114,7 +129,9 @@ describe('locationView', () => {
       note: SESSION_UI.locationTracking,
       origin: { lat: live.latitude, lon: live.longitude, source: 'device' },
     });
-    expect(locationView(tracking, { start: null, member: false, canSetAddress: false }).note).toBeNull();
+    expect(
+      locationView(tracking, { start: null, member: false, canSetAddress: false }).note,
+    ).toBeNull();
   });
 
   it('a picked starting address wins over a cached position', () => {

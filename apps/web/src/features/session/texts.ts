@@ -3,7 +3,8 @@
  * src/text.ts do not carry. `SESSION_SPEC` is copied exactly from shared/spec (doc 1 §2, §8; doc 2
  * §8); `SESSION_UI` is ours, where the spec names a thing but gives no wording.
  */
-import { CANCEL_INVITE_FAILED, CLOSE_SESSION_FAILED, INVITE_FAILED } from '../../api/sessions';
+import { CANCEL_INVITE_FAILED, INVITE_FAILED } from '../../api/invites';
+import { CLOSE_SESSION_FAILED } from '../../api/sessions';
 
 export const SESSION_SPEC = {
   // doc 1 §2 "Quick session page"

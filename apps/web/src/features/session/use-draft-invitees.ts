@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
-import { createInvite } from '../../api/sessions';
+import { createInvite } from '../../api/invites';
 import { useToast } from '../toast';
 import {
   addDraftInvitee,

@@ -1,4 +1,10 @@
-import { MAPS_MESSAGES, type Destination, type LocationSource, type Session, type User } from '@oneeta/contracts';
+import {
+  MAPS_MESSAGES,
+  type Destination,
+  type LocationSource,
+  type Session,
+  type User,
+} from '@oneeta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -60,7 +66,8 @@ export interface PlaceInput {
  * one; the save with every rule of doc 1 §5 checked first and the server's refusals shown (§8).
  */
 export function useSessionEditor(input: EditorInput) {
-  const { id, session, user, limits, drafts, earliest, now, position, positionSource, editable } = input;
+  const { id, session, user, limits, drafts, earliest, now, position, positionSource, editable } =
+    input;
   const { draftInvitees, onCreated } = input;
   const { draft, patch, reset } = drafts;
   const queryClient = useQueryClient();
@@ -184,7 +191,18 @@ export function useSessionEditor(input: EditorInput) {
       travelMode: 'car',
       participants: me,
     });
-  }, [user, session, draft, earliest, limits, position, positionSource, id, mutation, draftInvitees]);
+  }, [
+    user,
+    session,
+    draft,
+    earliest,
+    limits,
+    position,
+    positionSource,
+    id,
+    mutation,
+    draftInvitees,
+  ]);
 
   return {
     onPlaceConfirmed,

@@ -28,7 +28,9 @@ export function useStartingAddress(sessionId: string, saved: boolean, meId: stri
       setStart({ name: place.name, lat: at.lat, lon: at.lon });
       if (!saved || !meId) return;
       setSaving(true);
-      syncParticipants(sessionId, [{ id: meId, lat: at.lat, lon: at.lon, locationSource: 'address' }])
+      syncParticipants(sessionId, [
+        { id: meId, lat: at.lat, lon: at.lon, locationSource: 'address' },
+      ])
         .then(async () => {
           await queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
           toast.success(LOCATION_UI.startingAddressSaved);

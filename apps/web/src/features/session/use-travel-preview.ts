@@ -1,13 +1,9 @@
 import { MAPS_MESSAGES, type Destination } from '@oneeta/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { isApiError } from '../../api/client';
-import { getTravelTimes } from '../../api/maps';
-import { queryKeys } from '../../api/query-keys';
+import { travelPreviewQuery } from '../../api/maps';
 import { keyCoord, type Origin, type PreviewResult } from './preview-logic';
 import { SESSION_SPEC } from './texts';
-
-/** Previewed travel times are fresh enough for this long (the server caches cells for 15 min). */
-const PREVIEW_STALE_MS = 5 * 60_000;
 
 export interface TravelPreview {
   results: (PreviewResult & { distanceMeters: number | null })[];
@@ -29,11 +25,8 @@ export function useTravelPreview(
       const dlat = destination ? keyCoord(destination.position.lat) : 0;
       const dlon = destination ? keyCoord(destination.position.lon) : 0;
       return {
-        queryKey: queryKeys.travelPreview(olat, olon, dlat, dlon),
+        ...travelPreviewQuery({ olat, olon, dlat, dlon }, sessionId),
         enabled: destination !== null,
-        staleTime: PREVIEW_STALE_MS,
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          getTravelTimes({ olat, olon, dlat, dlon, signal, ...(sessionId ? { sessionId } : {}) }),
       };
     }),
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { errorMessage } from '../../api/client';
-import { myInvitesQuery } from '../../api/sessions';
+import { myInvitesQuery } from '../../api/invites';
 import { UI } from '../../text';
 import { formatInZone } from '../../lib/datetime';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
