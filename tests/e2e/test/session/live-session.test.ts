@@ -99,7 +99,7 @@ async function expectEveryoneRouted(
 
 describe('quick session, live', () => {
   test(
-    'three people: the owner creates, searches, sets a time and invites by e-mail; both accept by link; every page shows three travel times; a move reaches the others within 2 s; too early; leave; remove; close shows the closed view everywhere',
+    'three people: the owner creates, searches, sets a time and invites by e-mail; both accept by link; every page shows three travel times; a move reaches the others live; too early; leave; remove; close shows the closed view everywhere',
     { timeout: 300_000 },
     async ({ stack, person, screens }) => {
       const [owner, ada, ben] = await Promise.all([
