@@ -8,7 +8,7 @@ import {
   registerBodySchema,
   updateMeBodySchema,
 } from '@oneeta/contracts';
-import { HttpError, type App, type Guards } from '@oneeta/service-kit';
+import { errorSchema, HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.js';
 import { isUniqueViolation } from '../store/users-store.js';
@@ -54,7 +54,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/register',
-    { schema: { tags: ['auth'], operationId: 'register', summary: 'Create an account (and send the e-mail verification link)', body: registerBodySchema, response: { 201: authResponseSchema } } },
+    { schema: { tags: ['auth'], operationId: 'register', summary: 'Create an account (and send the e-mail verification link)', body: registerBodySchema, response: { 409: errorSchema, 201: authResponseSchema } } },
     async (request, reply) => {
       await limitIp(request);
       const { email, password, name } = request.body;
@@ -90,7 +90,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
     '/api/auth/me',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['auth'], operationId: 'updateMe', summary: 'Change the name or e-mail of the signed-in account', body: updateMeBodySchema, response: { 200: authResponseSchema } },
+      schema: { tags: ['auth'], operationId: 'updateMe', summary: 'Change the name or e-mail of the signed-in account', body: updateMeBodySchema, response: { 409: errorSchema, 200: authResponseSchema } },
     },
     async (request) => {
       const before = await currentRow(ctx, request.user!.id);

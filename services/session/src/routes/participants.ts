@@ -8,7 +8,7 @@ import {
   SESSION_MESSAGES,
   syncParticipantsBodySchema,
 } from '@oneeta/contracts';
-import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
+import { errorSchema, HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { isMember } from '../domain/access.js';
 import { planSync } from '../domain/participant-sync.js';
@@ -49,7 +49,7 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     {
       preHandler: guards.requireUser,
       config: { access: 'member' },
-      schema: { tags: ['participants'], operationId: 'syncParticipants', summary: "Replace the session's participant list (members)", params: sessionParamsSchema, body: syncParticipantsBodySchema, response: { 200: participantsResponseSchema } },
+      schema: { tags: ['participants'], operationId: 'syncParticipants', summary: "Replace the session's participant list (members)", params: sessionParamsSchema, body: syncParticipantsBodySchema, response: { 409: errorSchema, 200: participantsResponseSchema } },
     },
     async (request) => {
       const { id } = request.params;
@@ -109,7 +109,7 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
   app.delete(
     '/api/sessions/:id/participants/:pid',
     { preHandler: guards.requireUser, config: { access: 'owner' },
-      schema: { tags: ['participants'], operationId: 'removeParticipant', summary: 'Remove a participant (the owner)', params: participantParamsSchema, response: { 200: participantsResponseSchema } } },
+      schema: { tags: ['participants'], operationId: 'removeParticipant', summary: 'Remove a participant (the owner)', params: participantParamsSchema, response: { 409: errorSchema, 200: participantsResponseSchema } } },
     async (request) => {
       const { id, pid } = request.params;
       const loaded = await ctx.access(id, request.user!);
@@ -131,7 +131,7 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
   app.post(
     '/api/sessions/:id/participants/:pid/leave',
     { preHandler: guards.requireUser, config: { access: 'member' },
-      schema: { tags: ['participants'], operationId: 'leaveSession', summary: 'Leave a session (the participant themself)', params: participantParamsSchema, response: { 200: participantsResponseSchema } } },
+      schema: { tags: ['participants'], operationId: 'leaveSession', summary: 'Leave a session (the participant themself)', params: participantParamsSchema, response: { 409: errorSchema, 200: participantsResponseSchema } } },
     async (request) => {
       const { id, pid } = request.params;
       const user = request.user!;

@@ -1,4 +1,5 @@
 import {
+  errorSchema,
   HttpError,
   type App,
   type AuthUser,
@@ -95,7 +96,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
       config: { access: 'user' },
       schema: { tags: ['sessions'], operationId: 'saveSession', summary: 'Create or update a session (the owner saves it)',
         body: saveSessionBodySchema,
-        response: { 200: sessionResponseSchema, 201: sessionResponseSchema, 400: saveSessionErrorSchema, 403: saveSessionErrorSchema },
+        response: { 409: errorSchema, 200: sessionResponseSchema, 201: sessionResponseSchema, 400: saveSessionErrorSchema, 403: saveSessionErrorSchema },
       },
     },
     async (request, reply) => {
