@@ -24,6 +24,13 @@ export async function registerDocs(app: App): Promise<void> {
       mcp: { disabled: true },
     },
   });
+  // The 4 MB script is the same while the gateway runs: let browsers keep it for an hour.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url === `${DOCS_PATH}/js/scalar.js` && reply.statusCode === 200) {
+      reply.header('cache-control', 'public, max-age=3600');
+    }
+    return payload;
+  });
 }
 
 /**

@@ -46,6 +46,7 @@ describe('GET /api/docs', () => {
     const script = await fetch(`${gateway.url}/api/docs/js/scalar.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('sends the same policy with a compressed page, and keeps the web app its own policy', async () => {
