@@ -1,0 +1,189 @@
+// The requests for one operation: schema-valid ones from every role that might call it, and invalid
+// ones that break one part at a time (body, query, path, content type, token) with the rest valid.
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { validArbitrary } from './arbitrary.js';
+import type { FuzzRequest } from './client.js';
+import type { People, Role, World } from './fixtures.js';
+import { hostileArbitrary, HOSTILE_STRINGS, invalidArbitrary } from './invalid.js';
+import { fillPath, queryString, type OpenApiDocument, type Operation, type Parameter } from './openapi.js';
+
+/** Who calls with a valid request, by the operation's access: the right role first. */
+const ROLES: Record<Operation['access'], (Role | 'anonymous')[]> = {
+  public: ['anonymous', 'stranger', 'owner'],
+  user: ['owner', 'participant', 'stranger'],
+  member: ['participant', 'owner', 'stranger'],
+  owner: ['owner', 'participant', 'stranger'],
+  admin: ['admin', 'owner', 'stranger'],
+};
+
+/** A seed per operation, so adding one to the document leaves the others' requests as they were. */
+export function operationSeed(seed: number, operationId: string): number {
+  return createHash('sha256').update(`${seed}:${operationId}`).digest().readInt32LE(0);
+}
+
+export interface PlanOptions {
+  doc: OpenApiDocument;
+  people: People;
+  world: World;
+  seed: number;
+  valid: number;
+  invalid: number;
+}
+
+export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
+  const seed = operationSeed(o.seed, op.operationId);
+  let n = 0;
+  const sample = <T>(arb: fc.Arbitrary<T>, count: number): T[] => (count > 0 ? fc.sample(arb, { seed: seed + n++, numRuns: count }) : []);
+  const tokenOf = (role: Role | 'anonymous'): string | undefined => (role === 'anonymous' ? undefined : (o.people[role] ?? o.people.owner).token);
+  const roles = ROLES[op.access].filter((r) => r === 'anonymous' || r !== 'admin' || o.people.admin);
+  const mainRole = roles[0]!;
+
+  const known = knownPathValues(o.people, o.world);
+  const pathArb = fc.record(
+    Object.fromEntries(op.pathParams.map((p) => [p.name, known[p.name] ? fc.constantFrom(...known[p.name]!) : (validArbitrary(o.doc, p.schema).map(String) as fc.Arbitrary<string>)])),
+  ) as fc.Arbitrary<Record<string, string>>;
+  const queryArb = fc.record(
+    Object.fromEntries(op.queryParams.map((p) => [p.name, validArbitrary(o.doc, p.schema)])),
+    { requiredKeys: op.queryParams.filter((p) => p.required).map((p) => p.name) },
+  );
+  const bodyArb = op.body ? validArbitrary(o.doc, op.body) : fc.constant(undefined);
+  const validArb = fc.record({ path: pathArb, query: queryArb, body: bodyArb });
+
+  const build = (kind: FuzzRequest['kind'], variant: string, parts: { path: Record<string, string>; query: Record<string, unknown> | string; body?: unknown; rawBody?: string; contentType?: string | null; token?: string | null }): FuzzRequest => {
+    const headers: Record<string, string> = {};
+    const token = parts.token === undefined ? tokenOf(mainRole) : parts.token;
+    if (token !== null && token !== undefined) headers.authorization = token.includes(' ') ? token : `Bearer ${token}`;
+    const body = parts.rawBody ?? (parts.body === undefined ? undefined : JSON.stringify(parts.body));
+    const contentType = parts.contentType === undefined ? (body === undefined ? undefined : 'application/json') : parts.contentType;
+    if (contentType) headers['content-type'] = contentType;
+    const query = typeof parts.query === 'string' ? parts.query : queryString(parts.query);
+    return { operationId: op.operationId, kind, variant, method: op.method, url: fillPath(op.path, parts.path) + query, headers, body };
+  };
+
+  const requests: FuzzRequest[] = [];
+  // Valid: spread over the roles, the right one getting half.
+  const valids = sample(validArb, o.valid);
+  valids.forEach((v, i) => {
+    const role = i % 2 === 0 ? mainRole : roles[1 + ((i >> 1) % Math.max(1, roles.length - 1))] ?? mainRole;
+    requests.push(build('valid', `role ${role}`, { ...v, token: tokenOf(role) ?? null }));
+  });
+
+  // Invalid: one broken part each, over the variants this operation has.
+  const variants: [string, fc.Arbitrary<FuzzRequest>][] = [];
+  const withValid = <T>(arb: fc.Arbitrary<T>, f: (v: { path: Record<string, string>; query: Record<string, unknown>; body: unknown }, x: T) => FuzzRequest) =>
+    fc.tuple(validArb, arb).map(([v, x]) => f(v, x));
+  if (op.body) {
+    const bad = invalidArbitrary(o.doc, op.body);
+    if (bad) variants.push(['body invalid', withValid(bad, (v, body) => build('invalid', 'body invalid', { ...v, body }))]);
+    variants.push(['body hostile', withValid(hostileArbitrary(o.doc, op.body), (v, body) => build('invalid', 'body hostile', { ...v, body }))]);
+    variants.push(['content type', withValid(fc.constantFrom(...WRONG_CONTENT), (v, [contentType, raw]) => build('invalid', `content-type ${contentType}`, { ...v, rawBody: raw ?? JSON.stringify(v.body), contentType }))]);
+  }
+  if (op.body || op.method !== 'GET') {
+    variants.push(['body garbage', withValid(fc.constantFrom(...GARBAGE_BODIES), (v, [name, raw]) => build('invalid', `body ${name}`, { ...v, rawBody: raw, contentType: 'application/json' }))]);
+  }
+  if (op.queryParams.length > 0) {
+    variants.push(['query', withValid(queryBreaker(o.doc, op.queryParams), (v, [name, value]) => build('invalid', `query ${name}`, { ...v, query: { ...v.query, [name]: value } }))]);
+    variants.push(['query repeated', withValid(fc.constantFrom(...op.queryParams), (v, p) => build('invalid', `query ${p.name} twice`, { ...v, query: `${queryString(v.query)}${Object.keys(v.query).length ? '&' : '?'}${p.name}=1&${p.name}=x` }))]);
+  }
+  if (op.pathParams.length > 0) {
+    variants.push(['path', withValid(pathBreaker(o.doc, op.pathParams), (v, [name, value]) => build('invalid', `path ${name}`, { ...v, path: { ...v.path, [name]: value } }))]);
+  }
+  if (op.secured) {
+    const good = tokenOf(mainRole)!;
+    variants.push(['token', withValid(fc.constantFrom(...badTokens(good)), (v, [name, token]) => build('invalid', `token ${name}`, { ...v, token }))]);
+  }
+  if (variants.length > 0) {
+    const picks = sample(fc.integer({ min: 0, max: variants.length - 1 }), o.invalid);
+    // Round-robin first (each variant at least once), then as drawn.
+    const counts = picks.map((p, i) => (i < variants.length ? i : p));
+    const per = new Map<number, number>();
+    for (const c of counts) per.set(c, (per.get(c) ?? 0) + 1);
+    for (const [index, count] of per) requests.push(...sample(variants[index]![1], count));
+  }
+  return requests;
+}
+
+/** Ids the fixtures made, by the path parameter names the routes use. */
+function knownPathValues(people: People, world: World): Record<string, string[]> {
+  return {
+    id: [world.sessionId],
+    sessionId: [world.sessionId],
+    pid: [world.participantPid, world.ownerPid],
+    inviteId: [world.pendingInvite.id, world.acceptedInvite.id],
+    code: [world.pendingInvite.code, world.acceptedInvite.code],
+    userId: [people.participant.id, people.owner.id],
+  };
+}
+
+function paramBreaker(doc: OpenApiDocument, params: Parameter[], extra: fc.Arbitrary<string>): fc.Arbitrary<[string, unknown]> {
+  return fc.constantFrom(...params).chain((p) => {
+    const bad = invalidArbitrary(doc, p.schema);
+    const options: fc.Arbitrary<unknown>[] = [fc.constantFrom(...HOSTILE_STRINGS), extra];
+    if (bad) options.push(bad.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))));
+    return fc.oneof(...options).map((value) => [p.name, value] as [string, unknown]);
+  });
+}
+
+/** Bad ids: invalid for the schema, hostile, or well formed but unknown. */
+function pathBreaker(doc: OpenApiDocument, params: Parameter[]): fc.Arbitrary<[string, string]> {
+  const unknown = fc.constantFrom('zzzzzzz', '2222222', 'user:nobody', '00000000-0000-0000-0000-000000000000', 'fuzz-unknown-id');
+  return paramBreaker(doc, params, unknown).map(([name, value]) => [name, String(value)]);
+}
+
+/** Bad query values, including bad cursors and bounds. */
+function queryBreaker(doc: OpenApiDocument, params: Parameter[]): fc.Arbitrary<[string, unknown]> {
+  const extra = fc.constantFrom('-1', '0', '1e400', '99999999999999999999', 'NaN', 'Infinity', '[]', '{}', 'true', Buffer.from('{"updatedAt":"x","id":"y"}').toString('base64url'));
+  return paramBreaker(doc, params, extra);
+}
+
+const WRONG_CONTENT: [string, string | undefined][] = [
+  ['text/plain', undefined],
+  ['application/x-www-form-urlencoded', 'a=1&b=2'],
+  ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+  ['application/xml', '<a>1</a>'],
+  ['application/json; charset=utf-16', undefined],
+  ['application/octet-stream', '\u0000\u0001\u0002'],
+];
+
+const DEPTH = 5_000;
+const GARBAGE_BODIES: [string, string][] = [
+  ['truncated', '{"a":'],
+  ['null', 'null'],
+  ['array', '[]'],
+  ['string', '"fuzz"'],
+  ['number', '1e400'],
+  ['empty', ''],
+  ['nul', '\u0000'],
+  ['bom', '\uFEFF{}'],
+  ['deep arrays', `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`],
+  ['deep objects', `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`],
+  ['proto', '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}'],
+  ['lone surrogate escape', '{"name":"\\ud800","email":"\\udfff@x.io"}'],
+  ['huge', JSON.stringify({ name: 'x'.repeat(2_000_000) })],
+];
+
+/** Tokens that must each be refused like no token: absent, junk, tampered, expired-looking, unsigned. */
+function badTokens(good: string): [string, string | null][] {
+  const [header = '', payload = '', signature = ''] = good.split('.');
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  let claims: Record<string, unknown> = {};
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    claims = {};
+  }
+  return [
+    ['none', null],
+    ['garbage', 'garbage'],
+    ['empty bearer', 'Bearer '],
+    ['basic scheme', 'Basic Zm9vOmJhcg=='],
+    ['expired', `${header}.${b64({ ...claims, exp: 1, iat: 0 })}.${signature}`],
+    ['admin claim', `${header}.${b64({ ...claims, isAdmin: true, plan: 'enterprise' })}.${signature}`],
+    ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: 9_999_999_999 })}.`],
+    ['bad signature', `${header}.${payload}.${signature.slice(0, -4)}AAAA`],
+    ['trailing junk', `${good}.junk`],
+    ['nul', `${good}\u0000`.replace('\u0000', '%00')],
+    ['huge', 'a'.repeat(8_000)],
+  ];
+}
