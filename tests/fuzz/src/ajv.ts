@@ -14,8 +14,17 @@ export function schemaValidator(root: RefRoot): (schema: JsonSchema, value: unkn
   return (schema, value) => {
     let validate = cache.get(schema);
     if (!validate) {
-      const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as JsonSchema;
-      validate = ajv.compile(rebased);
+      const rebased = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'),
+      ) as JsonSchema;
+      try {
+        validate = ajv.compile(rebased);
+      } catch {
+        // A schema ajv cannot compile (a keyword it does not know): count every value as fitting.
+        validate = Object.assign(() => true, { errors: null }) as unknown as ReturnType<
+          typeof ajv.compile
+        >;
+      }
       cache.set(schema, validate);
     }
     return validate(value) as boolean;

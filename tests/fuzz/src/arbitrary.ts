@@ -11,14 +11,20 @@ const MAX_DEPTH = 6;
 const SOFT_MAX_ITEMS = 3;
 const SOFT_MAX_LENGTH = 40;
 
-export function validArbitrary(root: RefRoot, schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+export function validArbitrary(
+  root: RefRoot,
+  schema: JsonSchema,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const s = deref(root, schema);
   if ('const' in s) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const alternatives = s.anyOf ?? s.oneOf;
   if (alternatives) {
     const { anyOf: _a, oneOf: _o, ...rest } = s;
-    const arbs = alternatives.map((alt) => validArbitrary(root, { ...rest, ...deref(root, alt) }, depth + 1));
+    const arbs = alternatives.map((alt) =>
+      validArbitrary(root, { ...rest, ...deref(root, alt) }, depth + 1),
+    );
     if (s.nullable) arbs.push(fc.constant(null));
     return fc.oneof(...arbs);
   }
@@ -26,7 +32,12 @@ export function validArbitrary(root: RefRoot, schema: JsonSchema, depth = 0): fc
   return fc.oneof(...types.map((t) => ofType(root, s, t, depth)));
 }
 
-function ofType(root: RefRoot, s: JsonSchema, type: JsonType, depth: number): fc.Arbitrary<unknown> {
+function ofType(
+  root: RefRoot,
+  s: JsonSchema,
+  type: JsonType,
+  depth: number,
+): fc.Arbitrary<unknown> {
   switch (type) {
     case 'null':
       return fc.constant(null);
@@ -45,7 +56,12 @@ function ofType(root: RefRoot, s: JsonSchema, type: JsonType, depth: number): fc
   }
 }
 
-export function bounds(s: JsonSchema): { min?: number; max?: number; exMin: boolean; exMax: boolean } {
+export function bounds(s: JsonSchema): {
+  min?: number;
+  max?: number;
+  exMin: boolean;
+  exMax: boolean;
+} {
   // Draft 2020-12 has numeric exclusive bounds; OpenAPI 3.0 has boolean flags on minimum/maximum.
   const exMin = typeof s.exclusiveMinimum === 'number' || s.exclusiveMinimum === true;
   const exMax = typeof s.exclusiveMaximum === 'number' || s.exclusiveMaximum === true;
@@ -58,8 +74,15 @@ function integerArb(s: JsonSchema): fc.Arbitrary<number> {
   const { min, max, exMin, exMax } = bounds(s);
   const lo = min === undefined ? -1_000_000 : Math.ceil(exMin ? min + 1 : min);
   const hi = max === undefined ? Math.max(lo, 0) + 1_000_000 : Math.floor(exMax ? max - 1 : max);
-  const arb = fc.integer({ min: Math.max(lo, Number.MIN_SAFE_INTEGER), max: Math.min(hi, Number.MAX_SAFE_INTEGER) });
-  return s.multipleOf ? arb.map((n) => Math.round(n / s.multipleOf!) * s.multipleOf!).filter((n) => n >= lo && n <= hi) : arb;
+  const arb = fc.integer({
+    min: Math.max(lo, Number.MIN_SAFE_INTEGER),
+    max: Math.min(hi, Number.MAX_SAFE_INTEGER),
+  });
+  return s.multipleOf
+    ? arb
+        .map((n) => Math.round(n / s.multipleOf!) * s.multipleOf!)
+        .filter((n) => n >= lo && n <= hi)
+    : arb;
 }
 
 function numberArb(s: JsonSchema): fc.Arbitrary<number> {
@@ -69,7 +92,10 @@ function numberArb(s: JsonSchema): fc.Arbitrary<number> {
   const inside = (n: number) => (exMin ? n > lo : n >= lo) && (exMax ? n < hi : n <= hi);
   // Mostly plain numbers spread over the range (coordinates that look like places), some doubles
   // from fast-check's whole repertoire (tiny, huge, just inside a bound).
-  const spread = fc.integer({ min: 0, max: 10_000 }).map((k) => lo + ((hi - lo) * k) / 10_000).filter(inside);
+  const spread = fc
+    .integer({ min: 0, max: 10_000 })
+    .map((k) => lo + ((hi - lo) * k) / 10_000)
+    .filter(inside);
   const any = fc
     .double({
       min: min ?? -1e9,
@@ -93,10 +119,20 @@ function formatArb(format: string | undefined): fc.Arbitrary<string> | undefined
       return word.map((w) => `fuzz.${w}@example.com`);
     case 'date-time':
       return fc
-        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+        .date({
+          min: new Date('2000-01-01T00:00:00Z'),
+          max: new Date('2099-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        })
         .map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({
+          min: new Date('2000-01-01T00:00:00Z'),
+          max: new Date('2099-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'uri':
     case 'url':
       return word.map((w) => `https://example.com/${w}`);
@@ -120,7 +156,10 @@ function stringArb(s: JsonSchema): fc.Arbitrary<string> {
   const soft = Math.min(maxLength, Math.max(minLength, SOFT_MAX_LENGTH));
   return fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength, maxLength: soft, unit: 'grapheme-ascii' }) },
-    { weight: 1, arbitrary: fc.string({ minLength, maxLength: soft, unit: 'grapheme' }).filter(fits) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ minLength, maxLength: soft, unit: 'grapheme' }).filter(fits),
+    },
   );
 }
 
@@ -132,7 +171,11 @@ function arrayArb(root: RefRoot, s: JsonSchema, depth: number): fc.Arbitrary<unk
   return fc.array(item, { minLength, maxLength });
 }
 
-function objectArb(root: RefRoot, s: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
+function objectArb(
+  root: RefRoot,
+  s: JsonSchema,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const properties = s.properties ?? {};
   const required = new Set(s.required ?? []);
   const keys = Object.keys(properties).filter((k) => depth < MAX_DEPTH || required.has(k));

@@ -6,8 +6,13 @@ export interface FuzzRequest {
   operationId: string;
   /** 'valid' (schema-valid, maybe the wrong role) or 'invalid' (a bad part: body, query, path, token, type). */
   kind: 'valid' | 'invalid';
-  /** What was broken or who asked, e.g. 'role owner', 'body missing-field', 'token garbage'. */
+  /** What was broken or who asked, e.g. 'role owner', 'body invalid', 'token garbage'. */
   variant: string;
+  /**
+   * Invalid by the document itself (a body, query or path value its schema refuses, a bad token on a
+   * secured call): a 2xx answer is worth reporting. Hostile values may well be valid.
+   */
+  strict?: boolean;
   method: string;
   /** Path and query, e.g. /api/sessions/abc?limit=5. */
   url: string;
@@ -44,18 +49,39 @@ export async function send(base: string, req: FuzzRequest): Promise<Answer> {
     return { status: res.status, text, json, ms: Date.now() - started };
   } catch (error) {
     const e = error as Error & { cause?: { code?: string } };
-    return { status: 0, text: '', json: undefined, ms: Date.now() - started, error: `${e.name}: ${e.message}${e.cause?.code ? ` (${e.cause.code})` : ''}` };
+    return {
+      status: 0,
+      text: '',
+      json: undefined,
+      ms: Date.now() - started,
+      error: `${e.name}: ${e.message}${e.cause?.code ? ` (${e.cause.code})` : ''}`,
+    };
   }
 }
 
 /** An API call the fixtures make, as a client would: throws unless 2xx. */
-export async function call<T>(base: string, method: string, url: string, { token, body }: { token?: string; body?: unknown } = {}): Promise<T> {
+export async function call<T>(
+  base: string,
+  method: string,
+  url: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const answer = await send(base, { operationId: 'fixture', kind: 'valid', variant: 'fixture', method, url, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const answer = await send(base, {
+    operationId: 'fixture',
+    kind: 'valid',
+    variant: 'fixture',
+    method,
+    url,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (answer.status < 200 || answer.status >= 300) {
-    throw new Error(`fixture ${method} ${url} answered ${answer.status}${answer.error ? ` (${answer.error})` : ''}: ${answer.text.slice(0, 500)}`);
+    throw new Error(
+      `fixture ${method} ${url} answered ${answer.status}${answer.error ? ` (${answer.error})` : ''}: ${answer.text.slice(0, 500)}`,
+    );
   }
   return answer.json as T;
 }

@@ -23,7 +23,11 @@ interface AuthAnswer {
   user: { id: string; email: string; isAdmin?: boolean };
 }
 
-export async function register(stack: StackInfo, role: Role, email = `fuzz-${role}-${randomUUID().slice(0, 8)}@example.com`): Promise<FuzzUser> {
+export async function register(
+  stack: StackInfo,
+  role: Role,
+  email = `fuzz-${role}-${randomUUID().slice(0, 8)}@example.com`,
+): Promise<FuzzUser> {
   const { token, user } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/register', {
     body: { email, password: PASSWORD, name: `Fuzz ${role}` },
   });
@@ -49,12 +53,19 @@ async function admin(stack: StackInfo): Promise<FuzzUser | undefined> {
     user = await register(stack, 'admin', stack.adminEmail);
   } catch {
     // Registered by an earlier run on the same stack: sign in instead.
-    const { token, user: u } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/login', { body: { email: stack.adminEmail, password: PASSWORD } });
+    const { token, user: u } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/login', {
+      body: { email: stack.adminEmail, password: PASSWORD },
+    });
     user = { role: 'admin', id: u.id, email: stack.adminEmail, token };
   }
   await verifyEmail(stack, user.email).catch(() => {}); // already verified on a reused stack
-  const { token, user: fresh } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/login', { body: { email: user.email, password: PASSWORD } });
-  if (!fresh.isAdmin) throw new Error(`${user.email} is verified but not an administrator: is ADMIN_EMAIL ${stack.adminEmail}?`);
+  const { token, user: fresh } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/login', {
+    body: { email: user.email, password: PASSWORD },
+  });
+  if (!fresh.isAdmin)
+    throw new Error(
+      `${user.email} is verified but not an administrator: is ADMIN_EMAIL ${stack.adminEmail}?`,
+    );
   return { ...user, token };
 }
 
@@ -79,7 +90,10 @@ export function newSessionId(): string {
 }
 
 interface SessionAnswer {
-  session: { sessionId: string; participants: { id: string; userId: string | null; isOwner: boolean }[] };
+  session: {
+    sessionId: string;
+    participants: { id: string; userId: string | null; isOwner: boolean }[];
+  };
 }
 
 export interface World {
@@ -100,26 +114,52 @@ export async function makeWorld(stack: StackInfo, people: People): Promise<World
     token: people.owner.token,
     body: {
       sessionId,
-      destination: { id: `fuzz-place-${sessionId}`, name: 'Pike Place Market', address: '85 Pike St, Seattle, WA', position: { lat: 47.6097, lon: -122.3422 } },
+      destination: {
+        id: `fuzz-place-${sessionId}`,
+        name: 'Pike Place Market',
+        address: '85 Pike St, Seattle, WA',
+        position: { lat: 47.6097, lon: -122.3422 },
+      },
       tzId: 'America/Los_Angeles',
       arriveAt,
-      participants: [{ id: `user:${people.owner.id}`, name: 'Fuzz owner', lat: 47.62, lon: -122.35 }],
+      participants: [
+        { id: `user:${people.owner.id}`, name: 'Fuzz owner', lat: 47.62, lon: -122.35 },
+      ],
     },
   });
   const ownerPid = created.session.participants.find((p) => p.isOwner)?.id;
   if (!ownerPid) throw new Error(`the new session ${sessionId} has no owner row`);
   const invite = (email: string, name: string) =>
-    call<{ invite: { id: string; code: string } }>(stack.base, 'POST', `/api/sessions/${sessionId}/invites`, {
-      token: people.owner.token,
-      body: { name, email },
-    }).then((a) => a.invite);
+    call<{ invite: { id: string; code: string } }>(
+      stack.base,
+      'POST',
+      `/api/sessions/${sessionId}/invites`,
+      {
+        token: people.owner.token,
+        body: { name, email },
+      },
+    ).then((a) => a.invite);
   const acceptedInvite = await invite(people.participant.email, 'Fuzz participant');
-  const pendingInvite = await invite(`fuzz-nobody-${randomUUID().slice(0, 8)}@example.com`, 'Fuzz nobody');
-  const accepted = await call<{ participant: { id: string } }>(stack.base, 'POST', `/api/sessions/${sessionId}/invite/${acceptedInvite.code}/accept`, {
-    token: people.participant.token,
-    body: { lat: 47.6, lon: -122.3 },
-  });
-  return { sessionId, ownerPid, participantPid: accepted.participant.id, acceptedInvite, pendingInvite };
+  const pendingInvite = await invite(
+    `fuzz-nobody-${randomUUID().slice(0, 8)}@example.com`,
+    'Fuzz nobody',
+  );
+  const accepted = await call<{ participant: { id: string } }>(
+    stack.base,
+    'POST',
+    `/api/sessions/${sessionId}/invite/${acceptedInvite.code}/accept`,
+    {
+      token: people.participant.token,
+      body: { lat: 47.6, lon: -122.3 },
+    },
+  );
+  return {
+    sessionId,
+    ownerPid,
+    participantPid: accepted.participant.id,
+    acceptedInvite,
+    pendingInvite,
+  };
 }
 
 interface MineAnswer {
@@ -134,9 +174,17 @@ interface MineAnswer {
 export async function closeOpenSessions(stack: StackInfo, people: People): Promise<void> {
   for (const user of [people.owner, people.participant, people.stranger, people.admin]) {
     if (!user) continue;
-    const mine = await call<MineAnswer>(stack.base, 'GET', '/api/sessions/mine?status=open&limit=100', { token: user.token });
+    const mine = await call<MineAnswer>(
+      stack.base,
+      'GET',
+      '/api/sessions/mine?status=open&limit=100',
+      { token: user.token },
+    );
     for (const item of mine.items.filter((i) => i.role === 'owner')) {
-      await call(stack.base, 'POST', `/api/sessions/${item.sessionId}/close`, { token: user.token, body: { confirm: true } });
+      await call(stack.base, 'POST', `/api/sessions/${item.sessionId}/close`, {
+        token: user.token,
+        body: { confirm: true },
+      });
     }
   }
 }

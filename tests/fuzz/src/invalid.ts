@@ -30,7 +30,9 @@ const SAMPLES: Record<JsonType, unknown[]> = {
 function wrongTypeValues(s: JsonSchema): unknown[] {
   const allowed = new Set<JsonType>(typesOf(s));
   if (allowed.has('number')) allowed.add('integer');
-  return (Object.keys(SAMPLES) as JsonType[]).filter((t) => !allowed.has(t)).flatMap((t) => SAMPLES[t]);
+  return (Object.keys(SAMPLES) as JsonType[])
+    .filter((t) => !allowed.has(t))
+    .flatMap((t) => SAMPLES[t]);
 }
 
 /** The types every branch of a union admits together. */
@@ -41,7 +43,11 @@ function unionTypes(root: RefRoot, s: JsonSchema): JsonSchema {
   return { type: [...types] };
 }
 
-export function invalidArbitrary(root: RefRoot, schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> | undefined {
+export function invalidArbitrary(
+  root: RefRoot,
+  schema: JsonSchema,
+  depth = 0,
+): fc.Arbitrary<unknown> | undefined {
   const s = deref(root, schema);
   const arbs: fc.Arbitrary<unknown>[] = [];
   const add = (...values: unknown[]) => {
@@ -73,7 +79,9 @@ function badStrings(s: JsonSchema): string[] {
   if (s.minLength && s.minLength > 0) out.push('x'.repeat(s.minLength - 1));
   if (s.maxLength !== undefined) out.push('x'.repeat(s.maxLength + 1), 'é'.repeat(s.maxLength + 1));
   const pattern = s.pattern ? new RegExp(s.pattern, 'u') : undefined;
-  const offPattern = ['', ' ', '\u0000', '!!!', 'Ω'.repeat(9), 'x'.repeat(300)].filter((v) => pattern && !pattern.test(v));
+  const offPattern = ['', ' ', '\u0000', '!!!', 'Ω'.repeat(9), 'x'.repeat(300)].filter(
+    (v) => pattern && !pattern.test(v),
+  );
   out.push(...offPattern);
   const badFormat: Record<string, string[]> = {
     uuid: ['not-a-uuid', '00000000-0000-0000-0000-00000000000g'],
@@ -100,8 +108,10 @@ function badNumbers(s: JsonSchema, type: 'integer' | 'number'): number[] {
 function badArrays(root: RefRoot, s: JsonSchema, depth: number): fc.Arbitrary<unknown>[] {
   const item = s.items ? validArbitrary(root, s.items, depth + 1) : fc.constant(null);
   const out: fc.Arbitrary<unknown>[] = [];
-  if (s.minItems && s.minItems > 0) out.push(fc.array(item, { minLength: s.minItems - 1, maxLength: s.minItems - 1 }));
-  if (s.maxItems !== undefined) out.push(fc.array(item, { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }));
+  if (s.minItems && s.minItems > 0)
+    out.push(fc.array(item, { minLength: s.minItems - 1, maxLength: s.minItems - 1 }));
+  if (s.maxItems !== undefined)
+    out.push(fc.array(item, { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }));
   const badItem = s.items ? invalidArbitrary(root, s.items, depth + 1) : undefined;
   if (badItem) {
     const min = Math.max(s.minItems ?? 0, 1);
@@ -180,16 +190,26 @@ export const HOSTILE_NUMBERS: readonly number[] = [
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
-  { weight: 1, arbitrary: fc.constantFrom(deepArray(DEEP), { a: deepArray(64) }, { __proto__: null, constructor: { prototype: 1 } }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      deepArray(DEEP),
+      { a: deepArray(64) },
+      { __proto__: null, constructor: { prototype: 1 } },
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
 );
 
 /** Paths to every leaf (and every empty container) of a JSON value. */
 function leafPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
-  if (Array.isArray(value)) return value.length === 0 ? [at] : value.flatMap((v, i) => leafPaths(v, [...at, i]));
+  if (Array.isArray(value))
+    return value.length === 0 ? [at] : value.flatMap((v, i) => leafPaths(v, [...at, i]));
   if (value && typeof value === 'object') {
     const keys = Object.keys(value);
-    return keys.length === 0 ? [at] : keys.flatMap((k) => leafPaths((value as Record<string, unknown>)[k], [...at, k]));
+    return keys.length === 0
+      ? [at]
+      : keys.flatMap((k) => leafPaths((value as Record<string, unknown>)[k], [...at, k]));
   }
   return [at];
 }
@@ -197,7 +217,10 @@ function leafPaths(value: unknown, at: (string | number)[] = []): (string | numb
 function setAt(value: unknown, path: (string | number)[], leaf: unknown): unknown {
   if (path.length === 0) return leaf;
   const [head, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head!] = setAt(copy[head!], rest, leaf);
   return copy;
 }

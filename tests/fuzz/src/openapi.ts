@@ -38,16 +38,20 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 interface RawOperation {
   operationId?: string;
   parameters?: (Parameter | { $ref: string })[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | { $ref: string };
+  requestBody?:
+    { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | { $ref: string };
   security?: unknown[];
   'x-oneeta-access'?: string;
 }
 
 export function readOperations(doc: OpenApiDocument): Operation[] {
-  if (!/^3\./.test(String(doc.openapi))) throw new Error(`Not an OpenAPI 3 document (openapi: ${doc.openapi})`);
+  if (!/^3\./.test(String(doc.openapi)))
+    throw new Error(`Not an OpenAPI 3 document (openapi: ${doc.openapi})`);
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    const shared = ((item.parameters as RawOperation['parameters']) ?? []).map((p) => refd<Parameter>(doc, p));
+    const shared = ((item.parameters as RawOperation['parameters']) ?? []).map((p) =>
+      refd<Parameter>(doc, p),
+    );
     for (const method of METHODS) {
       const raw = item[method] as RawOperation | undefined;
       if (!raw) continue;
@@ -55,8 +59,11 @@ export function readOperations(doc: OpenApiDocument): Operation[] {
       const security = raw.security ?? doc.security ?? [];
       const secured = security.some((s) => s && typeof s === 'object' && Object.keys(s).length > 0);
       const access = (raw['x-oneeta-access'] ?? (secured ? 'user' : 'public')) as Access;
-      if (!ACCESS_LEVELS.includes(access)) throw new Error(`${method.toUpperCase()} ${path}: unknown x-oneeta-access ${access}`);
-      const requestBody = raw.requestBody ? refd<Exclude<RawOperation['requestBody'], { $ref: string }>>(doc, raw.requestBody) : undefined;
+      if (!ACCESS_LEVELS.includes(access))
+        throw new Error(`${method.toUpperCase()} ${path}: unknown x-oneeta-access ${access}`);
+      const requestBody = raw.requestBody
+        ? refd<Exclude<RawOperation['requestBody'], { $ref: string }>>(doc, raw.requestBody)
+        : undefined;
       const json = requestBody?.content
         ? Object.entries(requestBody.content).find(([type]) => /json/i.test(type))?.[1]
         : undefined;
@@ -66,8 +73,12 @@ export function readOperations(doc: OpenApiDocument): Operation[] {
         path,
         access,
         secured,
-        pathParams: params.filter((p) => p.in === 'path').map((p) => ({ ...p, schema: p.schema ?? {} })),
-        queryParams: params.filter((p) => p.in === 'query').map((p) => ({ ...p, schema: p.schema ?? {} })),
+        pathParams: params
+          .filter((p) => p.in === 'path')
+          .map((p) => ({ ...p, schema: p.schema ?? {} })),
+        queryParams: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ ...p, schema: p.schema ?? {} })),
         body: json ? (json.schema ?? {}) : undefined,
         bodyRequired: Boolean(requestBody?.required),
       });
@@ -77,7 +88,9 @@ export function readOperations(doc: OpenApiDocument): Operation[] {
 }
 
 function refd<T>(doc: OpenApiDocument, value: T | { $ref: string }): T {
-  return (value && typeof value === 'object' && '$ref' in value ? deref(doc, value as JsonSchema) : value) as T;
+  return (
+    value && typeof value === 'object' && '$ref' in value ? deref(doc, value as JsonSchema) : value
+  ) as T;
 }
 
 /** Every path segment percent-encoded; lone surrogates (which encodeURIComponent refuses) as raw bad UTF-8. */
@@ -93,7 +106,9 @@ export function encodeSegment(value: string): string {
 
 /** `/api/sessions/{id}` with `{ id: 'abc' }` -> `/api/sessions/abc`. */
 export function fillPath(path: string, values: Record<string, string>): string {
-  return path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeSegment(values[name] ?? 'missing'));
+  return path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+    encodeSegment(values[name] ?? 'missing'),
+  );
 }
 
 /** A query string (`?a=1&b=x`) from values; objects and arrays as JSON. */

@@ -6,7 +6,14 @@ import { validArbitrary } from './arbitrary.js';
 import type { FuzzRequest } from './client.js';
 import type { People, Role, World } from './fixtures.js';
 import { hostileArbitrary, HOSTILE_STRINGS, invalidArbitrary } from './invalid.js';
-import { fillPath, queryString, type OpenApiDocument, type Operation, type Parameter } from './openapi.js';
+import type { JsonSchema } from './schema.js';
+import {
+  fillPath,
+  queryString,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+} from './openapi.js';
 
 /** Who calls with a valid request, by the operation's access: the right role first. */
 const ROLES: Record<Operation['access'], (Role | 'anonymous')[]> = {
@@ -29,19 +36,32 @@ export interface PlanOptions {
   seed: number;
   valid: number;
   invalid: number;
+  /** Whether a value fits a schema (ajv): decides which invalid bodies are invalid by the document. */
+  check: (schema: JsonSchema, value: unknown) => boolean;
 }
 
 export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
   const seed = operationSeed(o.seed, op.operationId);
   let n = 0;
-  const sample = <T>(arb: fc.Arbitrary<T>, count: number): T[] => (count > 0 ? fc.sample(arb, { seed: seed + n++, numRuns: count }) : []);
-  const tokenOf = (role: Role | 'anonymous'): string | undefined => (role === 'anonymous' ? undefined : (o.people[role] ?? o.people.owner).token);
-  const roles = ROLES[op.access].filter((r) => r === 'anonymous' || r !== 'admin' || o.people.admin);
+  const sample = <T>(arb: fc.Arbitrary<T>, count: number): T[] =>
+    count > 0 ? fc.sample(arb, { seed: seed + n++, numRuns: count }) : [];
+  const tokenOf = (role: Role | 'anonymous'): string | undefined =>
+    role === 'anonymous' ? undefined : (o.people[role] ?? o.people.owner).token;
+  const roles = ROLES[op.access].filter(
+    (r) => r === 'anonymous' || r !== 'admin' || o.people.admin,
+  );
   const mainRole = roles[0]!;
 
   const known = knownPathValues(o.people, o.world);
   const pathArb = fc.record(
-    Object.fromEntries(op.pathParams.map((p) => [p.name, known[p.name] ? fc.constantFrom(...known[p.name]!) : (validArbitrary(o.doc, p.schema).map(String) as fc.Arbitrary<string>)])),
+    Object.fromEntries(
+      op.pathParams.map((p) => [
+        p.name,
+        known[p.name]
+          ? fc.constantFrom(...known[p.name]!)
+          : (validArbitrary(o.doc, p.schema).map(String) as fc.Arbitrary<string>),
+      ]),
+    ),
   ) as fc.Arbitrary<Record<string, string>>;
   const queryArb = fc.record(
     Object.fromEntries(op.queryParams.map((p) => [p.name, validArbitrary(o.doc, p.schema)])),
@@ -50,48 +70,153 @@ export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
   const bodyArb = op.body ? validArbitrary(o.doc, op.body) : fc.constant(undefined);
   const validArb = fc.record({ path: pathArb, query: queryArb, body: bodyArb });
 
-  const build = (kind: FuzzRequest['kind'], variant: string, parts: { path: Record<string, string>; query: Record<string, unknown> | string; body?: unknown; rawBody?: string; contentType?: string | null; token?: string | null }): FuzzRequest => {
+  const build = (
+    kind: FuzzRequest['kind'],
+    variant: string,
+    parts: {
+      strict?: boolean;
+      path: Record<string, string>;
+      query: Record<string, unknown> | string;
+      body?: unknown;
+      rawBody?: string;
+      contentType?: string | null;
+      token?: string | null;
+    },
+  ): FuzzRequest => {
     const headers: Record<string, string> = {};
     const token = parts.token === undefined ? tokenOf(mainRole) : parts.token;
-    if (token !== null && token !== undefined) headers.authorization = token.includes(' ') ? token : `Bearer ${token}`;
-    const body = parts.rawBody ?? (parts.body === undefined ? undefined : JSON.stringify(parts.body));
-    const contentType = parts.contentType === undefined ? (body === undefined ? undefined : 'application/json') : parts.contentType;
+    if (token !== null && token !== undefined)
+      headers.authorization = token.includes(' ') ? token : `Bearer ${token}`;
+    const body =
+      parts.rawBody ?? (parts.body === undefined ? undefined : JSON.stringify(parts.body));
+    const contentType =
+      parts.contentType === undefined
+        ? body === undefined
+          ? undefined
+          : 'application/json'
+        : parts.contentType;
     if (contentType) headers['content-type'] = contentType;
     const query = typeof parts.query === 'string' ? parts.query : queryString(parts.query);
-    return { operationId: op.operationId, kind, variant, method: op.method, url: fillPath(op.path, parts.path) + query, headers, body };
+    return {
+      operationId: op.operationId,
+      kind,
+      variant,
+      strict: parts.strict,
+      method: op.method,
+      url: fillPath(op.path, parts.path) + query,
+      headers,
+      body,
+    };
   };
 
   const requests: FuzzRequest[] = [];
   // Valid: spread over the roles, the right one getting half.
   const valids = sample(validArb, o.valid);
   valids.forEach((v, i) => {
-    const role = i % 2 === 0 ? mainRole : roles[1 + ((i >> 1) % Math.max(1, roles.length - 1))] ?? mainRole;
+    const role =
+      i % 2 === 0 ? mainRole : (roles[1 + ((i >> 1) % Math.max(1, roles.length - 1))] ?? mainRole);
     requests.push(build('valid', `role ${role}`, { ...v, token: tokenOf(role) ?? null }));
   });
 
   // Invalid: one broken part each, over the variants this operation has.
   const variants: [string, fc.Arbitrary<FuzzRequest>][] = [];
-  const withValid = <T>(arb: fc.Arbitrary<T>, f: (v: { path: Record<string, string>; query: Record<string, unknown>; body: unknown }, x: T) => FuzzRequest) =>
-    fc.tuple(validArb, arb).map(([v, x]) => f(v, x));
+  const withValid = <T>(
+    arb: fc.Arbitrary<T>,
+    f: (
+      v: { path: Record<string, string>; query: Record<string, unknown>; body: unknown },
+      x: T,
+    ) => FuzzRequest,
+  ) => fc.tuple(validArb, arb).map(([v, x]) => f(v, x));
   if (op.body) {
     const bad = invalidArbitrary(o.doc, op.body);
-    if (bad) variants.push(['body invalid', withValid(bad, (v, body) => build('invalid', 'body invalid', { ...v, body }))]);
-    variants.push(['body hostile', withValid(hostileArbitrary(o.doc, op.body), (v, body) => build('invalid', 'body hostile', { ...v, body }))]);
-    variants.push(['content type', withValid(fc.constantFrom(...WRONG_CONTENT), (v, [contentType, raw]) => build('invalid', `content-type ${contentType}`, { ...v, rawBody: raw ?? JSON.stringify(v.body), contentType }))]);
+    if (bad)
+      variants.push([
+        'body invalid',
+        withValid(bad, (v, body) =>
+          build('invalid', 'body invalid', { ...v, body, strict: !o.check(op.body!, body) }),
+        ),
+      ]);
+    variants.push([
+      'body hostile',
+      withValid(hostileArbitrary(o.doc, op.body), (v, body) =>
+        build('invalid', 'body hostile', { ...v, body }),
+      ),
+    ]);
+    variants.push([
+      'content type',
+      withValid(fc.constantFrom(...WRONG_CONTENT), (v, [contentType, raw]) =>
+        build('invalid', `content-type ${contentType}`, {
+          ...v,
+          rawBody: raw ?? JSON.stringify(v.body),
+          contentType,
+        }),
+      ),
+    ]);
   }
   if (op.body || op.method !== 'GET') {
-    variants.push(['body garbage', withValid(fc.constantFrom(...GARBAGE_BODIES), (v, [name, raw]) => build('invalid', `body ${name}`, { ...v, rawBody: raw, contentType: 'application/json' }))]);
+    const what = op.body ? 'body' : 'unexpected body';
+    variants.push([
+      'body garbage',
+      withValid(fc.constantFrom(...GARBAGE_BODIES), (v, [name, raw]) =>
+        build('invalid', `${what} ${name}`, {
+          ...v,
+          rawBody: raw,
+          contentType: 'application/json',
+          strict: op.body !== undefined && rawBreaks(op.body, raw),
+        }),
+      ),
+    ]);
+  }
+  /** Text that is no JSON, or JSON the schema refuses (an empty body when one is required). */
+  function rawBreaks(schema: JsonSchema, raw: string): boolean {
+    if (raw === '') return op.bodyRequired;
+    try {
+      return !o.check(schema, JSON.parse(raw));
+    } catch {
+      return true;
+    }
   }
   if (op.queryParams.length > 0) {
-    variants.push(['query', withValid(queryBreaker(o.doc, op.queryParams), (v, [name, value]) => build('invalid', `query ${name}`, { ...v, query: { ...v.query, [name]: value } }))]);
-    variants.push(['query repeated', withValid(fc.constantFrom(...op.queryParams), (v, p) => build('invalid', `query ${p.name} twice`, { ...v, query: `${queryString(v.query)}${Object.keys(v.query).length ? '&' : '?'}${p.name}=1&${p.name}=x` }))]);
+    variants.push([
+      'query',
+      withValid(queryBreaker(o.doc, op.queryParams), (v, [name, value, source]) =>
+        build('invalid', `query ${name} ${source}`, {
+          ...v,
+          query: { ...v.query, [name]: value },
+          strict: source === 'schema',
+        }),
+      ),
+    ]);
+    variants.push([
+      'query repeated',
+      withValid(fc.constantFrom(...op.queryParams), (v, p) =>
+        build('invalid', `query ${p.name} twice`, {
+          ...v,
+          query: `${queryString(v.query)}${Object.keys(v.query).length ? '&' : '?'}${p.name}=1&${p.name}=x`,
+        }),
+      ),
+    ]);
   }
   if (op.pathParams.length > 0) {
-    variants.push(['path', withValid(pathBreaker(o.doc, op.pathParams), (v, [name, value]) => build('invalid', `path ${name}`, { ...v, path: { ...v.path, [name]: value } }))]);
+    variants.push([
+      'path',
+      withValid(pathBreaker(o.doc, op.pathParams), (v, [name, value, source]) =>
+        build('invalid', `path ${name} ${source}`, {
+          ...v,
+          path: { ...v.path, [name]: value },
+          strict: source === 'schema',
+        }),
+      ),
+    ]);
   }
   if (op.secured) {
     const good = tokenOf(mainRole)!;
-    variants.push(['token', withValid(fc.constantFrom(...badTokens(good)), (v, [name, token]) => build('invalid', `token ${name}`, { ...v, token }))]);
+    variants.push([
+      'token',
+      withValid(fc.constantFrom(...badTokens(good)), (v, [name, token]) =>
+        build('invalid', `token ${name}`, { ...v, token, strict: true }),
+      ),
+    ]);
   }
   if (variants.length > 0) {
     const picks = sample(fc.integer({ min: 0, max: variants.length - 1 }), o.invalid);
@@ -116,31 +241,73 @@ function knownPathValues(people: People, world: World): Record<string, string[]>
   };
 }
 
-function paramBreaker(doc: OpenApiDocument, params: Parameter[], extra: fc.Arbitrary<string>): fc.Arbitrary<[string, unknown]> {
+type Broken = [name: string, value: unknown, source: 'schema' | 'hostile' | 'unknown'];
+
+function paramBreaker(
+  doc: OpenApiDocument,
+  params: Parameter[],
+  extra: fc.Arbitrary<string>,
+): fc.Arbitrary<Broken> {
   return fc.constantFrom(...params).chain((p) => {
     const bad = invalidArbitrary(doc, p.schema);
-    const options: fc.Arbitrary<unknown>[] = [fc.constantFrom(...HOSTILE_STRINGS), extra];
-    if (bad) options.push(bad.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))));
-    return fc.oneof(...options).map((value) => [p.name, value] as [string, unknown]);
+    const options: fc.Arbitrary<Broken>[] = [
+      fc.constantFrom(...HOSTILE_STRINGS).map((v): Broken => [p.name, v, 'hostile']),
+      extra.map((v): Broken => [p.name, v, 'unknown']),
+    ];
+    // Query and path values travel as text: a wrong JSON type may read as a valid string.
+    if (bad)
+      options.push(
+        bad.map((v): Broken =>
+          typeof v === 'string' ? [p.name, v, 'schema'] : [p.name, JSON.stringify(v), 'hostile'],
+        ),
+      );
+    return fc.oneof(...options);
   });
 }
 
 /** Bad ids: invalid for the schema, hostile, or well formed but unknown. */
-function pathBreaker(doc: OpenApiDocument, params: Parameter[]): fc.Arbitrary<[string, string]> {
-  const unknown = fc.constantFrom('zzzzzzz', '2222222', 'user:nobody', '00000000-0000-0000-0000-000000000000', 'fuzz-unknown-id');
-  return paramBreaker(doc, params, unknown).map(([name, value]) => [name, String(value)]);
+function pathBreaker(
+  doc: OpenApiDocument,
+  params: Parameter[],
+): fc.Arbitrary<[string, string, Broken[2]]> {
+  const unknown = fc.constantFrom(
+    'zzzzzzz',
+    '2222222',
+    'user:nobody',
+    '00000000-0000-0000-0000-000000000000',
+    'fuzz-unknown-id',
+  );
+  return paramBreaker(doc, params, unknown).map(([name, value, source]) => [
+    name,
+    String(value),
+    source,
+  ]);
 }
 
 /** Bad query values, including bad cursors and bounds. */
-function queryBreaker(doc: OpenApiDocument, params: Parameter[]): fc.Arbitrary<[string, unknown]> {
-  const extra = fc.constantFrom('-1', '0', '1e400', '99999999999999999999', 'NaN', 'Infinity', '[]', '{}', 'true', Buffer.from('{"updatedAt":"x","id":"y"}').toString('base64url'));
+function queryBreaker(doc: OpenApiDocument, params: Parameter[]): fc.Arbitrary<Broken> {
+  const extra = fc.constantFrom(
+    '-1',
+    '0',
+    '1e400',
+    '99999999999999999999',
+    'NaN',
+    'Infinity',
+    '[]',
+    '{}',
+    'true',
+    Buffer.from('{"updatedAt":"x","id":"y"}').toString('base64url'),
+  );
   return paramBreaker(doc, params, extra);
 }
 
 const WRONG_CONTENT: [string, string | undefined][] = [
   ['text/plain', undefined],
   ['application/x-www-form-urlencoded', 'a=1&b=2'],
-  ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+  [
+    'multipart/form-data; boundary=x',
+    '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+  ],
   ['application/xml', '<a>1</a>'],
   ['application/json; charset=utf-16', undefined],
   ['application/octet-stream', '\u0000\u0001\u0002'],
@@ -169,7 +336,10 @@ function badTokens(good: string): [string, string | null][] {
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   let claims: Record<string, unknown> = {};
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
   } catch {
     claims = {};
   }
@@ -179,7 +349,10 @@ function badTokens(good: string): [string, string | null][] {
     ['empty bearer', 'Bearer '],
     ['basic scheme', 'Basic Zm9vOmJhcg=='],
     ['expired', `${header}.${b64({ ...claims, exp: 1, iat: 0 })}.${signature}`],
-    ['admin claim', `${header}.${b64({ ...claims, isAdmin: true, plan: 'enterprise' })}.${signature}`],
+    [
+      'admin claim',
+      `${header}.${b64({ ...claims, isAdmin: true, plan: 'enterprise' })}.${signature}`,
+    ],
     ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: 9_999_999_999 })}.`],
     ['bad signature', `${header}.${payload}.${signature.slice(0, -4)}AAAA`],
     ['trailing junk', `${good}.junk`],

@@ -8,7 +8,7 @@ export const BATCH = 12;
 const CONCURRENCY = 4;
 
 export interface Finding {
-  kind: '5xx' | 'no answer' | '4xx without {error}' | 'state changed';
+  kind: '5xx' | 'no answer' | '4xx without {error}' | 'state changed' | 'bad token accepted';
   detail: string;
 }
 
@@ -16,7 +16,7 @@ export class Figures {
   readonly operations = new Set<string>();
   sent = { valid: 0, invalid: 0 };
   readonly statuses = new Map<number, number>();
-  /** Invalid requests answered 2xx (the document says they are wrong; the service took them). */
+  /** Requests the document calls invalid (`strict`) answered 2xx: the document and service disagree. */
   readonly acceptedInvalid: string[] = [];
   batchesCompared = 0;
   batchesWithSuccess = 0;
@@ -27,11 +27,18 @@ export class Figures {
     this.operations.add(req.operationId);
     this.sent[req.kind] += 1;
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
-    if (answer.ms > this.slowest.ms) this.slowest = { ms: answer.ms, what: `${req.method} ${req.url.slice(0, 80)}` };
-    if (answer.status === 0) this.findings.push({ kind: 'no answer', detail: describeRequest(req, answer) });
-    else if (answer.status >= 500) this.findings.push({ kind: '5xx', detail: describeRequest(req, answer) });
-    else if (answer.status >= 400 && !hasError(answer)) this.findings.push({ kind: '4xx without {error}', detail: describeRequest(req, answer) });
-    else if (answer.status < 300 && req.kind === 'invalid') this.acceptedInvalid.push(describeRequest(req, answer));
+    if (answer.ms > this.slowest.ms)
+      this.slowest = { ms: answer.ms, what: `${req.method} ${req.url.slice(0, 80)}` };
+    if (answer.status === 0)
+      this.findings.push({ kind: 'no answer', detail: describeRequest(req, answer) });
+    else if (answer.status >= 500)
+      this.findings.push({ kind: '5xx', detail: describeRequest(req, answer) });
+    else if (answer.status >= 400 && !hasError(answer))
+      this.findings.push({ kind: '4xx without {error}', detail: describeRequest(req, answer) });
+    else if (answer.status < 300 && req.variant.startsWith('token '))
+      this.findings.push({ kind: 'bad token accepted', detail: describeRequest(req, answer) });
+    else if (answer.status < 300 && req.strict)
+      this.acceptedInvalid.push(describeRequest(req, answer));
   }
 
   count(kind: Finding['kind']): number {
@@ -62,7 +69,12 @@ async function pool<T, R>(items: T[], limit: number, f: (item: T) => Promise<R>)
  * Runs `requests` in batches of BATCH. Around each batch that is not only GETs, `snap` reads the
  * state; when no request of the batch succeeded, the state after must equal the state before.
  */
-export async function runBatches(base: string, requests: FuzzRequest[], figures: Figures, snap: () => Promise<string>): Promise<void> {
+export async function runBatches(
+  base: string,
+  requests: FuzzRequest[],
+  figures: Figures,
+  snap: () => Promise<string>,
+): Promise<void> {
   let before: string | undefined;
   for (let i = 0; i < requests.length; i += BATCH) {
     const batch = requests.slice(i, i + BATCH);
@@ -101,11 +113,15 @@ export function figuresTable(f: Figures, totalOperations: number, seconds: numbe
     ['4xx without {error}', String(f.count('4xx without {error}'))],
     ['refused batches compared', String(f.batchesCompared)],
     ['  state changed', String(f.count('state changed'))],
-    ['invalid requests answered 2xx', String(f.acceptedInvalid.length)],
+    ['bad tokens accepted', String(f.count('bad token accepted'))],
+    ['schema-invalid answered 2xx', String(f.acceptedInvalid.length)],
     ['slowest answer', `${f.slowest.ms} ms (${f.slowest.what})`],
     ['seconds', seconds.toFixed(1)],
   ];
-  const statuses = [...f.statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s === 0 ? 'none' : s}: ${n}`).join(', ');
+  const statuses = [...f.statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s === 0 ? 'none' : s}: ${n}`)
+    .join(', ');
   rows.push(['statuses', statuses]);
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');

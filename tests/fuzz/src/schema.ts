@@ -71,7 +71,15 @@ export function deref(root: RefRoot, schema: JsonSchema, seen = 0): JsonSchema {
   return schema;
 }
 
-export const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+export const JSON_TYPES = [
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+] as const;
 export type JsonType = (typeof JSON_TYPES)[number];
 
 /** The types a (dereferenced) schema admits; every type when it says nothing. */
@@ -97,6 +105,8 @@ export function jsonTypeOf(value: unknown): JsonType {
 
 /** True when the schema is exactly "anything" (z.unknown()): no value can break it. */
 export function acceptsAnything(schema: JsonSchema): boolean {
-  const keys = Object.keys(schema).filter((k) => !['description', 'title', 'default', 'examples'].includes(k));
+  const keys = Object.keys(schema).filter(
+    (k) => !['description', 'title', 'default', 'examples'].includes(k),
+  );
   return keys.length === 0;
 }

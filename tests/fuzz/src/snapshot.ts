@@ -7,22 +7,62 @@ import type { StackInfo } from './stack.js';
 
 type Json = Record<string, unknown>;
 
-const pick = (value: Json, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, value[k]]));
+const pick = (value: Json, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, value[k]]));
 
-const PARTICIPANT_KEYS = ['id', 'userId', 'name', 'label', 'email', 'lat', 'lon', 'status', 'isOwner', 'routeOptions', 'enroute', 'locationSource'];
+const PARTICIPANT_KEYS = [
+  'id',
+  'userId',
+  'name',
+  'label',
+  'email',
+  'lat',
+  'lon',
+  'status',
+  'isOwner',
+  'routeOptions',
+  'enroute',
+  'locationSource',
+];
 const INVITE_KEYS = ['id', 'name', 'email', 'phone', 'status'];
-const SESSION_KEYS = ['sessionId', 'destination', 'tzId', 'arriveAt', 'travelMode', 'creatorUserId', 'isClosed', 'closedAt'];
-const LIST_KEYS = ['sessionId', 'destinationName', 'arriveAt', 'tzId', 'participantCount', 'isClosed', 'role'];
+const SESSION_KEYS = [
+  'sessionId',
+  'destination',
+  'tzId',
+  'arriveAt',
+  'travelMode',
+  'creatorUserId',
+  'isClosed',
+  'closedAt',
+];
+const LIST_KEYS = [
+  'sessionId',
+  'destinationName',
+  'arriveAt',
+  'tzId',
+  'participantCount',
+  'isClosed',
+  'role',
+];
 
 export async function snapshot(stack: StackInfo, people: People, world: World): Promise<string> {
-  const users = [people.owner, people.participant, people.stranger, people.admin].filter((u) => u !== undefined);
+  const users = [people.owner, people.participant, people.stranger, people.admin].filter(
+    (u) => u !== undefined,
+  );
   const get = <T>(url: string, token: string) => call<T>(stack.base, 'GET', url, { token });
   const [session, ...rest] = await Promise.all([
-    get<{ session: Json & { participants: Json[]; invites: Json[] } }>(`/api/sessions/${world.sessionId}`, people.owner.token),
+    get<{ session: Json & { participants: Json[]; invites: Json[] } }>(
+      `/api/sessions/${world.sessionId}`,
+      people.owner.token,
+    ),
     ...users.flatMap((u) => [
       get<{ user: Json }>('/api/auth/me', u.token).then((a) => a.user),
-      get<{ items: Json[] }>('/api/sessions/mine?status=open&limit=100', u.token).then((a) => a.items.map((i) => pick(i, LIST_KEYS))),
-      get<{ items: Json[] }>('/api/sessions/mine?status=closed&limit=100', u.token).then((a) => a.items.map((i) => pick(i, LIST_KEYS))),
+      get<{ items: Json[] }>('/api/sessions/mine?status=open&limit=100', u.token).then((a) =>
+        a.items.map((i) => pick(i, LIST_KEYS)),
+      ),
+      get<{ items: Json[] }>('/api/sessions/mine?status=closed&limit=100', u.token).then((a) =>
+        a.items.map((i) => pick(i, LIST_KEYS)),
+      ),
     ]),
   ]);
   const s = session.session;

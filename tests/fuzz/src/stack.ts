@@ -35,7 +35,12 @@ export interface StackInfo {
  * FUZZ_INTERNAL_TOKEN and FUZZ_ADMIN_EMAIL (its ADMIN_EMAIL) let it verify an administrator there.
  */
 export async function stackToFuzz(): Promise<StackInfo> {
-  const { FUZZ_BASE_URL, FUZZ_AUTH_URL, FUZZ_INTERNAL_TOKEN, FUZZ_ADMIN_EMAIL: admin } = process.env;
+  const {
+    FUZZ_BASE_URL,
+    FUZZ_AUTH_URL,
+    FUZZ_INTERNAL_TOKEN,
+    FUZZ_ADMIN_EMAIL: admin,
+  } = process.env;
   if (FUZZ_BASE_URL) {
     return {
       base: FUZZ_BASE_URL.replace(/\/$/, ''),
@@ -54,7 +59,8 @@ async function startStack(): Promise<StackInfo> {
   const ownDir = !process.env.FUZZ_DATA_DIR;
   const dataDir = process.env.FUZZ_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'oneeta-fuzz-'));
   mkdirSync(dataDir, { recursive: true });
-  const redisPrefix = process.env.FUZZ_REDIS_PREFIX ?? `fuzz-${process.pid}-${Date.now().toString(36)}`;
+  const redisPrefix =
+    process.env.FUZZ_REDIS_PREFIX ?? `fuzz-${process.pid}-${Date.now().toString(36)}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
@@ -72,7 +78,16 @@ async function startStack(): Promise<StackInfo> {
     // The API is what is fuzzed: no web app to build or serve.
     WEB_DIST: path.join(dataDir, 'no-web-app'),
   };
-  for (const key of ['DATABASE_URL', 'HOST', 'REDIS_URL', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'])
+  for (const key of [
+    'DATABASE_URL',
+    'HOST',
+    'REDIS_URL',
+    'NODE_OPTIONS',
+    'VITEST',
+    'VITEST_MODE',
+    'VITEST_POOL_ID',
+    'VITEST_WORKER_ID',
+  ])
     delete env[key];
   if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -83,7 +98,15 @@ async function startStack(): Promise<StackInfo> {
   const redis = await resolveRedis(env, dataDir);
   const assigned = await assignPorts(deployables, config.port);
   const width = Math.max(...deployables.map((d) => d.name.length));
-  const stack = new Stack(assigned, { root: repoRoot, config, env, redisUrl: redis.url, log, color: false, width });
+  const stack = new Stack(assigned, {
+    root: repoRoot,
+    config,
+    env,
+    redisUrl: redis.url,
+    log,
+    color: false,
+    width,
+  });
   let gaveUp: string | undefined;
   const cleanup = async () => {
     await stack.stop();
@@ -95,7 +118,9 @@ async function startStack(): Promise<StackInfo> {
     await stack.start({ onGiveUp: (message) => (gaveUp = message) });
   } catch (error) {
     await cleanup();
-    throw new Error(`the stack did not start: ${(error as Error).message}\n${lines.join('\n')}`, { cause: error });
+    throw new Error(`the stack did not start: ${(error as Error).message}\n${lines.join('\n')}`, {
+      cause: error,
+    });
   }
   const auth = assigned.find((d) => d.role === 'auth');
   return {
@@ -112,7 +137,11 @@ async function startStack(): Promise<StackInfo> {
 
 /** Deletes every Redis key the stack left: `{prefix}:*` and BullMQ's `{{prefix}}:bull:*`. */
 async function dropRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     for (const match of [`${prefix}:*`, `{${prefix}}*`]) {
@@ -121,7 +150,9 @@ async function dropRedisKeys(url: string, prefix: string): Promise<void> {
       }
     }
   } catch (error) {
-    process.stderr.write(`fuzz: could not drop Redis keys of ${prefix}: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `fuzz: could not drop Redis keys of ${prefix}: ${(error as Error).message}\n`,
+    );
   } finally {
     redis.disconnect();
   }

@@ -9,7 +9,9 @@ import { deepArray, hostileArbitrary, invalidArbitrary } from '../src/invalid.js
 import { fillPath, queryString, readOperations, type OpenApiDocument } from '../src/openapi.js';
 import type { JsonSchema } from '../src/schema.js';
 
-const doc = JSON.parse(readFileSync(new URL('fixtures/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
+const doc = JSON.parse(
+  readFileSync(new URL('fixtures/openapi.json', import.meta.url), 'utf8'),
+) as OpenApiDocument;
 const ops = readOperations(doc);
 const check = schemaValidator(doc);
 const SAMPLES = 150;
@@ -17,14 +19,24 @@ const SAMPLES = 150;
 /** Every schema an operation takes: its body and each parameter. */
 const schemas: [string, JsonSchema][] = ops.flatMap((op) => [
   ...(op.body ? [[`${op.operationId} body`, op.body] as [string, JsonSchema]] : []),
-  ...[...op.pathParams, ...op.queryParams].map((p) => [`${op.operationId} ${p.in} ${p.name}`, p.schema] as [string, JsonSchema]),
+  ...[...op.pathParams, ...op.queryParams].map(
+    (p) => [`${op.operationId} ${p.in} ${p.name}`, p.schema] as [string, JsonSchema],
+  ),
 ]);
 
 describe('the fixture document', () => {
   it('lists its operations with their access', () => {
     expect(ops.length).toBe(14);
-    expect(ops.find((o) => o.operationId === 'reopenSession')).toMatchObject({ method: 'POST', access: 'admin', secured: true });
-    expect(ops.find((o) => o.operationId === 'getSession')).toMatchObject({ access: 'public', secured: false, pathParams: [{ name: 'id' }] });
+    expect(ops.find((o) => o.operationId === 'reopenSession')).toMatchObject({
+      method: 'POST',
+      access: 'admin',
+      secured: true,
+    });
+    expect(ops.find((o) => o.operationId === 'getSession')).toMatchObject({
+      access: 'public',
+      secured: false,
+      pathParams: [{ name: 'id' }],
+    });
     expect(schemas.length).toBeGreaterThan(15);
   });
 });
@@ -69,7 +81,9 @@ describe('hostile values', () => {
 
 describe('request building', () => {
   it('fills paths and queries, percent-encoding what must be', () => {
-    expect(fillPath('/api/sessions/{id}/participants/{pid}', { id: 'abc2345', pid: 'a/b' })).toBe('/api/sessions/abc2345/participants/a%2Fb');
+    expect(fillPath('/api/sessions/{id}/participants/{pid}', { id: 'abc2345', pid: 'a/b' })).toBe(
+      '/api/sessions/abc2345/participants/a%2Fb',
+    );
     expect(fillPath('/x/{id}', { id: 'a\uD800' })).toBe('/x/a%ED%A0%80');
     expect(queryString({ status: 'open', limit: 5, skip: undefined })).toBe('?status=open&limit=5');
   });
