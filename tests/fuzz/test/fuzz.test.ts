@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../src/ajv.js';
-import { call } from '../src/client.js';
 import { closeOpenSessions, makePeople, makeWorld } from '../src/fixtures.js';
 import { readOperations, type OpenApiDocument, type Operation } from '../src/openapi.js';
 import { planRequests } from '../src/requests.js';
@@ -26,9 +25,10 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const doc: OpenApiDocument = process.env.FUZZ_OPENAPI
-  ? (JSON.parse(readFileSync(process.env.FUZZ_OPENAPI, 'utf8')) as OpenApiDocument)
-  : await call<OpenApiDocument>(stack.base, 'GET', '/api/openapi.json');
+const doc = await loadDocument().catch(async (error: unknown) => {
+  await stack.stop();
+  throw error;
+});
 const only = process.env.FUZZ_ONLY?.split(',').map((s) => s.trim());
 const operations = readOperations(doc).filter((op) => !only || only.includes(op.operationId));
 
@@ -89,3 +89,17 @@ describe(`fuzz ${stack.base} (seed ${SEED}, ${RUNS} requests)`, () => {
     expect([...figures.operations].sort()).toEqual(operations.map((o) => o.operationId).sort());
   });
 });
+
+async function loadDocument(): Promise<OpenApiDocument> {
+  if (process.env.FUZZ_OPENAPI) {
+    return JSON.parse(readFileSync(process.env.FUZZ_OPENAPI, 'utf8')) as OpenApiDocument;
+  }
+  const res = await fetch(`${stack.base}/api/openapi.json`);
+  if (!res.ok) {
+    throw new Error(
+      `${stack.base}/api/openapi.json answered ${res.status}: the stack must serve its OpenAPI document ` +
+        '(or set FUZZ_OPENAPI to a file, e.g. test/fixtures/openapi.json)',
+    );
+  }
+  return (await res.json()) as OpenApiDocument;
+}
