@@ -5,14 +5,18 @@ import {
   createSessionSubscriber,
   HttpError,
   pingRedis,
+  registerOpenApi,
   type AccountLookup,
   type App,
   type TokenVerifier,
 } from '@oneeta/service-kit';
 import type { Redis } from 'ioredis';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { GatewayConfig } from './config.js';
 import { clientIp } from './forwarded.js';
+import { registerDocs } from './docs.js';
 import { registerHealth } from './health.js';
+import { createApiDocument, registerOpenApiDocument, type ApiDocument } from './openapi.js';
 import { registerOpsPort } from './ops-server.js';
 import { registerProxy } from './proxy.js';
 import { configuredServices, routesTable } from './routes-table.js';
@@ -72,7 +76,18 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
 
   const routes = routesTable(config);
   const services = configuredServices(routes);
+  await registerOpenApi(app, { name: 'gateway' });
   registerHealth(app, services);
+  const apiDocument = createApiDocument({
+    routes,
+    internalToken: config.INTERNAL_TOKEN,
+    own: () => app.swagger() as OpenAPIV3_1.Document,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
+  app.decorate('apiDocument', apiDocument);
+  registerOpenApiDocument(app, apiDocument);
+  await registerDocs(app);
   await registerProxy(app, {
     routes,
     trustedHops: config.TRUSTED_PROXY_HOPS,
@@ -109,5 +124,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     wsHub: WsHub;
+    /** The merged document of GET /api/openapi.json. */
+    apiDocument: ApiDocument;
   }
 }

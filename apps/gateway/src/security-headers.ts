@@ -1,4 +1,5 @@
 import type { App } from '@oneeta/service-kit';
+import { docsPolicyFor, isDocsPath } from './docs.js';
 
 /** What the header policy reads from the gateway's config. */
 export interface HeaderPolicyConfig {
@@ -85,12 +86,18 @@ export function contentSecurityPolicy(config: HeaderPolicyConfig, host?: string)
  */
 export function registerSecurityHeaders(app: App, config: HeaderPolicyConfig): void {
   const hsts = config.PUBLIC_URL?.startsWith('https://') ?? false;
+  const docsPolicy = docsPolicyFor(app);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(COMMON_HEADERS);
     if (hsts) reply.header('strict-transport-security', HSTS);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', contentSecurityPolicy(config, request.headers.host));
+      // The API reference page (docs.ts) has its own, looser policy; the web app keeps this one.
+      const path = request.url.split('?', 1)[0]!;
+      reply.header(
+        'content-security-policy',
+        isDocsPath(path) ? await docsPolicy(payload) : contentSecurityPolicy(config, request.headers.host),
+      );
     }
     if (request.headers.authorization && type.includes('json')) reply.header('cache-control', 'no-store');
     return payload;

@@ -51,13 +51,13 @@ export const registerBodySchema = z.object({
     .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`)
     .nullish()
     .transform((name) => (name ? name : null)),
-});
+}).meta({ examples: [{ email: 'ada@example.com', password: 'Correct-horse-9', name: 'Ada' }] });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
-});
+}).meta({ examples: [{ email: 'ada@example.com', password: 'Correct-horse-9' }] });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const userSchema = z.object({
@@ -72,10 +72,10 @@ export const userSchema = z.object({
   isAdmin: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema }).meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
@@ -156,7 +156,7 @@ export const phoneVerifyBodySchema = z.object({
 export const phoneStateSchema = z.object({
   phoneNumber: z.string().nullable(),
   phoneVerified: z.boolean(),
-});
+}).meta({ id: 'PhoneState' });
 export type PhoneState = z.infer<typeof phoneStateSchema>;
 
 /** PATCH /api/auth/plan — only a change to free is taken here; billing sets paid plans. */

@@ -13,7 +13,7 @@ export const searchResultSchema = z.object({
   poi: z.object({ name: z.string() }).optional(),
   address: z.object({ freeformAddress: z.string() }),
   position: positionSchema,
-});
+}).meta({ id: 'SearchResult' });
 /**
  * Where the results come from: 'nearby' (within `radiusMeters` of the caller's position) or
  * 'everywhere' (no position was given, or nothing matched nearby and the search fell back to the
@@ -57,7 +57,7 @@ export const routeOptionsSchema = z.object({
   travelMode: z.enum(TRAVEL_MODES),
   routeType: z.enum(ROUTE_TYPES),
   avoidTolls: z.boolean(),
-});
+}).meta({ id: 'RouteOptions' });
 export type RouteOptions = z.infer<typeof routeOptionsSchema>;
 
 /** The `sessionId` query parameter the maps calls accept (optional; it ties usage to a session). */

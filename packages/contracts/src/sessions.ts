@@ -32,7 +32,7 @@ export const destinationSchema = z.object({
   name: safeText('Destination name').max(200).default('Selected place'),
   address: safeText('Destination address').max(500).default(''),
   position: positionSchema,
-});
+}).meta({ id: 'Destination' });
 export type Destination = z.infer<typeof destinationSchema>;
 
 /** A participant as a client sends it (session save and participant sync). */
@@ -68,7 +68,7 @@ export const participantSchema = z.object({
   updatedAt: z.string(),
   /** 'address' when the position is a typed starting address; null when unknown (older rows). */
   locationSource: z.enum(LOCATION_SOURCES).nullish(),
-});
+}).meta({ id: 'Participant' });
 export type Participant = z.infer<typeof participantSchema>;
 
 export const inviteSchema = z.object({
@@ -82,7 +82,7 @@ export const inviteSchema = z.object({
   pending: z.boolean(),
   createdAt: z.string(),
   inviterName: z.string().nullable(),
-});
+}).meta({ id: 'Invite' });
 export type Invite = z.infer<typeof inviteSchema>;
 
 export const travelResultSchema = z.object({
@@ -92,7 +92,7 @@ export const travelResultSchema = z.object({
   distanceMeters: z.number().nullable(),
   departureTime: z.string().nullable(),
   arrivalTime: z.string().nullable(),
-});
+}).meta({ id: 'TravelResult' });
 export type TravelResult = z.infer<typeof travelResultSchema>;
 
 export const travelSummarySchema = z.object({
@@ -101,7 +101,7 @@ export const travelSummarySchema = z.object({
   count: z.number().int(),
   results: z.array(travelResultSchema),
   earliestArrival: z.string().nullable(),
-});
+}).meta({ id: 'TravelSummary' });
 
 export const sessionSchema = z.object({
   sessionId: z.string(),
@@ -119,7 +119,7 @@ export const sessionSchema = z.object({
   travel: travelSummarySchema,
   /** 'owner' | 'participant' | 'invitee' | 'admin' | 'guest' — how the caller sees it. */
   viewerRole: z.enum(['owner', 'participant', 'invitee', 'admin', 'guest']),
-});
+}).meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = z.object({ session: sessionSchema });
 
@@ -151,7 +151,7 @@ export const sessionListItemSchema = z.object({
   closedAt: z.string().nullable(),
   updatedAt: z.string(),
   role: z.enum(['owner', 'participant']),
-});
+}).meta({ id: 'SessionListItem' });
 export const sessionListResponseSchema = z.object({
   items: z.array(sessionListItemSchema),
   nextCursor: z.string().nullable(),
@@ -188,7 +188,7 @@ export const locationBodySchema = z.object({
   speed: z.number().min(0).nullish(),
   timestamp: z.number().int().positive(),
   device: safeText('Device').max(300).optional(),
-});
+}).meta({ examples: [{ latitude: 47.6062, longitude: -122.3321, accuracy: 12, timestamp: 1_767_225_600_000 }] });
 export const locationResponseSchema = z.object({ updated: z.array(z.string()) });
 
 export const createInviteBodySchema = z.object({
@@ -245,7 +245,7 @@ export const myInviteSchema = z.object({
   arriveAt: z.string().nullable(),
   tzId: z.string().nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: 'MyInvite' });
 export type MyInvite = z.infer<typeof myInviteSchema>;
 /** Newest first; `emailVerified` false says why the list is empty (invites match verified e-mails only). */
 export const myInvitesResponseSchema = z.object({
@@ -293,4 +293,4 @@ export const saveSessionErrorSchema = z.object({
   error: z.string(),
   code: z.string().optional(),
   earliestArrival: z.string().optional(),
-});
+}).meta({ id: 'SaveSessionError' });

@@ -91,6 +91,20 @@ export function bearerToken(value: string | undefined): string | null {
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** Who a guard lets through, as the API document states it (openapi.ts reads it off a route's preHandler). */
+export type GuardAccess = 'public' | 'user' | 'admin' | 'internal';
+const guardAccess = new WeakMap<object, GuardAccess>();
+
+/** The access a kit guard stands for, or undefined for any other function. */
+export function accessOfGuard(fn: unknown): GuardAccess | undefined {
+  return typeof fn === 'function' ? guardAccess.get(fn) : undefined;
+}
+
+function marked(fn: Guard, access: GuardAccess): Guard {
+  guardAccess.set(fn, access);
+  return fn;
+}
+
 export interface Guards {
   /** 401 unless a valid token of an existing account; sets request.user (the current account). */
   requireUser: Guard;
@@ -140,13 +154,13 @@ export function createGuards(options: GuardOptions): Guards {
   };
   const expected = options.internalToken ? Buffer.from(options.internalToken) : null;
   return {
-    requireUser: (request) => authenticate(request, true),
-    optionalUser: (request) => authenticate(request, false),
-    requireAdmin: async (request) => {
+    requireUser: marked((request) => authenticate(request, true), 'user'),
+    optionalUser: marked((request) => authenticate(request, false), 'public'),
+    requireAdmin: marked(async (request) => {
       await authenticate(request, true);
       if (!request.user?.isAdmin) throw new HttpError(403, MESSAGES.adminOnly, 'admin_only');
-    },
-    requireInternal: async (request) => {
+    }, 'admin'),
+    requireInternal: marked(async (request) => {
       const given = request.headers['x-internal-token'];
       const ok =
         expected !== null &&
@@ -154,7 +168,7 @@ export function createGuards(options: GuardOptions): Guards {
         given.length === expected.length &&
         timingSafeEqual(Buffer.from(given), expected);
       if (!ok) throw new HttpError(403, 'Internal route', 'internal_only');
-    },
+    }, 'internal'),
   };
 }
 

@@ -131,6 +131,11 @@ export type App = ReturnType<typeof baseApp>;
 /** The one way a service builds its HTTP app: zod types, ids, logs, errors, health, metrics. */
 export function createHttpApp(options: HttpAppOptions): App {
   const app = baseApp(options);
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url ?? route.path });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
@@ -256,8 +261,16 @@ function registerMetrics(app: App, service: string): void {
   });
 }
 
+/** A route as it was added (HEAD twins of GETs included). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     metricsRegistry: client.Registry;
+    /** Every route added to the app, in order (the API document's test walks them). */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }

@@ -13,3 +13,4 @@ export * from './rate-limit.js';
 export * from './lifecycle.js';
 export * from './infra.js';
 export type { Redis } from 'ioredis';
+export * from './openapi.js';

@@ -1,4 +1,4 @@
-import { createGuards, createHttpApp, createTokenVerifier, pickAccount, pingRedis } from '@oneeta/service-kit';
+import { createGuards, createHttpApp, createTokenVerifier, pickAccount, pingRedis, registerOpenApi } from '@oneeta/service-kit';
 import { createContext, type AuthDeps } from './context.js';
 import { createOutboxEmail } from './providers/email.js';
 import { createOutboxSms } from './providers/sms.js';
@@ -29,6 +29,7 @@ export async function buildApp(deps: AuthDeps) {
     },
     internalToken: deps.config.INTERNAL_TOKEN,
   });
+  await registerOpenApi(app, { name: 'auth', guard: guards.requireInternal });
   accountRoutes(app, ctx, guards);
   emailVerificationRoutes(app, ctx, guards);
   phoneRoutes(app, ctx, guards);

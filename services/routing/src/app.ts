@@ -4,6 +4,7 @@ import {
   createTokenVerifier,
   jwksUrlOf,
   pingRedis,
+  registerOpenApi,
   type AccountLookup,
   type TokenVerifier,
 } from '@oneeta/service-kit';
@@ -33,6 +34,7 @@ export async function buildApp(deps: RoutingAppDeps) {
     accounts: deps.accounts,
     internalToken: deps.config.INTERNAL_TOKEN,
   });
+  await registerOpenApi(app, { name: 'routing', guard: guards.requireInternal });
   mapsRoutes(app, ctx, guards);
 
   internalRoutes(app, { queue: deps.routeQueue, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX }, guards);

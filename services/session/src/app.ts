@@ -4,6 +4,7 @@ import {
   createTokenVerifier,
   jwksUrlOf,
   pingRedis,
+  registerOpenApi,
   type AccountLookup,
   type TokenVerifier,
 } from '@oneeta/service-kit';
@@ -34,6 +35,7 @@ export async function buildApp(deps: SessionAppDeps) {
     accounts: deps.accounts,
     internalToken: deps.config.INTERNAL_TOKEN,
   });
+  await registerOpenApi(app, { name: 'session', guard: guards.requireInternal });
   sessionRoutes(app, ctx, guards);
   participantRoutes(app, ctx, guards);
   inviteRoutes(app, ctx, guards);

@@ -8,7 +8,7 @@ import {
   registerBodySchema,
   updateMeBodySchema,
 } from '@oneeta/contracts';
-import { HttpError, type App, type Guards } from '@oneeta/service-kit';
+import { errorSchema, HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.js';
 import { isUniqueViolation } from '../store/users-store.js';
@@ -54,7 +54,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/register',
-    { schema: { body: registerBodySchema, response: { 201: authResponseSchema } } },
+    { schema: { tags: ['auth'], operationId: 'register', summary: 'Create an account (and send the e-mail verification link)', body: registerBodySchema, response: { 409: errorSchema, 201: authResponseSchema } } },
     async (request, reply) => {
       await limitIp(request);
       const { email, password, name } = request.body;
@@ -68,7 +68,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/login',
-    { schema: { body: loginBodySchema, response: { 200: authResponseSchema } } },
+    { schema: { tags: ['auth'], operationId: 'login', summary: 'Sign in with e-mail and password', body: loginBodySchema, response: { 200: authResponseSchema } } },
     async (request) => {
       await limitIp(request);
       const { email, password } = request.body;
@@ -82,7 +82,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.get(
     '/api/auth/me',
-    { preHandler: guards.requireUser, schema: { response: { 200: meResponseSchema } } },
+    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'getMe', summary: 'The signed-in account', response: { 200: meResponseSchema } } },
     async (request) => ({ user: ctx.view(await currentRow(ctx, request.user!.id)) }),
   );
 
@@ -90,7 +90,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
     '/api/auth/me',
     {
       preHandler: guards.requireUser,
-      schema: { body: updateMeBodySchema, response: { 200: authResponseSchema } },
+      schema: { tags: ['auth'], operationId: 'updateMe', summary: 'Change the name or e-mail of the signed-in account', body: updateMeBodySchema, response: { 409: errorSchema, 200: authResponseSchema } },
     },
     async (request) => {
       const before = await currentRow(ctx, request.user!.id);
@@ -127,7 +127,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
   /** A fresh token for a still-valid one, with current claims (plan, name, admin). */
   app.post(
     '/api/auth/refresh',
-    { preHandler: guards.requireUser, schema: { response: { 200: authResponseSchema } } },
+    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'refreshToken', summary: 'A fresh access token with the current claims', response: { 200: authResponseSchema } } },
     async (request) => ctx.session(await currentRow(ctx, request.user!.id)),
   );
 }

@@ -29,7 +29,7 @@ export function emailVerificationRoutes(app: App, ctx: AuthContext, guards: Guar
           request.user = null;
         });
       },
-      schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } },
+      schema: { tags: ['auth'], operationId: 'verifyEmail', summary: 'Follow an e-mail verification link (its token)', body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } },
     },
     async (request) => {
       const claims = await ctx.keys
@@ -62,7 +62,7 @@ export function emailVerificationRoutes(app: App, ctx: AuthContext, guards: Guar
     '/api/auth/verify-email/resend',
     {
       preHandler: guards.requireUser,
-      schema: { response: { 202: resendVerificationResponseSchema } },
+      schema: { tags: ['auth'], operationId: 'resendVerificationEmail', summary: 'Send the e-mail verification link again', response: { 202: resendVerificationResponseSchema } },
     },
     async (request, reply) => {
       const row = await currentRow(ctx, request.user!.id);

@@ -25,7 +25,7 @@ export function phoneRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/me/phone',
-    { preHandler: guards.requireUser, schema: { body: phoneStartBodySchema, response } },
+    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'startPhoneVerification', summary: 'Send a verification code to a phone number', body: phoneStartBodySchema, response } },
     async (request) => {
       const user = await currentRow(ctx, request.user!.id);
       const sent = await limiter.hit(`sms:${user.id}`, { limit: 5, windowSeconds: 3600 });
@@ -43,7 +43,7 @@ export function phoneRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/me/phone/verify',
-    { preHandler: guards.requireUser, schema: { body: phoneVerifyBodySchema, response } },
+    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'verifyPhone', summary: 'Confirm the phone number with the code sent to it', body: phoneVerifyBodySchema, response } },
     async (request) => {
       const userId = request.user!.id;
       // Reserve the attempt first (atomic), then compare: parallel guesses cannot exceed the limit.
@@ -64,7 +64,7 @@ export function phoneRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.delete(
     '/api/auth/me/phone',
-    { preHandler: guards.requireUser, schema: { response } },
+    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'removePhone', summary: 'Remove the phone number', response } },
     async (request) => state(await users.removePhone((await currentRow(ctx, request.user!.id)).id)),
   );
 }

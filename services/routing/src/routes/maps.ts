@@ -28,7 +28,7 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
 
   app.get(
     '/api/maps/token',
-    { onRequest: limits.token, preHandler: guards.optionalUser, schema: { querystring: mapTokenQuerySchema, response: { 200: mapTokenResponseSchema } } },
+    { onRequest: limits.token, preHandler: guards.optionalUser, schema: { tags: ['maps'], operationId: 'getMapToken', summary: "The browser map's credentials", querystring: mapTokenQuerySchema, response: { 200: mapTokenResponseSchema } } },
     async (_request, reply) => {
       const auth = await ask(() => provider.browserAuth(), MAPS_MESSAGES.tokenFailed);
       reply.header('cache-control', 'no-store');
@@ -38,7 +38,7 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
 
   app.get(
     '/api/maps/search',
-    { onRequest: limits.search, preHandler: guards.optionalUser, schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    { onRequest: limits.search, preHandler: guards.optionalUser, schema: { tags: ['maps'], operationId: 'searchPlaces', summary: 'Search addresses and places', querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
     async (request) => {
       const query = request.query;
       const near = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : undefined;
@@ -59,7 +59,7 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
 
   app.get(
     '/api/maps/timezone',
-    { onRequest: limits.timezone, preHandler: guards.optionalUser, schema: { querystring: timezoneQuerySchema, response: { 200: timezoneResponseSchema } } },
+    { onRequest: limits.timezone, preHandler: guards.optionalUser, schema: { tags: ['maps'], operationId: 'getTimezone', summary: 'The time zone at a position', querystring: timezoneQuerySchema, response: { 200: timezoneResponseSchema } } },
     async (request) => {
       const { lat, lon, sessionId } = request.query;
       const started = performance.now();
@@ -73,7 +73,7 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
 
   app.get(
     '/api/maps/traveltimes',
-    { onRequest: limits.travelTimes, preHandler: guards.optionalUser, schema: { querystring: travelTimesQuerySchema, response: { 200: travelTimesResponseSchema } } },
+    { onRequest: limits.travelTimes, preHandler: guards.optionalUser, schema: { tags: ['maps'], operationId: 'getTravelTimes', summary: 'Travel time from a position to a destination', querystring: travelTimesQuerySchema, response: { 200: travelTimesResponseSchema } } },
     async (request) => {
       const cell = cellRequestOf(request.query, new Date());
       const resolved = await ctx.travelTime(cell, callerOf(request, request.query.sessionId)).catch((err: unknown) => {

@@ -6,7 +6,7 @@ import {
   inviteViewResponseSchema,
   SESSION_MESSAGES,
 } from '@oneeta/contracts';
-import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
+import { errorSchema, HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { SessionContext } from '../context.js';
 import { isClosed } from '../domain/access.js';
@@ -46,7 +46,7 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
 
   app.get(
     '/api/sessions/:id/invite/:code',
-    { preHandler: guards.optionalUser, schema: { params: inviteParamsSchema, response: { 200: inviteViewResponseSchema } } },
+    { preHandler: guards.optionalUser, schema: { tags: ['invites'], operationId: 'getInvite', summary: 'An invite by its code, with the session it opens', params: inviteParamsSchema, response: { 200: inviteViewResponseSchema } } },
     async (request) => {
       const { id, code } = request.params;
       const { loaded, invite } = await resolve(request, id, code);
@@ -68,7 +68,7 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
     '/api/sessions/:id/invite/:code/accept',
     {
       preHandler: guards.requireUser,
-      schema: { params: inviteParamsSchema, body: acceptInviteBodySchema.nullish(), response: { 200: acceptInviteResponseSchema } },
+      schema: { tags: ['invites'], operationId: 'acceptInvite', summary: 'Accept an invite and join with a position', params: inviteParamsSchema, body: acceptInviteBodySchema.nullish(), response: { 409: errorSchema, 200: acceptInviteResponseSchema } },
     },
     async (request) => {
       const { id, code } = request.params;
@@ -97,7 +97,7 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
 
   app.post(
     '/api/sessions/:id/invite/:code/decline',
-    { preHandler: guards.optionalUser, schema: { params: inviteParamsSchema, response: { 200: inviteResponseSchema } } },
+    { preHandler: guards.optionalUser, schema: { tags: ['invites'], operationId: 'declineInvite', summary: 'Decline an invite', params: inviteParamsSchema, response: { 409: errorSchema, 200: inviteResponseSchema } } },
     async (request) => {
       const { id, code } = request.params;
       const { loaded, invite } = await resolve(request, id, code);

@@ -11,7 +11,7 @@ import {
   TOPICS,
   type InviteCreatedData,
 } from '@oneeta/contracts';
-import { HttpError, type App, type Guards } from '@oneeta/service-kit';
+import { errorSchema, HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { asMember, invitedByEmail, verifiedEmailOf } from '../domain/membership.js';
 import { inviteView } from '../domain/view.js';
@@ -37,7 +37,7 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
    */
   app.get(
     '/api/sessions/my-invites',
-    { preHandler: guards.requireUser, schema: { querystring: myInvitesQuerySchema, response: { 200: myInvitesResponseSchema } } },
+    { preHandler: guards.requireUser, schema: { tags: ['invites'], operationId: 'listMyInvites', summary: "Pending invites sent to the caller's verified e-mail", querystring: myInvitesQuerySchema, response: { 200: myInvitesResponseSchema } } },
     async (request) => {
       const user = request.user!;
       const email = verifiedEmailOf(user);
@@ -64,7 +64,8 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
     '/api/sessions/:id/invites',
     {
       preHandler: guards.requireUser,
-      schema: { params: sessionParamsSchema, body: createInviteBodySchema, response: { 201: inviteResponseSchema } },
+      config: { access: 'owner' },
+      schema: { tags: ['invites'], operationId: 'createInvite', summary: 'Invite someone by name and e-mail (the owner)', params: sessionParamsSchema, body: createInviteBodySchema, response: { 409: errorSchema, 201: inviteResponseSchema } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -86,7 +87,8 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.delete(
     '/api/sessions/:id/invites/:inviteId',
-    { preHandler: guards.requireUser, schema: { params: inviteIdParamsSchema, response: { 200: participantsResponseSchema } } },
+    { preHandler: guards.requireUser, config: { access: 'member' },
+      schema: { tags: ['invites'], operationId: 'cancelInvite', summary: 'Cancel an invite (the owner, or the invitee)', params: inviteIdParamsSchema, response: { 409: errorSchema, 200: participantsResponseSchema } } },
     async (request) => {
       const { id, inviteId } = request.params;
       const user = request.user!;

@@ -24,7 +24,8 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
     '/api/sessions/:id/close',
     {
       preHandler: guards.optionalUser,
-      schema: { params: sessionParamsSchema, body: closeSessionBodySchema, response: { 200: sessionResponseSchema } },
+      config: { access: 'owner' },
+      schema: { tags: ['sessions'], operationId: 'closeSession', summary: 'Close a session (its owner)', params: sessionParamsSchema, body: closeSessionBodySchema, response: { 200: sessionResponseSchema } },
     },
     async (request) => {
       const user = request.user;
@@ -45,7 +46,7 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.post(
     '/api/admin/sessions/:id/reopen',
-    { preHandler: guards.requireAdmin, schema: { params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], operationId: 'reopenSession', summary: 'Reopen a closed session (administrators)', params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
     async (request) => {
       const { id } = request.params;
       if (isClosed((await load(id)).session)) {
@@ -61,7 +62,8 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.post(
     '/api/sessions/:id/ensure-chat-members',
-    { preHandler: guards.requireUser, schema: { params: sessionParamsSchema, response: { 200: ensureChatMembersResponseSchema } } },
+    { preHandler: guards.requireUser, config: { access: 'owner' },
+      schema: { tags: ['sessions'], operationId: 'ensureChatMembers', summary: "Ask for the session chat's members to be brought in line (its owner)", params: sessionParamsSchema, response: { 200: ensureChatMembersResponseSchema } } },
     async (request) => {
       const { id } = request.params;
       const loaded = await ctx.access(id, request.user);

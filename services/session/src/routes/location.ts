@@ -10,7 +10,7 @@ import { createLifecycleStore } from '../store/lifecycle-store.js';
 export function locationRoutes(app: App, ctx: SessionContext, guards: Guards) {
   app.put(
     '/api/location',
-    { preHandler: guards.requireUser, schema: { body: locationBodySchema, response: { 200: locationResponseSchema } } },
+    { preHandler: guards.requireUser, schema: { tags: ['location'], operationId: 'updateLocation', summary: "Share the caller's position with every open session they take part in", body: locationBodySchema, response: { 200: locationResponseSchema } } },
     async (request) => {
       const updated = await ctx.write(async (tx, changed) => {
         const ids = await createLifecycleStore(tx).applyLocation(request.user!.id, request.body);

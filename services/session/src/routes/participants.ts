@@ -8,7 +8,7 @@ import {
   SESSION_MESSAGES,
   syncParticipantsBodySchema,
 } from '@oneeta/contracts';
-import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
+import { errorSchema, HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { isMember } from '../domain/access.js';
 import { planSync } from '../domain/participant-sync.js';
@@ -48,7 +48,8 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     '/api/sessions/:id/participants',
     {
       preHandler: guards.requireUser,
-      schema: { params: sessionParamsSchema, body: syncParticipantsBodySchema, response: { 200: participantsResponseSchema } },
+      config: { access: 'member' },
+      schema: { tags: ['participants'], operationId: 'syncParticipants', summary: "Replace the session's participant list (members)", params: sessionParamsSchema, body: syncParticipantsBodySchema, response: { 409: errorSchema, 200: participantsResponseSchema } },
     },
     async (request) => {
       const { id } = request.params;
@@ -73,7 +74,8 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     '/api/sessions/:id/participants/:pid/routeOptions',
     {
       preHandler: guards.requireUser,
-      schema: { params: participantParamsSchema, body: routeOptionsBodySchema, response: { 200: participantResponseSchema } },
+      config: { access: 'member' },
+      schema: { tags: ['participants'], operationId: 'setRouteOptions', summary: "Set a participant's travel mode and route options (their own row)", params: participantParamsSchema, body: routeOptionsBodySchema, response: { 200: participantResponseSchema } },
     },
     async (request) => {
       const { id, pid } = request.params;
@@ -90,7 +92,8 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     '/api/sessions/:id/participants/:pid/enroute',
     {
       preHandler: guards.requireUser,
-      schema: { params: participantParamsSchema, body: enrouteBodySchema, response: { 200: participantResponseSchema } },
+      config: { access: 'member' },
+      schema: { tags: ['participants'], operationId: 'setEnroute', summary: 'Say whether a participant is on the way (their own row)', params: participantParamsSchema, body: enrouteBodySchema, response: { 200: participantResponseSchema } },
     },
     async (request) => {
       const { id, pid } = request.params;
@@ -105,7 +108,8 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
 
   app.delete(
     '/api/sessions/:id/participants/:pid',
-    { preHandler: guards.requireUser, schema: { params: participantParamsSchema, response: { 200: participantsResponseSchema } } },
+    { preHandler: guards.requireUser, config: { access: 'owner' },
+      schema: { tags: ['participants'], operationId: 'removeParticipant', summary: 'Remove a participant (the owner)', params: participantParamsSchema, response: { 409: errorSchema, 200: participantsResponseSchema } } },
     async (request) => {
       const { id, pid } = request.params;
       const loaded = await ctx.access(id, request.user!);
@@ -126,7 +130,8 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
 
   app.post(
     '/api/sessions/:id/participants/:pid/leave',
-    { preHandler: guards.requireUser, schema: { params: participantParamsSchema, response: { 200: participantsResponseSchema } } },
+    { preHandler: guards.requireUser, config: { access: 'member' },
+      schema: { tags: ['participants'], operationId: 'leaveSession', summary: 'Leave a session (the participant themself)', params: participantParamsSchema, response: { 409: errorSchema, 200: participantsResponseSchema } } },
     async (request) => {
       const { id, pid } = request.params;
       const user = request.user!;

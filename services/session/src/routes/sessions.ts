@@ -1,4 +1,5 @@
 import {
+  errorSchema,
   HttpError,
   type App,
   type AuthUser,
@@ -32,7 +33,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.get(
     '/api/sessions/mine',
-    { preHandler: guards.requireUser, schema: { querystring: listSessionsQuerySchema, response: { 200: sessionListResponseSchema } } },
+    { preHandler: guards.requireUser, schema: { tags: ['sessions'], operationId: 'listMySessions', summary: 'The sessions the caller owns or takes part in, newest change first', querystring: listSessionsQuerySchema, response: { 200: sessionListResponseSchema } } },
     async (request) => {
       const { status, limit, cursor } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
@@ -59,7 +60,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.get(
     '/api/sessions/limits',
-    { preHandler: guards.requireUser, schema: { response: { 200: sessionLimitsResponseSchema } } },
+    { preHandler: guards.requireUser, schema: { tags: ['sessions'], operationId: 'getSessionLimits', summary: "The caller's plan limits and usage", response: { 200: sessionLimitsResponseSchema } } },
     async (request) => {
       const { plan, id } = request.user!;
       const usage = await lists.usage(id);
@@ -81,7 +82,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.get(
     '/api/sessions/:id',
-    { preHandler: guards.optionalUser, schema: { params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
+    { preHandler: guards.optionalUser, schema: { tags: ['sessions'], operationId: 'getSession', summary: 'A session as the caller may see it', params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
     async (request) => {
       const loaded = await ctx.access(request.params.id, request.user);
       return { session: sessionView(loaded.session, loaded.participants, loaded.invites, loaded.role, verifiedEmailOf(request.user)) };
@@ -92,9 +93,10 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
     '/api/sessions',
     {
       preHandler: guards.optionalUser,
-      schema: {
+      config: { access: 'user' },
+      schema: { tags: ['sessions'], operationId: 'saveSession', summary: 'Create or update a session (the owner saves it)',
         body: saveSessionBodySchema,
-        response: { 200: sessionResponseSchema, 201: sessionResponseSchema, 400: saveSessionErrorSchema, 403: saveSessionErrorSchema },
+        response: { 409: errorSchema, 200: sessionResponseSchema, 201: sessionResponseSchema, 400: saveSessionErrorSchema, 403: saveSessionErrorSchema },
       },
     },
     async (request, reply) => {

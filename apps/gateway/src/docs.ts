@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import scalar from '@scalar/fastify-api-reference';
+import type { App } from '@oneeta/service-kit';
+import { OPENAPI_PATH } from './openapi.js';
+
+export const DOCS_PATH = '/api/docs';
+
+/**
+ * The API reference page (Scalar) at /api/docs: its script is served by the plugin itself
+ * (/api/docs/js/scalar.js) and it reads /api/openapi.json, so it needs nothing from the network;
+ * the default fonts (a CDN) are off.
+ */
+export async function registerDocs(app: App): Promise<void> {
+  await app.register(scalar, {
+    routePrefix: DOCS_PATH,
+    logLevel: 'warn',
+    configuration: {
+      url: OPENAPI_PATH,
+      pageTitle: 'OneETA API reference',
+      withDefaultFonts: false,
+      hideClientButton: true,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+    },
+  });
+}
+
+/**
+ * The policy of the reference page as sent: from the page itself when the answer is still text,
+ * else (compressed) from the page fetched once uncompressed; the page does not change while the
+ * gateway runs, so neither do its inline scripts.
+ */
+export function docsPolicyFor(app: App): (payload: unknown) => Promise<string> {
+  let known: Promise<string> | null = null;
+  return async (payload) => {
+    if (typeof payload === 'string') return docsContentSecurityPolicy(payload);
+    known ??= app
+      .inject({ url: `${DOCS_PATH}/`, headers: { 'accept-encoding': 'identity' } })
+      .then((answer) => docsContentSecurityPolicy(answer.payload));
+    return known;
+  };
+}
+
+/** Whether a path is the reference page or its assets. */
+export const isDocsPath = (url: string): boolean => url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`);
+
+/** The sha256 sources of the inline <script> bodies of an HTML page (CSP 'sha256-…'). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1]!;
+    if (body.length > 0) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The reference page's policy: our scripts plus the page's own inline ones (by hash); styles
+ * inline too (the reference sets them at run time); fetches to our origin only.
+ */
+export function docsContentSecurityPolicy(html: string): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...inlineScriptHashes(html)],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:'],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'"],
+    ['worker-src', "'self'", 'blob:'],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map((parts) => parts.join(' ')).join('; ');
+}
