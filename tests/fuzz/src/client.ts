@@ -93,7 +93,9 @@ export function truncate(text: string | undefined, max = 300): string {
 }
 
 export function describeRequest(req: FuzzRequest, answer: Answer): string {
-  const auth = req.headers.authorization ? ` [${req.variant}]` : ` [${req.variant}; no Authorization]`;
+  const auth = req.headers.authorization
+    ? ` [${req.variant}]`
+    : ` [${req.variant}; no Authorization]`;
   return (
     `${req.method} ${truncate(req.url, 200)}${auth}\n` +
     `  content-type: ${req.headers['content-type'] ?? '-'}  body: ${truncate(req.body)}\n` +

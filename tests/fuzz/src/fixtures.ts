@@ -76,10 +76,29 @@ export interface People {
   admin?: FuzzUser;
 }
 
+/**
+ * The owner and the participant on the premium plan when the stack's internal plan route is within
+ * reach (what billing calls after a checkout): valid session saves then create sessions instead of
+ * meeting the free plan's one open session. The stranger stays on the free plan.
+ */
+async function premium(stack: StackInfo, user: FuzzUser): Promise<FuzzUser> {
+  if (!stack.authUrl || !stack.internalToken) return user;
+  const res = await fetch(`${stack.authUrl}/internal/users/${user.id}/plan`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-internal-token': stack.internalToken },
+    body: JSON.stringify({ plan: 'premium' }),
+  });
+  if (!res.ok) throw new Error(`the internal plan route answered ${res.status}`);
+  const { token } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/login', {
+    body: { email: user.email, password: PASSWORD },
+  });
+  return { ...user, token };
+}
+
 export async function makePeople(stack: StackInfo): Promise<People> {
   const [owner, participant, stranger] = await Promise.all([
-    register(stack, 'owner'),
-    register(stack, 'participant'),
+    register(stack, 'owner').then((u) => premium(stack, u)),
+    register(stack, 'participant').then((u) => premium(stack, u)),
     register(stack, 'stranger'),
   ]);
   return { owner, participant, stranger, admin: await admin(stack) };

@@ -20,6 +20,8 @@ export interface Operation {
   access: Access;
   /** Needs a bearer token (the operation's own `security`, or the document's default). */
   secured: boolean;
+  /** Reads a bearer token when one is sent (public, but answers differ by who asks). */
+  optionalToken: boolean;
   pathParams: Parameter[];
   queryParams: Parameter[];
   /** The JSON request body's schema, when the operation takes one. */
@@ -57,7 +59,10 @@ export function readOperations(doc: OpenApiDocument): Operation[] {
       if (!raw) continue;
       const params = [...shared, ...(raw.parameters ?? []).map((p) => refd<Parameter>(doc, p))];
       const security = raw.security ?? doc.security ?? [];
-      const secured = security.some((s) => s && typeof s === 'object' && Object.keys(s).length > 0);
+      // `[{}, { bearer: [] }]` is an optional sign-in: a token is read when given, never required.
+      const isEmpty = (s: unknown) => !s || typeof s !== 'object' || Object.keys(s).length === 0;
+      const secured = security.length > 0 && !security.some(isEmpty);
+      const optionalToken = !secured && security.some((s) => !isEmpty(s));
       const access = (raw['x-oneeta-access'] ?? (secured ? 'user' : 'public')) as Access;
       if (!ACCESS_LEVELS.includes(access))
         throw new Error(`${method.toUpperCase()} ${path}: unknown x-oneeta-access ${access}`);
@@ -73,6 +78,7 @@ export function readOperations(doc: OpenApiDocument): Operation[] {
         path,
         access,
         secured,
+        optionalToken,
         pathParams: params
           .filter((p) => p.in === 'path')
           .map((p) => ({ ...p, schema: p.schema ?? {} })),

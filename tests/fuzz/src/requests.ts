@@ -209,12 +209,16 @@ export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
       ),
     ]);
   }
-  if (op.secured) {
-    const good = tokenOf(mainRole)!;
+  if (op.secured || op.optionalToken) {
+    // A bad token on a call that needs one must be refused; on one that only reads it, it may be
+    // ignored (answered as anonymous), so only the first kind is reported when it succeeds.
+    const prefix = op.secured ? 'token' : 'optional token';
+    const good = tokenOf(mainRole) ?? o.people.owner.token;
+    const tokenArb = fc.constantFrom(...badTokens(good));
     variants.push([
       'token',
-      withValid(fc.constantFrom(...badTokens(good)), (v, [name, token]) =>
-        build('invalid', `token ${name}`, { ...v, token, strict: true }),
+      withValid(tokenArb, (v, [name, token]) =>
+        build('invalid', `${prefix} ${name}`, { ...v, token, strict: op.secured }),
       ),
     ]);
   }
