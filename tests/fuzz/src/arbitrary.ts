@@ -22,14 +22,19 @@ export function validArbitrary(
   const alternatives = s.anyOf ?? s.oneOf;
   if (alternatives) {
     const { anyOf: _a, oneOf: _o, ...rest } = s;
-    const arbs = alternatives.map((alt) =>
-      validArbitrary(root, { ...rest, ...deref(root, alt) }, depth + 1),
-    );
-    if (s.nullable) arbs.push(fc.constant(null));
+    // null (a nullish field) is one choice in five: a filled field is what reaches the logic.
+    const arbs = alternatives.map((alt) => {
+      const branch = { ...rest, ...deref(root, alt) };
+      const weight = typesOf(branch).join() === 'null' ? 1 : 4;
+      return { weight, arbitrary: validArbitrary(root, branch, depth + 1) };
+    });
+    if (s.nullable) arbs.push({ weight: 1, arbitrary: fc.constant(null) });
     return fc.oneof(...arbs);
   }
   const types = typesOf(s);
-  return fc.oneof(...types.map((t) => ofType(root, s, t, depth)));
+  return fc.oneof(
+    ...types.map((t) => ({ weight: t === 'null' ? 1 : 4, arbitrary: ofType(root, s, t, depth) })),
+  );
 }
 
 function ofType(
@@ -179,8 +184,17 @@ function objectArb(
   const properties = s.properties ?? {};
   const required = new Set(s.required ?? []);
   const keys = Object.keys(properties).filter((k) => depth < MAX_DEPTH || required.has(k));
+  // An optional field is there four times in five: fields that are there reach the logic.
+  const ABSENT = Symbol('absent');
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const key of keys) model[key] = validArbitrary(root, properties[key]!, depth + 1);
+  for (const key of keys) {
+    const value = validArbitrary(root, properties[key]!, depth + 1);
+    model[key] = required.has(key)
+      ? value
+      : fc.oneof({ weight: 1, arbitrary: fc.constant(ABSENT) }, { weight: 4, arbitrary: value });
+  }
   for (const key of required) model[key] ??= fc.constant(null); // required but undescribed: anything
-  return fc.record(model, { requiredKeys: [...required] });
+  return fc
+    .record(model)
+    .map((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== ABSENT)));
 }

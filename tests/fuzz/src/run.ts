@@ -22,9 +22,26 @@ export class Figures {
   batchesWithSuccess = 0;
   readonly findings: Finding[] = [];
   slowest = { ms: 0, what: '' };
+  /** Per operation: requests sent, and answers by class (2xx, 4xx, 429). */
+  readonly perOperation = new Map<
+    string,
+    { sent: number; ok: number; refused: number; limited: number }
+  >();
 
   record(req: FuzzRequest, answer: Answer): void {
+    if (process.env.FUZZ_TRACE) process.stderr.write(`${describeRequest(req, answer)}\n`);
     this.operations.add(req.operationId);
+    const row = this.perOperation.get(req.operationId) ?? {
+      sent: 0,
+      ok: 0,
+      refused: 0,
+      limited: 0,
+    };
+    row.sent += 1;
+    if (answer.status >= 200 && answer.status < 300) row.ok += 1;
+    else if (answer.status === 429) row.limited += 1;
+    else if (answer.status >= 400 && answer.status < 500) row.refused += 1;
+    this.perOperation.set(req.operationId, row);
     this.sent[req.kind] += 1;
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
     if (answer.ms > this.slowest.ms)
@@ -125,4 +142,16 @@ export function figuresTable(f: Figures, totalOperations: number, seconds: numbe
   rows.push(['statuses', statuses]);
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+}
+
+/** One line per operation: what it was sent and how it answered. */
+export function operationsTable(f: Figures): string {
+  const rows = [...f.perOperation.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const width = Math.max(9, ...rows.map(([k]) => k.length));
+  const head = `${'operation'.padEnd(width)}  sent   2xx   4xx   429`;
+  const lines = rows.map(
+    ([k, r]) =>
+      `${k.padEnd(width)}  ${String(r.sent).padStart(4)}  ${String(r.ok).padStart(4)}  ${String(r.refused).padStart(4)}  ${String(r.limited).padStart(4)}`,
+  );
+  return [head, ...lines].join('\n');
 }

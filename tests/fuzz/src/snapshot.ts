@@ -1,11 +1,17 @@
 // What a rejected request must not change, read through the API: the world's session as its owner
-// sees it (participants, invites, closed or not), every fixture user's profile and session lists.
+// sees it (participants, invites, closed or not), every fixture user's profile and open sessions
+// (a session closed, left or created shows there; the closed list is capped and reordered by
+// background work, so it is not compared).
 // Fields the routing worker rewrites on its own (travel times, updatedAt) are left out.
 import { call } from './client.js';
 import type { People, World } from './fixtures.js';
 import type { StackInfo } from './stack.js';
 
 type Json = Record<string, unknown>;
+
+/** Lists come newest first by updatedAt, which background work moves: compare them sorted by id. */
+const byId = (items: Json[]) =>
+  [...items].sort((a, b) => String(a.sessionId ?? a.id).localeCompare(String(b.sessionId ?? b.id)));
 
 const pick = (value: Json, keys: readonly string[]) =>
   Object.fromEntries(keys.map((k) => [k, value[k]]));
@@ -58,10 +64,7 @@ export async function snapshot(stack: StackInfo, people: People, world: World): 
     ...users.flatMap((u) => [
       get<{ user: Json }>('/api/auth/me', u.token).then((a) => a.user),
       get<{ items: Json[] }>('/api/sessions/mine?status=open&limit=100', u.token).then((a) =>
-        a.items.map((i) => pick(i, LIST_KEYS)),
-      ),
-      get<{ items: Json[] }>('/api/sessions/mine?status=closed&limit=100', u.token).then((a) =>
-        a.items.map((i) => pick(i, LIST_KEYS)),
+        byId(a.items.map((i) => pick(i, LIST_KEYS))),
       ),
     ]),
   ]);
@@ -70,8 +73,8 @@ export async function snapshot(stack: StackInfo, people: People, world: World): 
     {
       session: {
         ...pick(s, SESSION_KEYS),
-        participants: s.participants.map((p) => pick(p, PARTICIPANT_KEYS)),
-        invites: s.invites.map((i) => pick(i, INVITE_KEYS)),
+        participants: byId(s.participants.map((p) => pick(p, PARTICIPANT_KEYS))),
+        invites: byId(s.invites.map((i) => pick(i, INVITE_KEYS))),
       },
       users: rest,
     },

@@ -75,6 +75,10 @@ async function startStack(): Promise<StackInfo> {
     // Thousands of requests from 127.0.0.1 in a couple of minutes: lift the per-IP limits.
     AUTH_MAX_PER_IP_PER_MINUTE: '1000000',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    SEARCH_MAX_PER_IP_PER_MINUTE: '1000000',
+    TRAVEL_TIMES_MAX_PER_IP_PER_MINUTE: '1000000',
+    TIMEZONE_MAX_PER_IP_PER_MINUTE: '1000000',
+    MAP_TOKEN_MAX_PER_IP_PER_MINUTE: '1000000',
     // The API is what is fuzzed: no web app to build or serve.
     WEB_DIST: path.join(dataDir, 'no-web-app'),
   };

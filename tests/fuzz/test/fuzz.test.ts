@@ -3,14 +3,15 @@
 // Each operation gets a fresh session (so destructive calls cannot spoil the next one) and must
 // never answer 5xx, always answer 4xx with {error}, and change nothing when it refuses.
 // Knobs: FUZZ_SEED, FUZZ_RUNS (total requests), FUZZ_TIMEOUT_MS, FUZZ_BASE_URL (see src/stack.ts),
-// FUZZ_OPENAPI (a file to read instead of the stack's document), FUZZ_ONLY (operationIds, comma-separated).
-import { readFileSync } from 'node:fs';
+// FUZZ_OPENAPI (a file to read instead of the stack's document), FUZZ_SAVE_OPENAPI (a file to write
+// the stack's document to), FUZZ_ONLY (operationIds, comma-separated), FUZZ_TRACE (print every call).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../src/ajv.js';
 import { closeOpenSessions, makePeople, makeWorld } from '../src/fixtures.js';
 import { readOperations, type OpenApiDocument, type Operation } from '../src/openapi.js';
 import { planRequests } from '../src/requests.js';
-import { Figures, figuresTable, runBatches } from '../src/run.js';
+import { Figures, figuresTable, operationsTable, runBatches } from '../src/run.js';
 import { snapshot } from '../src/snapshot.js';
 import { stackToFuzz } from '../src/stack.js';
 
@@ -80,7 +81,7 @@ describe(`fuzz ${stack.base} (seed ${SEED}, ${RUNS} requests)`, () => {
 
   it('covered every operation, and prints the figures', () => {
     const table = figuresTable(figures, operations.length, (Date.now() - started) / 1000);
-    process.stdout.write(`\nFuzz figures\n${table}\n`);
+    process.stdout.write(`\nFuzz figures\n${table}\n\n${operationsTable(figures)}\n`);
     if (figures.acceptedInvalid.length > 0) {
       process.stdout.write(
         `\nSchema-invalid requests answered 2xx (first 10):\n${figures.acceptedInvalid.slice(0, 10).join('\n')}\n`,
@@ -101,5 +102,8 @@ async function loadDocument(): Promise<OpenApiDocument> {
         '(or set FUZZ_OPENAPI to a file, e.g. test/fixtures/openapi.json)',
     );
   }
-  return (await res.json()) as OpenApiDocument;
+  const fetched = (await res.json()) as OpenApiDocument;
+  if (process.env.FUZZ_SAVE_OPENAPI)
+    writeFileSync(process.env.FUZZ_SAVE_OPENAPI, JSON.stringify(fetched, null, 2));
+  return fetched;
 }
