@@ -95,6 +95,19 @@ async function premium(stack: StackInfo, user: FuzzUser): Promise<FuzzUser> {
   return { ...user, token };
 }
 
+/**
+ * Puts the owner and the participant back on premium when a valid call moved them to free
+ * (PATCH /api/auth/plan), so the next world still has room for its sessions.
+ */
+export async function restorePlans(stack: StackInfo, people: People): Promise<void> {
+  for (const role of ['owner', 'participant'] as const) {
+    const { user } = await call<{ user: { plan: string } }>(stack.base, 'GET', '/api/auth/me', {
+      token: people[role].token,
+    });
+    if (user.plan !== 'premium') people[role] = await premium(stack, people[role]);
+  }
+}
+
 export async function makePeople(stack: StackInfo): Promise<People> {
   const [owner, participant, stranger] = await Promise.all([
     register(stack, 'owner').then((u) => premium(stack, u)),

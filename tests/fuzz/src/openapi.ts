@@ -27,6 +27,8 @@ export interface Operation {
   /** The JSON request body's schema, when the operation takes one. */
   body?: JsonSchema;
   bodyRequired: boolean;
+  /** The body's examples: the media type's `example`/`examples`, then the schema's `examples`. */
+  bodyExamples: unknown[];
 }
 
 export interface OpenApiDocument extends RefRoot {
@@ -87,10 +89,24 @@ export function readOperations(doc: OpenApiDocument): Operation[] {
           .map((p) => ({ ...p, schema: p.schema ?? {} })),
         body: json ? (json.schema ?? {}) : undefined,
         bodyRequired: Boolean(requestBody?.required),
+        bodyExamples: json ? examplesOf(doc, json) : [],
       });
     }
   }
   return ops;
+}
+
+function examplesOf(
+  doc: OpenApiDocument,
+  media: { schema?: JsonSchema; example?: unknown; examples?: Record<string, { value?: unknown }> },
+): unknown[] {
+  const out: unknown[] = [];
+  if (media.example !== undefined) out.push(media.example);
+  for (const e of Object.values(media.examples ?? {}))
+    if (e?.value !== undefined) out.push(e.value);
+  const inSchema = media.schema ? deref(doc, media.schema).examples : undefined;
+  if (Array.isArray(inSchema)) out.push(...(inSchema as unknown[]));
+  return out;
 }
 
 function refd<T>(doc: OpenApiDocument, value: T | { $ref: string }): T {

@@ -6,7 +6,7 @@ import { validArbitrary } from './arbitrary.js';
 import type { FuzzRequest } from './client.js';
 import type { People, Role, World } from './fixtures.js';
 import { hostileArbitrary, HOSTILE_STRINGS, invalidArbitrary } from './invalid.js';
-import { deref, type JsonSchema } from './schema.js';
+import type { JsonSchema } from './schema.js';
 import {
   fillPath,
   queryString,
@@ -113,12 +113,9 @@ export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
   // Valid: spread over the roles, the right one getting half.
   const valids = sample(validArb, o.valid);
   // The document's own examples of the body go first, from the right role.
-  const examples = op.body ? (deref(o.doc, op.body).examples as unknown[] | undefined) : undefined;
-  (Array.isArray(examples) ? examples : [])
-    .slice(0, Math.ceil(valids.length / 2))
-    .forEach((example, i) => {
-      valids[i * 2] = { ...valids[i * 2]!, body: example };
-    });
+  op.bodyExamples.slice(0, Math.ceil(valids.length / 2)).forEach((example, i) => {
+    valids[i * 2] = { ...valids[i * 2]!, body: example };
+  });
   valids.forEach((v, i) => {
     const role =
       i % 2 === 0 ? mainRole : (roles[1 + ((i >> 1) % Math.max(1, roles.length - 1))] ?? mainRole);

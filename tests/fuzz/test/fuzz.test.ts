@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../src/ajv.js';
-import { closeOpenSessions, makePeople, makeWorld } from '../src/fixtures.js';
+import { closeOpenSessions, makePeople, makeWorld, restorePlans } from '../src/fixtures.js';
 import { readOperations, type OpenApiDocument, type Operation } from '../src/openapi.js';
 import { planRequests } from '../src/requests.js';
 import { Figures, figuresTable, operationsTable, runBatches } from '../src/run.js';
@@ -72,6 +72,7 @@ describe(`fuzz ${stack.base} (seed ${SEED}, ${RUNS} requests)`, () => {
     const before = figures.findings.length;
     await runBatches(stack.base, requests, figures, () => snapshot(stack, people, world));
     await closeOpenSessions(stack, people);
+    await restorePlans(stack, people);
     const found = figures.findings.slice(before);
     expect(
       found.map((f) => `${f.kind}: ${f.detail}`).join('\n\n'),

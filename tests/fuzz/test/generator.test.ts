@@ -88,3 +88,39 @@ describe('request building', () => {
     expect(queryString({ status: 'open', limit: 5, skip: undefined })).toBe('?status=open&limit=5');
   });
 });
+
+describe('readOperations', () => {
+  it('reads optional sign-in, body examples and path-level parameters', () => {
+    const tiny = {
+      openapi: '3.1.0',
+      components: { schemas: { Body: { type: 'object', examples: [{ a: 2 }] } } },
+      paths: {
+        '/x/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          post: {
+            operationId: 'x',
+            security: [{}, { bearer: [] }],
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/Body' },
+                  example: { a: 1 },
+                },
+              },
+            },
+          },
+        },
+      },
+    } as unknown as OpenApiDocument;
+    const [op] = readOperations(tiny);
+    expect(op).toMatchObject({
+      operationId: 'x',
+      access: 'public',
+      secured: false,
+      optionalToken: true,
+      bodyRequired: false,
+      bodyExamples: [{ a: 1 }, { a: 2 }],
+      pathParams: [{ name: 'id' }],
+    });
+  });
+});
