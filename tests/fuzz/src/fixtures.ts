@@ -89,8 +89,10 @@ async function premium(stack: StackInfo, user: FuzzUser): Promise<FuzzUser> {
     body: JSON.stringify({ plan: 'premium' }),
   });
   if (!res.ok) throw new Error(`the internal plan route answered ${res.status}`);
-  const { token } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/login', {
-    body: { email: user.email, password: PASSWORD },
+  // A fresh token with the new plan in its claims (signing in again could meet the per-address
+  // limit that wrong current passwords sent to PATCH /api/auth/me count towards).
+  const { token } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/refresh', {
+    token: user.token,
   });
   return { ...user, token };
 }
