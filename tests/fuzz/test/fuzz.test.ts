@@ -96,15 +96,29 @@ async function loadDocument(): Promise<OpenApiDocument> {
   if (process.env.FUZZ_OPENAPI) {
     return JSON.parse(readFileSync(process.env.FUZZ_OPENAPI, 'utf8')) as OpenApiDocument;
   }
-  const res = await fetch(`${stack.base}/api/openapi.json`);
-  if (!res.ok) {
-    throw new Error(
-      `${stack.base}/api/openapi.json answered ${res.status}: the stack must serve its OpenAPI document ` +
-        '(or set FUZZ_OPENAPI to a file, e.g. test/fixtures/openapi.json)',
-    );
+  // The gateway merges every service's document; one it could not read yet is left out and named
+  // in info.x-oneeta-upstreams (and the merge retried after 5 s): wait for a complete document.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${stack.base}/api/openapi.json`);
+    if (!res.ok) {
+      throw new Error(
+        `${stack.base}/api/openapi.json answered ${res.status}: the stack must serve its OpenAPI document ` +
+          '(or set FUZZ_OPENAPI to a file, e.g. test/fixtures/openapi.json)',
+      );
+    }
+    const fetched = (await res.json()) as OpenApiDocument & {
+      info?: { 'x-oneeta-upstreams'?: Record<string, string> };
+    };
+    const upstreams = fetched.info?.['x-oneeta-upstreams'] ?? {};
+    const missing = Object.entries(upstreams).filter(([, state]) => state !== 'ok');
+    if (missing.length === 0) {
+      if (process.env.FUZZ_SAVE_OPENAPI)
+        writeFileSync(process.env.FUZZ_SAVE_OPENAPI, JSON.stringify(fetched, null, 2));
+      return fetched;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`/api/openapi.json still lacks ${missing.map(([name]) => name).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  const fetched = (await res.json()) as OpenApiDocument;
-  if (process.env.FUZZ_SAVE_OPENAPI)
-    writeFileSync(process.env.FUZZ_SAVE_OPENAPI, JSON.stringify(fetched, null, 2));
-  return fetched;
 }
