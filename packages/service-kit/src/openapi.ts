@@ -77,7 +77,7 @@ function routeTransform(service: string): SwaggerTransform {
     const optionalSignIn = guardAccess.includes('public');
     const out = jsonSchemaTransform({ ...input, schema }) as { schema: OperationSchema; url: string };
     const method = [route.method].flat()[0]!;
-    const documented = out.schema.response ?? {};
+    const documented = described((out.schema.response ?? {}) as Record<string, Record<string, unknown>>);
     const success = Object.keys(documented).some((code) => code.startsWith('2'))
       ? {}
       : { 200: { description: 'Done' } };
@@ -91,6 +91,26 @@ function routeTransform(service: string): SwaggerTransform {
     };
     return out;
   };
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  400: 'The request is not valid',
+  403: 'The caller may not do this',
+  409: 'Conflicts with the current state',
+};
+
+/** Each documented answer with a description (fastify-swagger would say 'Default Response'). */
+function described(responses: Record<string, Record<string, unknown>>) {
+  return Object.fromEntries(
+    Object.entries(responses).map(([code, schema]) => [
+      code,
+      schema.description === undefined ? { ...schema, description: STATUS_TEXT[code] ?? (code.startsWith('2') ? 'Success' : 'Error') } : schema,
+    ]),
+  );
 }
 
 function guardsOf(hooks: unknown): string[] {
