@@ -13,6 +13,8 @@ export interface FuzzRequest {
    * secured call): a 2xx answer is worth reporting. Hostile values may well be valid.
    */
   strict?: boolean;
+  /** A "valid" request whose body its schema refuses after all (see the figures). */
+  offSchema?: boolean;
   method: string;
   /** Path and query, e.g. /api/sessions/abc?limit=5. */
   url: string;

@@ -18,6 +18,8 @@ export class Figures {
   readonly statuses = new Map<number, number>();
   /** Requests the document calls invalid (`strict`) answered 2xx: the document and service disagree. */
   readonly acceptedInvalid: string[] = [];
+  /** Valid requests whose generated (or example) body fails its schema: a generator gap. */
+  readonly offSchema: string[] = [];
   batchesCompared = 0;
   batchesWithSuccess = 0;
   readonly findings: Finding[] = [];
@@ -43,6 +45,8 @@ export class Figures {
     else if (answer.status >= 400 && answer.status < 500) row.refused += 1;
     this.perOperation.set(req.operationId, row);
     this.sent[req.kind] += 1;
+    if (req.offSchema)
+      this.offSchema.push(`${req.method} ${req.url} ${req.body?.slice(0, 200) ?? ''}`);
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
     if (answer.ms > this.slowest.ms)
       this.slowest = { ms: answer.ms, what: `${req.method} ${req.url.slice(0, 80)}` };
@@ -125,6 +129,7 @@ export function figuresTable(f: Figures, totalOperations: number, seconds: numbe
     ['requests sent', String(f.sent.valid + f.sent.invalid)],
     ['  schema-valid', String(f.sent.valid)],
     ['  invalid', String(f.sent.invalid)],
+    ['  valid bodies off their schema', String(f.offSchema.length)],
     ['5xx answers', String(f.count('5xx'))],
     ['no answer (timeout, reset)', String(f.count('no answer'))],
     ['4xx without {error}', String(f.count('4xx without {error}'))],
