@@ -1,0 +1,163 @@
+// The stack to fuzz: the launcher's own Stack (what `pnpm start` runs: auth, services, workers,
+// gateway) started in this process with its own port, data folder and Redis prefix; or, with
+// FUZZ_BASE_URL, a stack someone already runs.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readLauncherConfig } from '@oneeta/scripts/launcher/config';
+import { discoverDeployables } from '@oneeta/scripts/launcher/deployables';
+import type { Logger } from '@oneeta/scripts/launcher/output';
+import { resolveRedis } from '@oneeta/scripts/launcher/redis';
+import { assignPorts, Stack } from '@oneeta/scripts/launcher/stack';
+import { findFreePort } from '@oneeta/scripts/ports';
+import { Redis } from 'ioredis';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The fuzzer's administrator: ADMIN_EMAIL of the stack it starts. */
+export const FUZZ_ADMIN_EMAIL = 'fuzz-admin@example.com';
+
+export interface StackInfo {
+  /** The gateway, e.g. http://127.0.0.1:40123. */
+  base: string;
+  /** The auth service (its /internal routes: the e-mail outbox), when known. */
+  authUrl?: string;
+  internalToken?: string;
+  /** The stack's ADMIN_EMAIL, when known: the fixtures register and verify it. */
+  adminEmail?: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * FUZZ_BASE_URL (the gateway) points the suite at a running stack; FUZZ_AUTH_URL,
+ * FUZZ_INTERNAL_TOKEN and FUZZ_ADMIN_EMAIL (its ADMIN_EMAIL) let it verify an administrator there.
+ */
+export async function stackToFuzz(): Promise<StackInfo> {
+  const {
+    FUZZ_BASE_URL,
+    FUZZ_AUTH_URL,
+    FUZZ_INTERNAL_TOKEN,
+    FUZZ_ADMIN_EMAIL: admin,
+  } = process.env;
+  if (FUZZ_BASE_URL) {
+    return {
+      base: FUZZ_BASE_URL.replace(/\/$/, ''),
+      authUrl: FUZZ_AUTH_URL,
+      internalToken: FUZZ_INTERNAL_TOKEN,
+      adminEmail: admin,
+      stop: async () => {},
+    };
+  }
+  return startStack();
+}
+
+/** FUZZ_PORT, FUZZ_DATA_DIR and FUZZ_REDIS_PREFIX override the free port, temp folder and prefix. */
+async function startStack(): Promise<StackInfo> {
+  const port = Number(process.env.FUZZ_PORT ?? (await findFreePort()));
+  const ownDir = !process.env.FUZZ_DATA_DIR;
+  const dataDir = process.env.FUZZ_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'oneeta-fuzz-'));
+  mkdirSync(dataDir, { recursive: true });
+  const redisPrefix =
+    process.env.FUZZ_REDIS_PREFIX ?? `fuzz-${process.pid}-${Date.now().toString(36)}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    REDIS_PREFIX: redisPrefix,
+    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+    ADMIN_EMAIL: FUZZ_ADMIN_EMAIL,
+    LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'error',
+    LOG_FORMAT: 'json',
+    NO_COLOR: '1',
+    NODE_ENV: 'development',
+    // Thousands of requests from 127.0.0.1 in a couple of minutes: lift the per-IP limits.
+    AUTH_MAX_PER_IP_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    SEARCH_MAX_PER_IP_PER_MINUTE: '1000000',
+    TRAVEL_TIMES_MAX_PER_IP_PER_MINUTE: '1000000',
+    TIMEZONE_MAX_PER_IP_PER_MINUTE: '1000000',
+    MAP_TOKEN_MAX_PER_IP_PER_MINUTE: '1000000',
+    // The API is what is fuzzed: no web app to build or serve.
+    WEB_DIST: path.join(dataDir, 'no-web-app'),
+  };
+  for (const key of [
+    'DATABASE_URL',
+    'HOST',
+    'REDIS_URL',
+    'NODE_OPTIONS',
+    'VITEST',
+    'VITEST_MODE',
+    'VITEST_POOL_ID',
+    'VITEST_WORKER_ID',
+  ])
+    delete env[key];
+  if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
+
+  const lines: string[] = [];
+  const log: Logger = { info: (m) => lines.push(m), error: (m) => lines.push(`ERROR ${m}`) };
+  const config = readLauncherConfig(env, [], repoRoot);
+  const deployables = discoverDeployables(repoRoot);
+  const redis = await resolveRedis(env, dataDir);
+  const assigned = await assignPorts(deployables, config.port);
+  const width = Math.max(...deployables.map((d) => d.name.length));
+  const stack = new Stack(assigned, {
+    root: repoRoot,
+    config,
+    env,
+    redisUrl: redis.url,
+    log,
+    color: false,
+    width,
+  });
+  let gaveUp: string | undefined;
+  const cleanup = async () => {
+    await stack.stop();
+    await redis.stop?.();
+    await dropRedisKeys(redis.url, redisPrefix);
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await stack.start({ onGiveUp: (message) => (gaveUp = message) });
+  } catch (error) {
+    await cleanup();
+    throw new Error(`the stack did not start: ${(error as Error).message}\n${lines.join('\n')}`, {
+      cause: error,
+    });
+  }
+  const auth = assigned.find((d) => d.role === 'auth');
+  return {
+    base: `http://127.0.0.1:${port}`,
+    authUrl: auth ? `http://127.0.0.1:${auth.port}` : undefined,
+    internalToken: config.internalToken,
+    adminEmail: FUZZ_ADMIN_EMAIL,
+    stop: async () => {
+      await cleanup();
+      if (gaveUp) throw new Error(`the stack gave up while fuzzed: ${gaveUp}`);
+    },
+  };
+}
+
+/** Deletes every Redis key the stack left: `{prefix}:*` and BullMQ's `{{prefix}}:bull:*`. */
+async function dropRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    for (const match of [`${prefix}:*`, `{${prefix}}*`]) {
+      for await (const keys of redis.scanStream({ match, count: 500 })) {
+        if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
+      }
+    }
+  } catch (error) {
+    process.stderr.write(
+      `fuzz: could not drop Redis keys of ${prefix}: ${(error as Error).message}\n`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
