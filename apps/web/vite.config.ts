@@ -45,7 +45,16 @@ export default defineConfig(({ mode }) => {
       // azure-maps-control is one ~1.7 MB lazy chunk, loaded only when Azure Maps is configured.
       chunkSizeWarningLimit: 1800,
       // The timing report depends on the machine's load, not on the code: keep the output quiet.
-      rolldownOptions: { checks: { bundlerTimings: false } },
+      rolldownOptions: {
+        checks: { bundlerTimings: false },
+        output: {
+          codeSplitting: {
+            // zod-jitless must run before any chunk that builds a schema: its own chunk, imported
+            // first by the entry (index.html lists it first), evaluates first.
+            groups: [{ name: 'zod-jitless', test: /src[\\/]zod-jitless\.ts$/, priority: 100 }],
+          },
+        },
+      },
     },
   };
 });
