@@ -56,6 +56,8 @@ interface PageFigures {
   cls: number;
   transferredBytes: number;
   runs: number[];
+  /** Lighthouse's CPU benchmark of the host during the reported run (lower: a busier machine). */
+  benchmarkIndex: number;
   /** Audits that lose points on the reported run (id, score, title). */
   losing: { id: string; score: number | null; title: string; display?: string }[];
 }
@@ -110,12 +112,13 @@ function figures(page: string, lhr: Result, runs: number[]): PageFigures {
     cls: Number(num('cumulative-layout-shift').toFixed(3)),
     transferredBytes: Math.round(num('total-byte-weight')),
     runs,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     losing,
   };
 }
 
 function table(rows: PageFigures[]): string {
-  const head = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes'];
+  const head = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes', 'CPU index'];
   const score = (s: number | null) => (s === null ? '–' : s.toFixed(2));
   const body = rows.map((r) => [
     r.page,
@@ -128,6 +131,7 @@ function table(rows: PageFigures[]): string {
     `${r.tbtMs} ms`,
     r.cls.toFixed(3),
     `${(r.transferredBytes / 1024).toFixed(0)} KB`,
+    String(r.benchmarkIndex),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
