@@ -56,6 +56,9 @@ export default defineConfig(({ mode }) => {
       // The timing report depends on the machine's load, not on the code: keep the output quiet.
       rolldownOptions: {
         checks: { bundlerTimings: false },
+        // A schema (`z.object(…)`, `z.string().min(1)`) nobody imports is dropped: the contracts
+        // define many the browser never uses, and building them is startup work on every page.
+        treeshake: { manualPureFunctions: ['z'] },
         output: {
           codeSplitting: {
             // zod-jitless must run before any chunk that builds a schema: its own chunk, imported

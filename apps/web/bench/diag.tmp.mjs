@@ -1,0 +1,26 @@
+import puppeteer from 'puppeteer-core';
+const base = 'http://127.0.0.1:8193';
+const route = process.argv[2] ?? '/';
+const token = process.argv[3];
+const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage();
+await page.setViewport({ width: 412, height: 823 });
+if (token) { await page.goto(base + '/api/health'); await page.evaluate((t) => localStorage.setItem('oneeta:token', t), token); }
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+const cdp = await page.createCDPSession();
+await cdp.send('Audits.enable');
+cdp.on('Audits.issueAdded', (e) => console.log('issue', JSON.stringify(e.issue).slice(0, 600)));
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto(base + route, { waitUntil: 'networkidle0' });
+await new Promise((r) => setTimeout(r, 3000));
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const f = n.callFrame; const key = `${f.functionName || "(anon)"} ${f.url.split("/").pop()}:${f.lineNumber}:${f.columnNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0)); });
+const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+for (const [k, v] of top) console.log((v / 1000).toFixed(0).padStart(6), 'ms', k);
+await browser.close();
