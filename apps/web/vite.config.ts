@@ -21,8 +21,7 @@ export default defineConfig(({ mode }) => {
         // The pages a first visit lands on are small: in the entry chunk they render without a
         // second round trip for the route's chunk (Lighthouse's FCP/LCP); the rest stay lazy.
         codeSplittingOptions: {
-          splitBehavior: ({ routeId }) =>
-            FIRST_VISIT_ROUTES.includes(routeId) ? [] : undefined,
+          splitBehavior: ({ routeId }) => (FIRST_VISIT_ROUTES.includes(routeId) ? [] : undefined),
         },
         quoteStyle: 'single',
         semicolons: true,

@@ -18,15 +18,10 @@ export interface BenchStack {
 
 const START_TIMEOUT_MS = 300_000;
 
-export async function startStack(
-  repoRoot: string,
-  { port, dataDir, redisPrefix }: { port?: number; dataDir?: string; redisPrefix?: string } = {},
-): Promise<BenchStack> {
+export async function startStack(repoRoot: string, port?: number): Promise<BenchStack> {
   const chosenPort = port ?? (await findFreePort());
-  const ownDataDir = dataDir === undefined;
-  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'oneeta-bench-web-'));
-  if (!ownDataDir) rmSync(dir, { recursive: true, force: true });
-  const prefix = redisPrefix ?? `bench-web-${process.pid}`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'oneeta-bench-web-'));
+  const prefix = `bench-web-${process.pid}-${Date.now().toString(36)}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(chosenPort),
@@ -36,7 +31,8 @@ export async function startStack(
     LOG_LEVEL: 'warn',
     NO_COLOR: '1',
   };
-  for (const key of ['DATABASE_URL', 'HOST', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE']) delete env[key];
+  for (const key of ['DATABASE_URL', 'HOST', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE'])
+    delete env[key];
   const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     env,
@@ -63,14 +59,17 @@ export async function startStack(
   try {
     while (!output.includes(banner)) {
       if (exitCode !== undefined) throw new Error(`the launcher exited with ${exitCode}`);
-      if (Date.now() > deadline) throw new Error(`the stack was not up after ${START_TIMEOUT_MS / 1000} s`);
+      if (Date.now() > deadline)
+        throw new Error(`the stack was not up after ${START_TIMEOUT_MS / 1000} s`);
       await sleep(200);
     }
   } catch (error) {
     proc.kill('SIGKILL');
     await exited;
     await cleanup();
-    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${output}`, { cause: error });
+    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${output}`, {
+      cause: error,
+    });
   }
   return {
     base,
@@ -106,7 +105,11 @@ async function dropRedisKeys(prefix: string): Promise<void> {
   }
 }
 
-async function call<T>(base: string, route: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function call<T>(
+  base: string,
+  route: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -124,12 +127,19 @@ async function call<T>(base: string, route: string, init: { method?: string; tok
 export async function seed(base: string): Promise<{ token: string; sessionId: string }> {
   const { token } = await call<{ token: string }>(base, '/api/auth/register', {
     method: 'POST',
-    body: { email: `bench-${randomUUID().slice(0, 8)}@example.com`, password: 'Str0ng!pass', name: 'Bench User' },
+    body: {
+      email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'Str0ng!pass',
+      name: 'Bench User',
+    },
   });
   let sessionId = '';
   const places = ['Pike Place Market'];
   for (const [index, name] of places.entries()) {
-    sessionId = Array.from(randomBytes(SESSION_ID_LENGTH), (b) => SESSION_ID_ALPHABET[b % SESSION_ID_ALPHABET.length]).join('');
+    sessionId = Array.from(
+      randomBytes(SESSION_ID_LENGTH),
+      (b) => SESSION_ID_ALPHABET[b % SESSION_ID_ALPHABET.length],
+    ).join('');
     await call(base, '/api/sessions', {
       method: 'POST',
       token,

@@ -42,7 +42,12 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-export const TARGETS = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 0.9 } as const;
+export const TARGETS = {
+  performance: 0.95,
+  accessibility: 1,
+  'best-practices': 1,
+  seo: 0.9,
+} as const;
 type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
 
@@ -105,7 +110,9 @@ function figures(page: string, lhr: Result, runs: number[]): PageFigures {
   return {
     page,
     url: lhr.finalDisplayedUrl,
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])) as Record<Category, number | null>,
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]),
+    ) as Record<Category, number | null>,
     fcpMs: Math.round(num('first-contentful-paint')),
     lcpMs: Math.round(num('largest-contentful-paint')),
     tbtMs: Math.round(num('total-blocking-time')),
@@ -118,7 +125,19 @@ function figures(page: string, lhr: Result, runs: number[]): PageFigures {
 }
 
 function table(rows: PageFigures[]): string {
-  const head = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes', 'CPU index'];
+  const head = [
+    'page',
+    'perf',
+    'a11y',
+    'best',
+    'seo',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'bytes',
+    'CPU index',
+  ];
   const score = (s: number | null) => (s === null ? '–' : s.toFixed(2));
   const body = rows.map((r) => [
     r.page,
@@ -135,7 +154,11 @@ function table(rows: PageFigures[]): string {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+  return [
+    line(head),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...body.map(line),
+  ].join('\n');
 }
 
 function misses(rows: PageFigures[]): string[] {
@@ -148,7 +171,9 @@ function misses(rows: PageFigures[]): string[] {
 
 async function main(): Promise<void> {
   let stack: BenchStack | undefined;
-  const base = args.base ?? (stack = await startStack(repoRoot, { port: args.port ? Number(args.port) : undefined })).base;
+  const base =
+    args.base ??
+    (stack = await startStack(repoRoot, args.port ? Number(args.port) : undefined)).base;
   const onSignal = () => void stack?.stop().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -163,13 +188,23 @@ async function main(): Promise<void> {
       const results: Result[] = [];
       for (let run = 0; run < RUNS; run++) {
         results.push(await measure(base + route, signedIn ? token : null));
-        process.stderr.write(`${route} run ${run + 1}/${RUNS}: performance ${results.at(-1)!.categories.performance?.score}\n`);
+        process.stderr.write(
+          `${route} run ${run + 1}/${RUNS}: performance ${results.at(-1)!.categories.performance?.score}\n`,
+        );
       }
-      const sorted = [...results].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const sorted = [...results].sort(
+        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+      );
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
       version = median.lighthouseVersion;
       userAgent = median.environment.hostUserAgent;
-      rows.push(figures(page === '/s' ? '/s/{id}' : page, median, results.map((r) => r.categories.performance?.score ?? 0)));
+      rows.push(
+        figures(
+          page === '/s' ? '/s/{id}' : page,
+          median,
+          results.map((r) => r.categories.performance?.score ?? 0),
+        ),
+      );
       if (args.reports) {
         mkdirSync(path.resolve(args.reports), { recursive: true });
         const name = page === '/' ? 'root' : page.slice(1).replaceAll('/', '_');
@@ -178,10 +213,16 @@ async function main(): Promise<void> {
     }
     console.log(table(rows));
     const missed = misses(rows);
-    console.log(missed.length === 0 ? '\nEvery page meets the targets.' : `\nTargets missed:\n  ${missed.join('\n  ')}`);
+    console.log(
+      missed.length === 0
+        ? '\nEvery page meets the targets.'
+        : `\nTargets missed:\n  ${missed.join('\n  ')}`,
+    );
     if (args.audits)
       for (const r of rows)
-        console.log(`\n${r.page} loses points on:\n${r.losing.map((a) => `  ${a.id} (${a.score}) ${a.display ?? ''}`).join('\n')}`);
+        console.log(
+          `\n${r.page} loses points on:\n${r.losing.map((a) => `  ${a.id} (${a.score}) ${a.display ?? ''}`).join('\n')}`,
+        );
     mkdirSync(path.dirname(OUT), { recursive: true });
     writeFileSync(
       OUT,

@@ -23,7 +23,11 @@ function mediumFormat(locale: string, zone: string): Intl.DateTimeFormat {
   const key = `${locale}|${zone}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+    f = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: zone,
+    });
     formats.set(key, f);
   }
   return f;

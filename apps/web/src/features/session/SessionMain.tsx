@@ -186,9 +186,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
           {...(session ? { sessionId: id } : {})}
           near={here}
           destination={draft.destination?.position ?? null}
-          current={
-            starting.start?.name ?? (myRow?.lat != null ? LOCATION_UI.savedPosition : null)
-          }
+          current={starting.start?.name ?? (myRow?.lat != null ? LOCATION_UI.savedPosition : null)}
           busy={starting.saving}
           onConfirm={starting.choose}
         />
