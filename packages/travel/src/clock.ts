@@ -7,6 +7,23 @@
 import { zonedParts } from './zoned.js';
 
 const canonical = new Map<string, string | null>();
+/** Intl.DateTimeFormat is costly to build (a session page formats dozens of times per render). */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormat(locale: string, zone: string, sameDay: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${sameDay ? 'time' : 'day'}`;
+  let f = clockFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      timeZone: zone,
+      ...(sameDay
+        ? { hour: 'numeric', minute: '2-digit' }
+        : { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
+    });
+    clockFormats.set(key, f);
+  }
+  return f;
+}
 
 /** The zone id as Intl resolves it ('US/Mountain' → 'America/Denver'), or null when unknown. */
 export function canonicalZone(tzId: string | null | undefined): string | null {
@@ -75,12 +92,7 @@ export function clockText(instant: Date, tzId: string | null, options: ClockOpti
   const viewer = canonicalZone(options.viewerTz) ?? 'UTC';
   const zone = canonicalZone(tzId) ?? viewer;
   const sameDay = zonedParts(instant, zone).date === zonedParts(options.now, zone).date;
-  const time = instant.toLocaleString(options.locale ?? 'en-US', {
-    timeZone: zone,
-    ...(sameDay
-      ? { hour: 'numeric', minute: '2-digit' }
-      : { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
-  });
+  const time = clockFormat(options.locale ?? 'en-US', zone, sameDay).format(instant);
   const paired = canonicalZone(options.pairedWith);
   const label = zone !== viewer || (paired !== null && paired !== zone) ? zoneLabel(zone) : null;
   return { time, zone: label, text: label ? `${time} ${label}` : time };

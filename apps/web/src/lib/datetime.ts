@@ -1,12 +1,36 @@
 import { canonicalZone, zoneLabel } from '@oneeta/travel';
 
+let zoneRead: { zone: string; at: number } | null = null;
+/** Building an Intl.DateTimeFormat costs a millisecond or more on a phone: read the zone once a minute. */
+const ZONE_REREAD_MS = 60_000;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** The viewer's own time zone: the browser's ('UTC' when it cannot say). */
 export function browserTimeZone(): string {
+  const now = Date.now();
+  if (zoneRead && now - zoneRead.at < ZONE_REREAD_MS) return zoneRead.zone;
+  let zone = 'UTC';
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    // no Intl zone support: UTC
   }
+  zoneRead = { zone, at: now };
+  return zone;
+}
+
+function mediumFormat(locale: string, zone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: zone,
+    });
+    formats.set(key, f);
+  }
+  return f;
 }
 
 /**
@@ -25,6 +49,6 @@ export function formatInZone(
   if (Number.isNaN(date.getTime())) return null;
   const viewer = canonicalZone(viewerTz) ?? 'UTC';
   const zone = canonicalZone(tzId) ?? viewer;
-  const text = date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+  const text = mediumFormat(locale, zone).format(date);
   return zone === viewer ? text : `${text} ${zoneLabel(zone)}`;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sessionListQuery } from '../api/sessions';
+import { myInvitesQuery, sessionListQuery } from '../api/sessions';
 import { getToken } from '../api/token';
 import { SessionsPage } from '../features/sessions/SessionsPage';
 
 /**
- * The loader starts both lists (signed in only) without waiting, so `defaultPreload: 'intent'`
+ * The loader starts both lists and the invites (signed in only) without waiting, so `defaultPreload: 'intent'`
  * fetches them on hover and the page renders as before (its own loading state, errors and all).
  */
 export const Route = createFileRoute('/sessions')({
@@ -12,6 +12,7 @@ export const Route = createFileRoute('/sessions')({
     if (getToken() === null) return;
     void context.queryClient.prefetchInfiniteQuery(sessionListQuery('open'));
     void context.queryClient.prefetchInfiniteQuery(sessionListQuery('closed'));
+    void context.queryClient.prefetchQuery(myInvitesQuery());
   },
   component: SessionsPage,
 });

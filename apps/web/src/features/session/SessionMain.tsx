@@ -27,6 +27,8 @@ import { SummaryCard } from './SummaryCard';
 import { SESSION_UI } from './texts';
 import { TravelPreviewCard } from './TravelPreviewCard';
 import { useDeviceLocation } from './use-device-location';
+import { useSettled } from './use-settled';
+import { LoadingScreen } from './StateScreens';
 import { useDraft } from './use-draft';
 import { useClock, useLiveSession } from './use-live-session';
 import { useLocationSync } from './use-location-sync';
@@ -39,6 +41,9 @@ import { useTravelPreview } from './use-travel-preview';
  * its first save): summary, map with place search and the location overlay, details form, travel
  * preview, arrival panel, invites and owner tools; live updates, location sharing and the clock.
  */
+/** How long the page waits for the device location's first answer before showing without it. */
+const LOCATION_SETTLE_MS = 800;
+
 export function SessionMain({ id, session }: { id: string; session: Session | null }) {
   const auth = useAuth();
   const navigate = useNavigate();
@@ -61,6 +66,10 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   const member = session !== null && (isOwner || myRow !== undefined) && !left;
 
   const location = useDeviceLocation(!left);
+  const located = useSettled(
+    location.status === 'idle' || location.status === 'requesting',
+    LOCATION_SETTLE_MS,
+  );
   const live = useLiveSession(id, session !== null);
   useLocationSync(id, meId, location.fromCache ? null : location.position, member && !guest);
 
@@ -167,6 +176,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
       }
     : null;
 
+  if (!located) return <LoadingScreen />;
   return (
     <div className="page qs-page">
       {guest && <SignInCallout id={id} />}

@@ -57,6 +57,10 @@ describe('selectPageState', () => {
 
   it('waits for the current user before choosing between guest and member screens', () => {
     expect(selectPageState({ ...base, auth: 'loading' })).toBe('loading');
+    // A session already answered waits too: shown as a guest's meanwhile, the page would jump.
+    const open = { status: 'success', closed: false } as const;
+    expect(selectPageState({ ...base, session: open, auth: 'loading' })).toBe('loading');
+    expect(selectPageState({ ...base, session: open, auth: 'signed-in' })).toBe('main');
   });
 
   it("answers 'Session not found' for an id that cannot be a session, before anything loads", () => {

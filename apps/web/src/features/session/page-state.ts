@@ -64,7 +64,8 @@ export function lostMembership(
  * - 404 → a new session, created on its first save: a guest first sees the 'Sign up to create a
  *   session' overlay (Continue → the read-only new screen); a signed-in user first waits for the
  *   limits ('Checking your account limits…'), then sees the limit screen or the new session.
- * - A session that is closed (isClosed or closedAt) → the closed view; otherwise the main screen.
+ * - A session that is closed (isClosed or closedAt) → the closed view; otherwise the main screen,
+ *   once the viewer's auth is known.
  */
 export function selectPageState({
   session,
@@ -76,7 +77,12 @@ export function selectPageState({
 }: PageStateInput): PageState {
   if (!validId) return 'not-found';
   if (session.status === 'pending') return 'loading';
-  if (session.status === 'success') return session.closed ? 'closed' : 'main';
+  // The main screen waits for the first auth answer: shown as a guest's meanwhile, it would show
+  // the sign-in callout and then drop it, shifting the whole page (Lighthouse's CLS).
+  if (session.status === 'success') {
+    if (auth === 'loading') return 'loading';
+    return session.closed ? 'closed' : 'main';
+  }
   if (session.httpStatus === 403) return lost ?? 'access-denied';
   if (session.httpStatus !== 404) return 'error';
   if (auth === 'loading') return 'loading';

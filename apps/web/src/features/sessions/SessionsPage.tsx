@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { myInvitesQuery } from '../../api/sessions';
 import { LoadingPage } from '../../components/LoadingPage';
 import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
@@ -28,7 +30,11 @@ function SignedOut() {
 export function SessionsPage() {
   useDocumentTitle(SPEC.yourSessions);
   const auth = useAuth();
-  if (auth.status === 'loading') return <LoadingPage />;
+  // 'Your invites' sits above the lists: the page waits for it rather than push them down when it
+  // arrives (Lighthouse's CLS). The route's loader has already asked for it.
+  const invites = useQuery({ ...myInvitesQuery(), enabled: auth.status === 'signed-in' });
+  if (auth.status === 'loading' || (auth.status === 'signed-in' && invites.isPending))
+    return <LoadingPage />;
   if (auth.status === 'signed-out') return <SignedOut />;
   return (
     <div className="page">

@@ -1,0 +1,162 @@
+// The stack `pnpm bench:web` measures: `scripts/start.ts` (what `pnpm start` runs) as a child process
+// with its own port, data folder and Redis prefix, plus the signed-in content the pages show.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { findFreePort } from '@oneeta/scripts/ports';
+import { SESSION_ID_ALPHABET, SESSION_ID_LENGTH } from '@oneeta/contracts';
+import { Redis } from 'ioredis';
+
+export interface BenchStack {
+  base: string;
+  stop: () => Promise<void>;
+}
+
+const START_TIMEOUT_MS = 300_000;
+
+export async function startStack(repoRoot: string, port?: number): Promise<BenchStack> {
+  const chosenPort = port ?? (await findFreePort());
+  const dir = mkdtempSync(path.join(tmpdir(), 'oneeta-bench-web-'));
+  const prefix = `bench-web-${process.pid}-${Date.now().toString(36)}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(chosenPort),
+    DATA_DIR: dir,
+    REDIS_PREFIX: prefix,
+    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+    LOG_LEVEL: 'warn',
+    NO_COLOR: '1',
+  };
+  for (const key of ['DATABASE_URL', 'HOST', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE'])
+    delete env[key];
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (process.env.BENCH_STACK_LOG) process.stderr.write(chunk);
+  };
+  proc.stdout.on('data', append);
+  proc.stderr.on('data', append);
+  const exited = once(proc, 'exit');
+  let exitCode: number | null | undefined;
+  void exited.then(([code]) => (exitCode = code as number | null));
+  const cleanup = async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await dropRedisKeys(prefix);
+  };
+
+  const base = `http://127.0.0.1:${chosenPort}`;
+  const banner = `OneETA is running at http://localhost:${chosenPort}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  try {
+    while (!output.includes(banner)) {
+      if (exitCode !== undefined) throw new Error(`the launcher exited with ${exitCode}`);
+      if (Date.now() > deadline)
+        throw new Error(`the stack was not up after ${START_TIMEOUT_MS / 1000} s`);
+      await sleep(200);
+    }
+  } catch (error) {
+    proc.kill('SIGKILL');
+    await exited;
+    await cleanup();
+    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${output}`, {
+      cause: error,
+    });
+  }
+  return {
+    base,
+    stop: async () => {
+      if (exitCode === undefined) proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+      await cleanup();
+    },
+  };
+}
+
+async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+  });
+  try {
+    await redis.connect();
+    for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+    }
+  } catch {
+    // no Redis reachable: the launcher ran its own, which is gone with the data folder
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function call<T>(
+  base: string,
+  route: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(base + route, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${route} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A user with one open session (a free plan's limit), seeded through the API. */
+export async function seed(base: string): Promise<{ token: string; sessionId: string }> {
+  const { token } = await call<{ token: string }>(base, '/api/auth/register', {
+    method: 'POST',
+    body: {
+      email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'Str0ng!pass',
+      name: 'Bench User',
+    },
+  });
+  let sessionId = '';
+  const places = ['Pike Place Market'];
+  for (const [index, name] of places.entries()) {
+    sessionId = Array.from(
+      randomBytes(SESSION_ID_LENGTH),
+      (b) => SESSION_ID_ALPHABET[b % SESSION_ID_ALPHABET.length],
+    ).join('');
+    await call(base, '/api/sessions', {
+      method: 'POST',
+      token,
+      body: {
+        sessionId,
+        destination: {
+          id: `bench-place-${sessionId}`,
+          name,
+          address: `${100 + index} Pike St, Seattle, WA`,
+          position: { lat: 47.6097 + index * 0.001, lon: -122.3422 },
+        },
+        tzId: 'America/Los_Angeles',
+        arriveAt: new Date(Date.now() + 24 * 3600_000 + index * 60_000).toISOString(),
+        travelMode: 'car',
+        participants: [],
+      },
+    });
+  }
+  return { token, sessionId };
+}
