@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myInvitesQuery, sessionListQuery } from '../api/sessions';
+import { myInvitesQuery } from '../api/invites';
+import { sessionListQuery } from '../api/sessions';
 import { getToken } from '../api/token';
 import { SessionsPage } from '../features/sessions/SessionsPage';
 

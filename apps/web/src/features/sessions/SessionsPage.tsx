@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { myInvitesQuery } from '../../api/sessions';
+import { myInvitesQuery } from '../../api/invites';
 import { LoadingPage } from '../../components/LoadingPage';
 import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
