@@ -22,6 +22,8 @@ export async function registerDocs(app: App): Promise<void> {
       telemetry: false,
       agent: { disabled: true },
       mcp: { disabled: true },
+      // Its toolbar (Configure, Share, Deploy) is Scalar's hosted service: never shown.
+      showDeveloperTools: 'never',
     },
   });
   // The 4 MB script is the same while the gateway runs: let browsers keep it for an hour.
