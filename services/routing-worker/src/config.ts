@@ -10,9 +10,9 @@ export const configSchema = baseEnvSchema.extend(mapsEnvSchema.shape).extend({
   /** Jobs one worker process runs at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   /** How long a job's lock lasts without renewal; a killed worker's job is retried after it lapses. */
-  WORKER_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  WORKER_LOCK_MS: z.coerce.number().int().min(500).default(10_000),
   /** How often the worker looks for stalled jobs (whose worker died) to hand to another worker. */
-  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** This worker's id in the admin queue panel (defaults to host name + pid). */
   WORKER_ID: z.string().optional(),
   /** Lifetime of a cached travel-time cell. */
