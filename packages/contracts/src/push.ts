@@ -22,3 +22,10 @@ export const pushDeviceSchema = z.object({
 export type PushDevice = z.infer<typeof pushDeviceSchema>;
 /** GET /api/push/list → { subscriptions }. */
 export const pushListResponseSchema = z.object({ subscriptions: z.array(pushDeviceSchema) });
+
+/** POST /api/push/subscribe → the device as listed (201 when new, 200 when it updated one). */
+export const pushSubscribeResponseSchema = z.object({ subscription: pushDeviceSchema });
+/** POST /api/push/unsubscribe and DELETE /api/push/all → how many devices were removed. */
+export const pushRemovedResponseSchema = z.object({ removed: z.number().int().min(0) });
+/** POST /api/push/test → how many devices a test push was queued for (202: delivery runs after the answer). */
+export const pushTestResponseSchema = z.object({ queued: z.number().int().min(0) });
