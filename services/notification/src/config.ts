@@ -22,11 +22,6 @@ export const configSchema = baseEnvSchema
     PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Push jobs one process sends at once. */
     NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
-    /** Where notifications open the web app; a push's relative url is resolved against it. */
-    PUBLIC_URL: z
-      .url()
-      .default('http://localhost:8080')
-      .transform((url) => url.replace(/\/+$/, '')),
     /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
     CONSUMER_NAME: z.string().optional(),
     ...accountEnvSchema.shape,
