@@ -78,7 +78,7 @@ describe('push delivery', () => {
     expect(device.delivered()).toHaveLength(1);
   });
 
-  it('delivers to the other devices while one is gone and another keeps answering 503', async () => {
+  it('delivers to the other devices while one is gone and another keeps answering 503, which is recorded as failed after its last retry', async () => {
     const u = await h.user();
     const [gone, slow, ok1, ok2] = [pushService.device(), pushService.device(), pushService.device(), pushService.device()];
     gone.script(404);
@@ -93,5 +93,11 @@ describe('push delivery', () => {
     expect((await listDevices(h, u.token)).map((d) => d.endpoint)).not.toContain(gone.subscription.endpoint);
     const outcomes = (await eventsOf(u.id)).map((e) => e.data.outcome).sort();
     expect(outcomes).toEqual(['delivered', 'delivered', 'gone']);
-  });
+
+    // The failing device: five attempts (backoff 1 + 2 + 4 + 8 s), then recorded as failed, once; it stays registered.
+    await eventually(async () => (await eventsOf(u.id)).length === 4, { timeoutMs: 30_000 });
+    expect((await eventsOf(u.id)).map((e) => e.data.outcome).sort()).toEqual(['delivered', 'delivered', 'failed', 'gone']);
+    expect(slow.requests.map((r) => r.status)).toEqual([503, 503, 503, 503, 503]);
+    expect((await listDevices(h, u.token)).map((d) => d.endpoint)).toContain(slow.subscription.endpoint);
+  }, 40_000);
 });
