@@ -9,6 +9,8 @@ import {
   type TokenVerifier,
 } from '@oneeta/service-kit';
 import { createContext, type NotificationDeps } from './context.js';
+import type { EmailPort } from './providers/email.js';
+import { internalRoutes } from './routes/internal.js';
 import { pushRoutes } from './routes/push.js';
 
 export type { NotificationDeps } from './context.js';
@@ -18,6 +20,8 @@ export interface NotificationAppDeps extends NotificationDeps {
   verifier?: TokenVerifier;
   /** The caller's current account: createAccountDirectory's get. */
   accounts: AccountLookup;
+  /** The e-mail port in use (createEmailPort): the embedded outbox is readable over /internal/email-outbox. */
+  email: EmailPort;
 }
 
 export async function buildApp(deps: NotificationAppDeps) {
@@ -34,5 +38,7 @@ export async function buildApp(deps: NotificationAppDeps) {
   });
   await registerOpenApi(app, { name: 'notification', guard: guards.requireInternal });
   pushRoutes(app, ctx, guards);
+  const { list } = deps.email;
+  internalRoutes(app, guards, list ? { list } : null);
   return app;
 }

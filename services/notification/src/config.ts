@@ -22,6 +22,20 @@ export const configSchema = baseEnvSchema
     PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Push jobs one process sends at once. */
     NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    /**
+     * SMTP server for e-mail (smtp://user:pass@host:587 or smtps://…:465). When unset, e-mails are
+     * kept in the service's embedded outbox, which the administrator can read.
+     */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    /** The sender of every e-mail. */
+    EMAIL_FROM: z.string().min(3).default('OneETA <no-reply@oneeta.invalid>'),
+    /** Where users open the web app: invite links in e-mails point here. */
+    PUBLIC_URL: z
+      .url()
+      .default('http://localhost:8080')
+      .transform((url) => url.replace(/\/+$/, '')),
+    /** Base URL of the session service (invite e-mails read the invite's code from it). */
+    SESSION_URL: z.url().default('http://127.0.0.1:4002'),
     /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
     CONSUMER_NAME: z.string().optional(),
     ...accountEnvSchema.shape,

@@ -4,8 +4,11 @@ import { JOBS, QUEUES } from '@oneeta/contracts';
 import { createOutbox, createRedis, loadConfig, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
+import { startInviteConsumer } from './consumers/invite-created.js';
 import { startPushWorker } from './consumers/push-delivery.js';
+import { createEmailPort } from './providers/email.js';
 import { createWebPushSender, generateVapidKeys } from './providers/push.js';
+import { createSessionClient } from './providers/sessions.js';
 import { outbox as outboxTable } from './store/schema.js';
 import { loadVapidKeys } from './store/vapid-store.js';
 
@@ -16,7 +19,7 @@ main(async () => {
   const infra = await openServiceInfra('notification', config, MIGRATIONS);
   const { database, redis, bus } = infra;
   const consumerName = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
-  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
+  const logger: { current?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void } } = {};
   const accounts = openAccountDirectory('notification', config, {
     redis,
     bus,
@@ -27,7 +30,9 @@ main(async () => {
   const outbox = createOutbox(outboxTable, 'notification');
   // The relay starts once the app exists, so its counters land on the app's metrics registry.
   const wakeRelay = () => delivery.relay.wake();
-  const app = await buildApp({ config, db: database.db, redis, outbox, wakeRelay, vapid, pingDb: database.ping, accounts: accounts.get });
+  const emailLog = { info: (obj: object, msg: string) => logger.current?.info(obj, msg) };
+  const email = createEmailPort(config, database.db, emailLog);
+  const app = await buildApp({ config, db: database.db, redis, outbox, wakeRelay, vapid, pingDb: database.ping, accounts: accounts.get, email });
   logger.current = app.log;
   bus.instrument(app.metricsRegistry);
   const delivery = openServiceOutbox({
@@ -51,7 +56,22 @@ main(async () => {
     concurrency: config.NOTIFY_CONCURRENCY,
     log: app.log,
   });
+  const invites = startInviteConsumer({
+    bus,
+    db: database.db,
+    redis,
+    prefix: config.REDIS_PREFIX,
+    consumer: consumerName,
+    outbox,
+    wakeRelay,
+    email,
+    sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN }),
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    await invites.stop();
+    email.close();
     await worker.close();
     workerConnection.disconnect();
     await accounts.close();

@@ -5,7 +5,10 @@ import { createAccountDirectory, createRedis, createTokenVerifier, loadConfig, o
 import { createTestDatabase, createTestIssuer, eventually, openTestRedisInfra } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
+import { startInviteConsumer } from '../src/consumers/invite-created.js';
 import { startPushWorker } from '../src/consumers/push-delivery.js';
+import { createEmailPort } from '../src/providers/email.js';
+import { createSessionClient } from '../src/providers/sessions.js';
 import { createWebPushSender, generateVapidKeys } from '../src/providers/push.js';
 import { createDeliveriesStore } from '../src/store/deliveries-store.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
@@ -42,7 +45,10 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
   const vapid = await loadVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }, generateVapidKeys);
   const delivery = openServiceOutbox({ service: 'notification', config, db: database.db, table: outboxTable, jobs: [JOBS[QUEUES.notify]] });
   const wakeRelay = () => delivery.relay.wake();
+  const logs: { info(obj: object, msg: string): void } = { info: () => {} };
+  const email = createEmailPort(config, database.db, logs);
   const app = await buildApp({
+    email,
     config,
     db: database.db,
     redis,
@@ -67,6 +73,21 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     log: app.log,
   });
   const notifyQueue = delivery.queues[QUEUES.notify]!;
+  // invite.created → e-mail: the session service at SESSION_URL (a test that needs it brings one).
+  const invites = startInviteConsumer({
+    bus,
+    db: database.db,
+    redis,
+    prefix,
+    consumer: 'test',
+    outbox: delivery.outbox,
+    wakeRelay,
+    email,
+    sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 2000 }),
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
+  await invites.ready;
 
   return {
     app,
@@ -87,7 +108,11 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
       const entries = await redis.xrange(streamKey(prefix, TOPICS.notificationSent), '-', '+');
       return entries.map(([, fields]) => JSON.parse(fields[fields.indexOf('event') + 1]!) as EventEnvelope<NotificationSentData>);
     },
+    bus,
+    email,
     close: async () => {
+      await invites.stop();
+      email.close();
       await app.close();
       await worker.close();
       workerConnection.disconnect();

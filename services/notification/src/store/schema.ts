@@ -54,5 +54,23 @@ export const deliveries = notification.table(
 );
 export type DeliveryRow = typeof deliveries.$inferSelect;
 
+/**
+ * E-mails the embedded adapter "sent" (no SMTP_URL): a self-hosted install without a mail server
+ * still has every invite link, and the administrator reads them here.
+ */
+export const emailOutbox = notification.table(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt)],
+);
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
 /** Jobs (push deliveries) and events (notification.sent) written with the change that implies them. */
 export const outbox = outboxTable(notification);
