@@ -68,7 +68,7 @@ export function startInviteConsumer(deps: InviteConsumerDeps) {
       });
       deps.wakeRelay?.();
     }),
-    onError: (err, event) => deps.log.error({ err: err instanceof Error ? err.message : String(err), eventId: event?.id }, 'invite.created handling failed'),
+    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'invite.created handling failed'),
   });
   return { stop: () => consumer.stop(), ready: consumer.ready };
 }
