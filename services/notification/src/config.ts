@@ -20,6 +20,8 @@ export const configSchema = baseEnvSchema
     PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(3600),
     /** How long one push request may take (ms) before it counts as failed and is retried. */
     PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Test pushes ("Send test push") one user may ask for per minute. */
+    PUSH_TEST_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     /** Push jobs one process sends at once. */
     NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     /**

@@ -1,4 +1,4 @@
-import type { Database, Outbox, Redis } from '@oneeta/service-kit';
+import { createRateLimiter, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import type { VapidKeyPair } from './store/vapid-store.js';
 import { createSubscriptionsStore } from './store/subscriptions-store.js';
@@ -24,6 +24,7 @@ export function createContext(deps: NotificationDeps) {
     vapid: deps.vapid,
     outbox: deps.outbox,
     subscriptions: createSubscriptionsStore(deps.db),
+    limiter: createRateLimiter(deps.redis, `${deps.config.REDIS_PREFIX}:rl:notification`),
     /** Runs `fn` in one transaction, then wakes the outbox relay. */
     transaction: async <T>(fn: (tx: Database) => Promise<T>): Promise<T> => {
       const result = await deps.db.transaction(async (handle) => fn(handle as unknown as Database));

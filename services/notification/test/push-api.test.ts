@@ -106,6 +106,17 @@ describe('/api/push calls', () => {
     expect(res.json()).toEqual({ queued: 2 });
   });
 
+  it("refuses a sixth test push within a minute with 429 'Too many requests. Try again in Ns'", async () => {
+    const u = await h.user();
+    for (let i = 0; i < 5; i++) expect((await sendTest(h, u.token)).statusCode).toBe(202);
+    const res = await sendTest(h, u.token);
+    expect(res.statusCode).toBe(429);
+    expect((res.json() as { error: string }).error).toMatch(/^Too many requests\. Try again in \d+s$/);
+    expect(res.headers['retry-after']).toBeDefined();
+    const other = await h.user();
+    expect((await sendTest(h, other.token)).statusCode).toBe(202);
+  });
+
   it.each([
     ['a missing endpoint', { keys: { p256dh: 'a', auth: 'b' } }],
     ['an endpoint that is not a URL', { endpoint: 'nope', keys: { p256dh: 'a', auth: 'b' } }],

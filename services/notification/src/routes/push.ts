@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  format,
   JOBS,
+  MESSAGES,
   pushListResponseSchema,
   pushRemovedResponseSchema,
   pushSubscribeBodySchema,
@@ -11,7 +13,7 @@ import {
   vapidPublicKeyResponseSchema,
   type NotifyPushJob,
 } from '@oneeta/contracts';
-import type { App, Guards } from '@oneeta/service-kit';
+import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { NotificationContext } from '../context.js';
 import { testPushPayload, toDevice } from '../domain/push.js';
 import { createSubscriptionsStore } from '../store/subscriptions-store.js';
@@ -75,6 +77,10 @@ export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
     },
     async (request, reply) => {
       const userId = request.user!.id;
+      const limit = await ctx.limiter.hit(`test:${userId}`, { limit: ctx.config.PUSH_TEST_MAX_PER_MINUTE, windowSeconds: 60 });
+      if (!limit.allowed) {
+        throw new HttpError(429, format(MESSAGES.tooManyRequests, { n: limit.retryAfterSeconds }), 'rate_limited', { 'retry-after': String(limit.retryAfterSeconds) });
+      }
       const job = JOBS[QUEUES.notify];
       const payload = testPushPayload();
       // One job per device, written with the read that found the devices; the relay enqueues them.
