@@ -55,6 +55,7 @@ main(async () => {
     redisPrefix: config.REDIS_PREFIX,
     concurrency: config.NOTIFY_CONCURRENCY,
     log: app.log,
+    registry: app.metricsRegistry,
   });
   const invites = startInviteConsumer({
     bus,

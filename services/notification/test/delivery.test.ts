@@ -73,6 +73,9 @@ describe('push delivery', () => {
       return events.length === 1 ? events : null;
     });
     expect(await h.deliveries.byId(event!.data.deliveryId)).toMatchObject({ outcome: 'delivered', attempts: 2 });
+    const metrics = (await h.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^push_deliveries_total\{outcome="retried",service="notification"\} [1-9]/m);
+    expect(metrics).toMatch(/^push_deliveries_total\{outcome="delivered",service="notification"\} [1-9]/m);
     await h.drained();
     expect(await eventsOf(u.id)).toHaveLength(1);
     expect(device.delivered()).toHaveLength(1);

@@ -71,6 +71,7 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     redisPrefix: prefix,
     concurrency: config.NOTIFY_CONCURRENCY,
     log: app.log,
+    registry: app.metricsRegistry,
   });
   const notifyQueue = delivery.queues[QUEUES.notify]!;
   // invite.created → e-mail: the session service at SESSION_URL (a test that needs it brings one).

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import { JOBS, QUEUES, TOPICS, type NotificationSentData } from '@oneeta/contracts';
 import { createWorker, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import client from 'prom-client';
 import { PUSH_URGENCY, pushTopic, pushVerdict } from '../domain/push.js';
 import type { PushSender } from '../providers/push.js';
 import { createDeliveriesStore } from '../store/deliveries-store.js';
@@ -14,6 +15,13 @@ export interface PushDeliveryDeps {
   sender: PushSender;
   ttlSeconds: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Counts deliveries by outcome on this registry (the app's: GET /metrics). */
+  registry?: client.Registry;
+}
+
+/** `push_deliveries_total{outcome}`: delivered, gone, failed, and retried (an attempt that will be tried again). */
+export function createPushMetrics(registry: client.Registry) {
+  return new client.Counter({ name: 'push_deliveries_total', help: 'Push attempts by outcome', labelNames: ['outcome'], registers: [registry] });
 }
 
 export type PushJobResult = { outcome: 'delivered' | 'gone' | 'failed'; statusCode: number | null } | { outcome: 'skipped' };
@@ -29,6 +37,7 @@ export class RetryablePushError extends Error {}
 export function createPushProcessor(deps: PushDeliveryDeps) {
   const entry = JOBS[QUEUES.notify];
   const subscriptions = createSubscriptionsStore(deps.db);
+  const metrics = deps.registry ? createPushMetrics(deps.registry) : undefined;
   return async (job: Job): Promise<PushJobResult> => {
     const data = entry.schema.parse(job.data);
     const deliveryId = job.id!;
@@ -44,6 +53,7 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
     const verdict = pushVerdict(result.statusCode);
     const attempt = job.attemptsMade + 1;
     if (verdict === 'retry' && attempt < (job.opts.attempts ?? 1)) {
+      metrics?.inc({ outcome: 'retried' });
       throw new RetryablePushError(`push service answered ${result.statusCode ?? 'nothing'}${result.error ? `: ${result.error.slice(0, 200)}` : ''}`);
     }
     const outcome = verdict === 'retry' ? 'failed' : verdict;
@@ -69,6 +79,7 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
       await deps.outbox.add(tx, { aggregate: `delivery:${deliveryId}`, kind: 'event', topic: TOPICS.notificationSent, id: deliveryId, data: event });
     });
     deps.wakeRelay?.();
+    metrics?.inc({ outcome });
     if (outcome !== 'delivered') deps.log.warn({ deliveryId, subscriptionId: sub.id, statusCode: result.statusCode, outcome }, 'push not delivered');
     return { outcome, statusCode: result.statusCode };
   };
