@@ -30,14 +30,34 @@ export function describe(dir: string): Deployable {
 }
 
 /**
- * Start order: auth, then the other services (alphabetical), then the workers (which call the
- * services, so they need their URLs), then the gateway.
+ * Services that call other services' APIs at run time: a child gets the URLs of those started
+ * before it (the others bind port 0 and report their port later), so these start after them.
+ */
+export const CALLS_SERVICES: Readonly<Record<string, readonly string[]>> = {
+  notification: ['session'],
+};
+
+/** 0 for a service that calls none, else one more than the deepest service it calls. */
+export function callDepth(name: string, seen: ReadonlySet<string> = new Set()): number {
+  const called = (CALLS_SERVICES[name] ?? []).filter((n) => !seen.has(n));
+  return called.length === 0 ? 0 : 1 + Math.max(...called.map((n) => callDepth(n, new Set([...seen, name]))));
+}
+
+/**
+ * Start order: auth, then the other services (alphabetical, except that a service comes after
+ * those it calls: CALLS_SERVICES), then the workers (which call the services, so they need their
+ * URLs), then the gateway.
  */
 export function orderDeployables(dirs: readonly string[]): Deployable[] {
   const rank: Record<Role, number> = { auth: 0, service: 1, worker: 2, gateway: 3 };
   return dirs
     .map(describe)
-    .sort((a, b) => rank[a.role] - rank[b.role] || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) =>
+        rank[a.role] - rank[b.role] ||
+        callDepth(a.name) - callDepth(b.name) ||
+        a.name.localeCompare(b.name),
+    );
 }
 
 /** Directories (relative to root) that have a `src/main.ts`. */

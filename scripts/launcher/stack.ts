@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnChild, stopChild, type Child, type Watchdog } from './children.js';
 import type { LauncherConfig } from './config.js';
-import type { Deployable } from './deployables.js';
+import { callDepth, type Deployable } from './deployables.js';
 import { childEnv, internalUrl, type Assigned } from './env.js';
 import { formatPrefix, type Logger } from './output.js';
 import { isPortOpen, waitForHttp, waitForPortFile } from './ports.js';
@@ -97,9 +97,12 @@ export class Stack {
       onProcess: (proc) => (this.webBuild = proc),
     });
 
+    // Services start together, except that one calling others (CALLS_SERVICES) waits for them.
+    const services = this.stack.filter((d) => d.role === 'service');
+    const depths = [...new Set(services.map((d) => callDepth(d.name)))].sort((a, b) => a - b);
     const groups = [
       this.stack.filter((d) => d.role === 'auth'),
-      this.stack.filter((d) => d.role === 'service'),
+      ...depths.map((depth) => services.filter((d) => callDepth(d.name) === depth)),
       this.stack.filter((d) => d.role === 'worker'),
       this.stack.filter((d) => d.role === 'gateway'),
     ];

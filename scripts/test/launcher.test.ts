@@ -43,6 +43,17 @@ describe('deployables', () => {
     expect(order[2]?.role).toBe('worker');
   });
 
+  it('starts a service after the services it calls (notification reads invites from session)', () => {
+    const order = orderDeployables([
+      'apps/gateway',
+      'services/session',
+      'services/notification',
+      'services/auth',
+      'services/routing',
+    ]);
+    expect(order.map((d) => d.name)).toEqual(['auth', 'routing', 'session', 'notification', 'gateway']);
+  });
+
   it('runs ROUTING_WORKERS copies of each worker under distinct names', () => {
     const order = orderDeployables(['apps/gateway', 'services/auth', 'services/routing-worker']);
     expect(withWorkerCopies(order, 3).map((d) => [d.name, d.dir])).toEqual([
@@ -125,6 +136,9 @@ describe('config and child env', () => {
       PUBLIC_URL: 'http://localhost:8080',
     });
     expect(auth.WEB_DIST).toBeUndefined();
+    const notification = { name: 'notification', dir: 'services/notification', role: 'service' as const, urlEnv: 'NOTIFICATION_URL', port: 4006 };
+    expect(childEnv(base, notification, [...stack, notification], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('http://localhost:8080');
+    expect(childEnv({ ...base, PUBLIC_URL: 'https://oneeta.example' }, notification, [...stack, notification], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('https://oneeta.example');
     const gateway = childEnv(base, stack[2]!, stack, config, 'redis://r:1', '/repo');
     expect(gateway).toMatchObject({
       PORT: '8080',

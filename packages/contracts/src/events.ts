@@ -12,6 +12,7 @@ export const TOPICS = {
   travelComputed: 'travel.computed',
   usageRecorded: 'usage.recorded',
   inviteCreated: 'invite.created',
+  notificationSent: 'notification.sent',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -70,6 +71,34 @@ export const inviteCreatedDataSchema = z.object({
 });
 export type InviteCreatedData = z.infer<typeof inviteCreatedDataSchema>;
 
+/** Channels a notification goes out on (the admin ledger counts by channel). */
+export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
+/** What a notification is about: a test from the profile page, a leave reminder, an invite. */
+export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite'] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+/**
+ * How one delivery ended: `delivered` (the push service or mail server accepted it), `gone` (the
+ * device unsubscribed: 404/410, its subscription was deleted), `failed` (refused, or still failing
+ * after the last retry).
+ */
+export const NOTIFICATION_OUTCOMES = ['delivered', 'gone', 'failed'] as const;
+
+/**
+ * One delivery to one device or address, published once by the notification service (the event id
+ * is the delivery id, so a repeat is dropped by the consumer). The admin ledger counts these.
+ */
+export const notificationSentDataSchema = z.object({
+  deliveryId: z.string(),
+  userId: z.string(),
+  sessionId: z.string().nullable(),
+  kind: notificationKindSchema,
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  outcome: z.enum(NOTIFICATION_OUTCOMES),
+  at: z.string(),
+});
+export type NotificationSentData = z.infer<typeof notificationSentDataSchema>;
+
 /**
  * A billable or audited maps call (ARCHITECTURE §3 step 4). `origin` says who made it: the maps API
  * (`/api/maps/*`, one event per call with a sessionId) or the route-matrix worker (one event per
@@ -109,4 +138,5 @@ export const EVENT_DATA_SCHEMAS = {
   [TOPICS.travelComputed]: travelComputedDataSchema,
   [TOPICS.sessionChanged]: sessionChangedDataSchema,
   [TOPICS.inviteCreated]: inviteCreatedDataSchema,
+  [TOPICS.notificationSent]: notificationSentDataSchema,
 } as const;

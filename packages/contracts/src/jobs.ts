@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationKindSchema } from './events.js';
 import type { Plan } from './plans.js';
 
 /**
@@ -6,6 +7,7 @@ import type { Plan } from './plans.js';
  */
 export const QUEUES = {
   routeMatrix: 'route-matrix',
+  notify: 'notify',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -42,6 +44,30 @@ export const routeMatrixJobSchema = z.object({
 });
 export type RouteMatrixJob = z.infer<typeof routeMatrixJobSchema>;
 
+/** What the service worker shows (title, body, icon) and opens on click (url); `tag` replaces an older one of the same session and kind. */
+export const pushPayloadSchema = z.object({
+  title: z.string().max(200),
+  body: z.string().max(1000),
+  url: z.string().max(2000),
+  tag: z.string().max(200),
+  icon: z.string().max(2000).optional(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/**
+ * One push to one registered device (one job per device, so a device that is gone never holds up
+ * the others). No keys: the worker reads the subscription by id when it runs, and skips it when it
+ * was removed meanwhile. The job id is the delivery id (notification.sent's deliveryId).
+ */
+export const notifyPushJobSchema = z.object({
+  userId: z.string(),
+  subscriptionId: z.string(),
+  sessionId: z.string().nullable(),
+  kind: notificationKindSchema,
+  payload: pushPayloadSchema,
+});
+export type NotifyPushJob = z.infer<typeof notifyPushJobSchema>;
+
 /**
  * Queue → its job name, payload schema and retry policy. service-kit's createQueue/createWorker
  * take an entry, so attempts and backoff are written only here; the worker parses before use.
@@ -51,6 +77,14 @@ export const JOBS = {
     queue: QUEUES.routeMatrix,
     name: 'compute',
     schema: routeMatrixJobSchema,
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 1000 },
+  },
+  /** 429 and 5xx from a push service retry: 1 s, 2 s, 4 s, 8 s; then the delivery is recorded as failed. */
+  [QUEUES.notify]: {
+    queue: QUEUES.notify,
+    name: 'push',
+    schema: notifyPushJobSchema,
     attempts: 5,
     backoff: { type: 'exponential', delay: 1000 },
   },

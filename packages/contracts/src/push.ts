@@ -22,3 +22,22 @@ export const pushDeviceSchema = z.object({
 export type PushDevice = z.infer<typeof pushDeviceSchema>;
 /** GET /api/push/list → { subscriptions }. */
 export const pushListResponseSchema = z.object({ subscriptions: z.array(pushDeviceSchema) });
+
+/** POST /api/push/subscribe → the device as listed (201 when new, 200 when it updated one). */
+export const pushSubscribeResponseSchema = z.object({ subscription: pushDeviceSchema });
+/** POST /api/push/unsubscribe and DELETE /api/push/all → how many devices were removed. */
+export const pushRemovedResponseSchema = z.object({ removed: z.number().int().min(0) });
+/** POST /api/push/test → how many devices a test push was queued for (202: delivery runs after the answer). */
+export const pushTestResponseSchema = z.object({ queued: z.number().int().min(0) });
+
+/**
+ * GET /internal/email-outbox?to=&limit= on the notification service: what its embedded e-mail
+ * adapter stored (no SMTP_URL), newest first, for the administrator (through the admin service).
+ */
+export const notificationEmailOutboxQuerySchema = z.object({
+  to: z.email().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const notificationEmailOutboxResponseSchema = z.object({
+  messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+});

@@ -263,6 +263,28 @@ export const closeSessionBodySchema = z.object({
 export const sessionParamsSchema = z.object({ id: idSchema('Session id') });
 export const participantParamsSchema = z.object({ id: idSchema('Session id'), pid: participantIdSchema() });
 export const inviteIdParamsSchema = z.object({ id: idSchema('Session id'), inviteId: idSchema('Invite id', 100) });
+/**
+ * GET /internal/sessions/:id/invites/:inviteId: what the invite e-mail says (the notification
+ * service asks on invite.created, whose event carries no code on purpose).
+ */
+export const internalInviteResponseSchema = z.object({
+  inviteId: z.string(),
+  sessionId: z.string(),
+  code: z.string(),
+  email: z.string(),
+  name: z.string(),
+  status: z.enum(['pending', 'accepted', 'declined']),
+  inviterUserId: z.string(),
+  inviterName: z.string().nullable(),
+  /** The session's owner: the notification ledger counts the e-mail to them. */
+  creatorUserId: z.string(),
+  destinationName: z.string().nullable(),
+  destinationAddress: z.string().nullable(),
+  arriveAt: z.string().nullable(),
+  /** The destination's IANA time zone (null when not known yet). */
+  tzId: z.string().nullable(),
+});
+export type InternalInvite = z.infer<typeof internalInviteResponseSchema>;
 /** GET /internal/sessions/:id/members/:userId */
 export const memberParamsSchema = sessionParamsSchema.extend({ userId: idSchema('User id', 100) });
 

@@ -77,6 +77,7 @@ describe('junk path ids', () => {
         '/api/sessions/:id/invite/:code/decline',
         '/internal/sessions/:id/members/:userId',
         '/internal/sessions/:id/route-input',
+        '/internal/sessions/:id/invites/:inviteId',
       ]),
     );
   });

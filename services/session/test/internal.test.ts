@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipResponseSchema, routeInputSchema } from '@oneeta/contracts';
+import { internalInviteResponseSchema, membershipResponseSchema, routeInputSchema } from '@oneeta/contracts';
 import { participants } from '../src/store/schema.js';
 import { createSession, newSessionId } from './factories.js';
 import { invite } from './membership.js';
@@ -110,5 +110,31 @@ describe('GET /internal/sessions/:id/route-input', () => {
     const s = await createSession(h, owner);
     expect((await internal(`/internal/sessions/${s.sessionId}/route-input`, null)).statusCode).toBe(403);
     expect((await internal(`/internal/sessions/${newSessionId()}/route-input`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /internal/sessions/:id/invites/:inviteId', () => {
+  it('gives the invite with its code and what the e-mail says, to the internal token only', async () => {
+    const owner = await h.user({ plan: 'standard', name: 'Olga Owner' });
+    const s = await createSession(h, owner, { tzId: 'Europe/Paris' });
+    const inv = await invite(h, owner, s.sessionId, 'ivy@example.test', 'Ivy');
+    const url = `/internal/sessions/${s.sessionId}/invites/${inv.id}`;
+    expect((await internal(url, null)).statusCode).toBe(403);
+    const res = await internal(url);
+    expect(res.statusCode).toBe(200);
+    expect(internalInviteResponseSchema.parse(res.json())).toMatchObject({
+      inviteId: inv.id,
+      sessionId: s.sessionId,
+      code: inv.code,
+      email: 'ivy@example.test',
+      name: 'Ivy',
+      status: 'pending',
+      inviterUserId: owner.id,
+      creatorUserId: owner.id,
+      destinationName: s.destination?.name ?? null,
+      arriveAt: s.arriveAt,
+      tzId: 'Europe/Paris',
+    });
+    expect((await internal(`/internal/sessions/${s.sessionId}/invites/nope`)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema } from '@oneeta/contracts';
+import { internalInviteResponseSchema, inviteIdParamsSchema, memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { memberRole } from '../domain/membership.js';
@@ -23,6 +23,32 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
       // The gateway sends the e-mail only when the account's address is verified.
       const role = memberRole(session, participants, invites, { id: request.params.userId, verifiedEmail: request.query.email });
       return { member: role !== null, role };
+    },
+  );
+
+  /** For the notification service's invite e-mail: the code (never on the bus) and what the e-mail says. */
+  app.get(
+    '/internal/sessions/:id/invites/:inviteId',
+    { preHandler: guards.requireInternal, schema: { params: inviteIdParamsSchema, response: { 200: internalInviteResponseSchema } } },
+    async (request) => {
+      const { session, invites } = await load(request.params.id);
+      const invite = invites.find((i) => i.id === request.params.inviteId);
+      if (!invite) throw new HttpError(404, 'Invite not found', 'invite_not_found');
+      return {
+        inviteId: invite.id,
+        sessionId: session.id,
+        code: invite.code,
+        email: invite.email,
+        name: invite.name,
+        status: invite.status,
+        inviterUserId: invite.inviterUserId,
+        inviterName: invite.inviterName,
+        creatorUserId: session.creatorUserId,
+        destinationName: session.destination?.name ?? null,
+        destinationAddress: session.destination?.address ?? null,
+        arriveAt: session.arriveAt?.toISOString() ?? null,
+        tzId: session.tzId,
+      };
     },
   );
 

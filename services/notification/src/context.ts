@@ -1,0 +1,37 @@
+import { createRateLimiter, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
+import type { Config } from './config.js';
+import type { VapidKeyPair } from './store/vapid-store.js';
+import { createSubscriptionsStore } from './store/subscriptions-store.js';
+
+export interface NotificationDeps {
+  config: Config;
+  db: Database;
+  redis: Redis;
+  /** The service's transactional outbox (openServiceOutbox): push jobs and notification.sent go through it. */
+  outbox: Outbox;
+  /** Wakes the outbox relay after a commit that added rows (else it finds them on its next poll). */
+  wakeRelay?: () => void;
+  /** The VAPID pair in use (loadVapidKeys). */
+  vapid: VapidKeyPair;
+  /** Readiness of the database (the handle's ping). */
+  pingDb: () => Promise<void>;
+}
+
+/** What the route modules share. */
+export function createContext(deps: NotificationDeps) {
+  return {
+    config: deps.config,
+    vapid: deps.vapid,
+    outbox: deps.outbox,
+    subscriptions: createSubscriptionsStore(deps.db),
+    limiter: createRateLimiter(deps.redis, `${deps.config.REDIS_PREFIX}:rl:notification`),
+    /** Runs `fn` in one transaction, then wakes the outbox relay. */
+    transaction: async <T>(fn: (tx: Database) => Promise<T>): Promise<T> => {
+      const result = await deps.db.transaction(async (handle) => fn(handle as unknown as Database));
+      deps.wakeRelay?.();
+      return result;
+    },
+  };
+}
+
+export type NotificationContext = ReturnType<typeof createContext>;

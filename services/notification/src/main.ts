@@ -1,0 +1,83 @@
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { JOBS, QUEUES } from '@oneeta/contracts';
+import { createOutbox, createRedis, loadConfig, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
+import { buildApp } from './app.js';
+import { configSchema } from './config.js';
+import { startInviteConsumer } from './consumers/invite-created.js';
+import { startPushWorker } from './consumers/push-delivery.js';
+import { createEmailPort } from './providers/email.js';
+import { createWebPushSender, generateVapidKeys } from './providers/push.js';
+import { createSessionClient } from './providers/sessions.js';
+import { outbox as outboxTable } from './store/schema.js';
+import { loadVapidKeys } from './store/vapid-store.js';
+
+export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));
+
+main(async () => {
+  const config = loadConfig(configSchema);
+  const infra = await openServiceInfra('notification', config, MIGRATIONS);
+  const { database, redis, bus } = infra;
+  const consumerName = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
+  const logger: { current?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void } } = {};
+  const accounts = openAccountDirectory('notification', config, {
+    redis,
+    bus,
+    consumer: consumerName,
+    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
+  });
+  const vapid = await loadVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }, generateVapidKeys);
+  const outbox = createOutbox(outboxTable, 'notification');
+  // The relay starts once the app exists, so its counters land on the app's metrics registry.
+  const wakeRelay = () => delivery.relay.wake();
+  const emailLog = { info: (obj: object, msg: string) => logger.current?.info(obj, msg) };
+  const email = createEmailPort(config, database.db, emailLog);
+  const app = await buildApp({ config, db: database.db, redis, outbox, wakeRelay, vapid, pingDb: database.ping, accounts: accounts.get, email });
+  logger.current = app.log;
+  bus.instrument(app.metricsRegistry);
+  const delivery = openServiceOutbox({
+    service: 'notification',
+    config,
+    db: database.db,
+    table: outboxTable,
+    jobs: [JOBS[QUEUES.notify]],
+    registry: app.metricsRegistry,
+    log: app.log,
+  });
+  const workerConnection = createRedis(config.REDIS_URL, { role: 'worker' });
+  const worker = startPushWorker({
+    db: database.db,
+    outbox,
+    wakeRelay,
+    sender: createWebPushSender({ vapid, subject: config.VAPID_SUBJECT, timeoutMs: config.PUSH_TIMEOUT_MS }),
+    ttlSeconds: config.PUSH_TTL_SECONDS,
+    connection: workerConnection,
+    redisPrefix: config.REDIS_PREFIX,
+    concurrency: config.NOTIFY_CONCURRENCY,
+    log: app.log,
+    registry: app.metricsRegistry,
+  });
+  const invites = startInviteConsumer({
+    bus,
+    db: database.db,
+    redis,
+    prefix: config.REDIS_PREFIX,
+    consumer: consumerName,
+    outbox,
+    wakeRelay,
+    email,
+    sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN }),
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await invites.stop();
+    email.close();
+    await worker.close();
+    workerConnection.disconnect();
+    await accounts.close();
+    await delivery.close();
+    await infra.close();
+  });
+  await runService({ app, port: config.PORT, host: config.HOST });
+});

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import {
+  format,
+  JOBS,
+  MESSAGES,
+  pushListResponseSchema,
+  pushRemovedResponseSchema,
+  pushSubscribeBodySchema,
+  pushSubscribeResponseSchema,
+  pushTestResponseSchema,
+  pushUnsubscribeBodySchema,
+  QUEUES,
+  vapidPublicKeyResponseSchema,
+  type NotifyPushJob,
+} from '@oneeta/contracts';
+import { HttpError, type App, type Guards } from '@oneeta/service-kit';
+import type { NotificationContext } from '../context.js';
+import { testPushPayload, toDevice } from '../domain/push.js';
+import { createSubscriptionsStore } from '../store/subscriptions-store.js';
+
+/** doc 1 §7 Push: every call needs sign-in; a subscription is the caller's alone. */
+export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
+  const tags = ['push'];
+  const user = guards.requireUser;
+
+  app.get(
+    '/api/push/vapidPublicKey',
+    { preHandler: user, schema: { tags, operationId: 'getVapidPublicKey', summary: 'The VAPID public key browsers subscribe with', response: { 200: vapidPublicKeyResponseSchema } } },
+    async () => ({ publicKey: ctx.vapid.publicKey }),
+  );
+
+  app.post(
+    '/api/push/subscribe',
+    {
+      preHandler: user,
+      schema: {
+        tags,
+        operationId: 'subscribePush',
+        summary: 'Register this browser for push (again: updates it; a device of another account moves to the caller)',
+        body: pushSubscribeBodySchema,
+        response: { 200: pushSubscribeResponseSchema, 201: pushSubscribeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, keys, deviceName, userAgent } = request.body;
+      const { row, created } = await ctx.subscriptions.upsert(request.user!.id, {
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        deviceName: deviceName ?? null,
+        userAgent: userAgent ?? request.headers['user-agent']?.slice(0, 500) ?? null,
+      });
+      return reply.code(created ? 201 : 200).send({ subscription: toDevice(row) });
+    },
+  );
+
+  app.post(
+    '/api/push/unsubscribe',
+    {
+      preHandler: user,
+      schema: { tags, operationId: 'unsubscribePush', summary: "Forget one of the caller's devices", body: pushUnsubscribeBodySchema, response: { 200: pushRemovedResponseSchema } },
+    },
+    async (request) => ({ removed: await ctx.subscriptions.removeEndpoint(request.user!.id, request.body.endpoint) }),
+  );
+
+  app.get(
+    '/api/push/list',
+    { preHandler: user, schema: { tags, operationId: 'listPushDevices', summary: "The caller's registered devices (never their keys)", response: { 200: pushListResponseSchema } } },
+    async (request) => ({ subscriptions: (await ctx.subscriptions.listByUser(request.user!.id)).map(toDevice) }),
+  );
+
+  app.post(
+    '/api/push/test',
+    {
+      preHandler: user,
+      schema: { tags, operationId: 'sendTestPush', summary: 'Queue a test push to every registered device of the caller', response: { 202: pushTestResponseSchema } },
+    },
+    async (request, reply) => {
+      const userId = request.user!.id;
+      const limit = await ctx.limiter.hit(`test:${userId}`, { limit: ctx.config.PUSH_TEST_MAX_PER_MINUTE, windowSeconds: 60 });
+      if (!limit.allowed) {
+        throw new HttpError(429, format(MESSAGES.tooManyRequests, { n: limit.retryAfterSeconds }), 'rate_limited', { 'retry-after': String(limit.retryAfterSeconds) });
+      }
+      const job = JOBS[QUEUES.notify];
+      const payload = testPushPayload();
+      // One job per device, written with the read that found the devices; the relay enqueues them.
+      const queued = await ctx.transaction(async (tx) => {
+        const devices = await createSubscriptionsStore(tx).listByUser(userId);
+        const batch = randomUUID();
+        await ctx.outbox.add(
+          tx,
+          devices.map((device) => {
+            const data: NotifyPushJob = { userId, subscriptionId: device.id, sessionId: null, kind: 'test', payload };
+            return { aggregate: `push:${batch}:${device.id}`, kind: 'job' as const, queue: job.queue, name: job.name, data };
+          }),
+        );
+        return devices.length;
+      });
+      return reply.code(202).send({ queued });
+    },
+  );
+
+  app.delete(
+    '/api/push/all',
+    { preHandler: user, schema: { tags, operationId: 'removeAllPushDevices', summary: "Forget every registered device of the caller", response: { 200: pushRemovedResponseSchema } } },
+    async (request) => ({ removed: await ctx.subscriptions.removeAll(request.user!.id) }),
+  );
+}

@@ -1,0 +1,76 @@
+import { index, integer, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { outboxTable } from '@oneeta/service-kit';
+
+/** The notification service's own Postgres schema; no other service reads it. */
+export const notification = pgSchema('notification');
+
+/** A browser's push subscription. One user owns it; the endpoint is unique (re-subscribing moves it). */
+export const pushSubscriptions = notification.table(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    deviceName: text('device_name'),
+    userAgent: text('user_agent'),
+    /** When the browser last registered this subscription (the web app does on each visit). */
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** The VAPID key pair generated on first start when none is given by env (one row, id 1). */
+export const vapidKeys = notification.table('vapid_keys', {
+  id: integer('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How each delivery ended, once per delivery id (the job id); the admin ledger gets it as notification.sent. */
+export const deliveries = notification.table(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    sessionId: text('session_id'),
+    kind: text('kind').notNull(),
+    channel: text('channel', { enum: ['push', 'email'] }).notNull(),
+    /** The device (push) or address (e-mail) it went to; the subscription may be gone since. */
+    target: text('target').notNull(),
+    outcome: text('outcome', { enum: ['delivered', 'gone', 'failed'] }).notNull(),
+    /** The push service's answer, when one came. */
+    statusCode: integer('status_code'),
+    attempts: integer('attempts').notNull(),
+    error: text('error'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deliveries_user_idx').on(t.userId, t.at)],
+);
+export type DeliveryRow = typeof deliveries.$inferSelect;
+
+/**
+ * E-mails the embedded adapter "sent" (no SMTP_URL): a self-hosted install without a mail server
+ * still has every invite link, and the administrator reads them here.
+ */
+export const emailOutbox = notification.table(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt)],
+);
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Jobs (push deliveries) and events (notification.sent) written with the change that implies them. */
+export const outbox = outboxTable(notification);

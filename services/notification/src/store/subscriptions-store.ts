@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@oneeta/service-kit';
+import { pushSubscriptions, type PushSubscriptionRow } from './schema.js';
+
+export interface SubscriptionInput {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  deviceName: string | null;
+  userAgent: string | null;
+}
+
+export function createSubscriptionsStore(db: Database) {
+  return {
+    /**
+     * Registers the endpoint for `userId`: a new row, or the existing one (whoever had it) now the
+     * caller's with the new keys and names. `created` tells which.
+     */
+    async upsert(userId: string, input: SubscriptionInput): Promise<{ row: PushSubscriptionRow; created: boolean }> {
+      const id = randomUUID();
+      const now = new Date();
+      const [row] = await db
+        .insert(pushSubscriptions)
+        .values({ id, userId, ...input, lastSeen: now, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId, p256dh: input.p256dh, auth: input.auth, deviceName: input.deviceName, userAgent: input.userAgent, lastSeen: now, updatedAt: now },
+        })
+        .returning();
+      return { row: row!, created: row!.id === id };
+    },
+    listByUser(userId: string): Promise<PushSubscriptionRow[]> {
+      return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+    },
+    async byId(id: string): Promise<PushSubscriptionRow | null> {
+      const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+      return row ?? null;
+    },
+    /** Removes the caller's subscription of that endpoint (another user's is left alone). */
+    async removeEndpoint(userId: string, endpoint: string): Promise<number> {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return rows.length;
+    },
+    async removeAll(userId: string): Promise<number> {
+      const rows = await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).returning({ id: pushSubscriptions.id });
+      return rows.length;
+    },
+    /** A push service said the subscription is gone: delete it, unless it was re-registered since the job read it. */
+    async removeGone(id: string, endpoint: string, readAt: Date): Promise<void> {
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint), sql`${pushSubscriptions.updatedAt} <= ${readAt.toISOString()}`));
+    },
+  };
+}
+export type SubscriptionsStore = ReturnType<typeof createSubscriptionsStore>;

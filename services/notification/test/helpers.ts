@@ -1,0 +1,131 @@
+import { fileURLToPath } from 'node:url';
+import type { Agent } from 'node:https';
+import { JOBS, QUEUES, TOPICS, type EventEnvelope, type NotificationSentData } from '@oneeta/contracts';
+import { createAccountDirectory, createRedis, createTokenVerifier, loadConfig, openDatabase, openServiceOutbox, streamKey, type DatabaseHandle } from '@oneeta/service-kit';
+import { createTestDatabase, createTestIssuer, eventually, openTestRedisInfra } from '@oneeta/service-kit/testing';
+import { buildApp } from '../src/app.js';
+import { configSchema } from '../src/config.js';
+import { startInviteConsumer } from '../src/consumers/invite-created.js';
+import { startPushWorker } from '../src/consumers/push-delivery.js';
+import { createEmailPort } from '../src/providers/email.js';
+import { createSessionClient } from '../src/providers/sessions.js';
+import { createWebPushSender, generateVapidKeys } from '../src/providers/push.js';
+import { createDeliveriesStore } from '../src/store/deliveries-store.js';
+import { outbox as outboxTable } from '../src/store/schema.js';
+import { createSubscriptionsStore } from '../src/store/subscriptions-store.js';
+import { loadVapidKeys } from '../src/store/vapid-store.js';
+
+export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
+
+export interface StartOptions {
+  /** An embedded database in this folder (kept after close) instead of a throwaway one. */
+  dataDir?: string;
+  /** Share a Redis prefix with another harness (e.g. a restart of the same service). */
+  prefix?: string;
+  /** The HTTPS agent pushes go through (the stand-in's, which trusts its certificate). */
+  agent?: Agent;
+}
+
+/**
+ * The notification service as main.ts assembles it (app, outbox relay, push worker) over a fresh
+ * database and a unique Redis namespace, trusting tokens of a test issuer whose users are in the
+ * account view (no auth server).
+ */
+export async function startNotification(env: Record<string, string> = {}, opts: StartOptions = {}) {
+  const infra = openTestRedisInfra('notification', opts.prefix ? { prefix: opts.prefix } : {});
+  const { prefix, redis, bus } = infra;
+  // A throwaway database is dropped on close; one in a data folder is only closed (a restart reopens it).
+  const database: DatabaseHandle & { destroy?: () => Promise<void> } = opts.dataDir
+    ? await openDatabase({ schema: 'notification', migrationsFolder: MIGRATIONS, dataDir: opts.dataDir })
+    : await createTestDatabase({ schema: 'notification', migrationsFolder: MIGRATIONS });
+  const config = loadConfig(configSchema, { ...infra.env, AUTH_URL: 'http://127.0.0.1:9', ...env });
+  const issuer = await createTestIssuer({ redis, prefix });
+  const accounts = createAccountDirectory({ redis, prefix, authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 1000, events: { bus, service: 'notification', consumer: 'test' } });
+  await accounts.ready;
+  const vapid = await loadVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }, generateVapidKeys);
+  const delivery = openServiceOutbox({ service: 'notification', config, db: database.db, table: outboxTable, jobs: [JOBS[QUEUES.notify]] });
+  const wakeRelay = () => delivery.relay.wake();
+  const logs: { info(obj: object, msg: string): void } = { info: () => {} };
+  const email = createEmailPort(config, database.db, logs);
+  const app = await buildApp({
+    email,
+    config,
+    db: database.db,
+    redis,
+    outbox: delivery.outbox,
+    wakeRelay,
+    vapid,
+    pingDb: database.ping,
+    verifier: createTokenVerifier({ jwks: issuer.jwks }),
+    accounts: accounts.get,
+  });
+  await app.ready();
+  const workerConnection = createRedis(config.REDIS_URL, { role: 'worker' });
+  const worker = startPushWorker({
+    db: database.db,
+    outbox: delivery.outbox,
+    wakeRelay,
+    sender: createWebPushSender({ vapid, subject: config.VAPID_SUBJECT, timeoutMs: config.PUSH_TIMEOUT_MS, ...(opts.agent ? { agent: opts.agent } : {}) }),
+    ttlSeconds: config.PUSH_TTL_SECONDS,
+    connection: workerConnection,
+    redisPrefix: prefix,
+    concurrency: config.NOTIFY_CONCURRENCY,
+    log: app.log,
+    registry: app.metricsRegistry,
+  });
+  const notifyQueue = delivery.queues[QUEUES.notify]!;
+  // invite.created → e-mail: the session service at SESSION_URL (a test that needs it brings one).
+  const invites = startInviteConsumer({
+    bus,
+    db: database.db,
+    redis,
+    prefix,
+    consumer: 'test',
+    outbox: delivery.outbox,
+    wakeRelay,
+    email,
+    sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 2000 }),
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
+  await invites.ready;
+
+  return {
+    app,
+    config,
+    prefix,
+    redis,
+    database,
+    vapid,
+    notifyQueue,
+    delivery,
+    user: (input: Parameters<typeof issuer.user>[0] = {}) => issuer.user(input),
+    subscriptions: createSubscriptionsStore(database.db),
+    deliveries: createDeliveriesStore(database.db),
+    /** Resolves once the relay delivered every outbox row written so far. */
+    drained: () => eventually(async () => (await delivery.relay.pending()) === 0),
+    /** notification.sent events on the bus, oldest first. */
+    sentEvents: async (): Promise<EventEnvelope<NotificationSentData>[]> => {
+      const entries = await redis.xrange(streamKey(prefix, TOPICS.notificationSent), '-', '+');
+      return entries.map(([, fields]) => JSON.parse(fields[fields.indexOf('event') + 1]!) as EventEnvelope<NotificationSentData>);
+    },
+    bus,
+    email,
+    close: async () => {
+      await invites.stop();
+      email.close();
+      await app.close();
+      await worker.close();
+      workerConnection.disconnect();
+      await accounts.close();
+      await notifyQueue.obliterate({ force: true }).catch(() => {});
+      await delivery.close();
+      await infra.close();
+      await (database.destroy ?? database.close)();
+    },
+  };
+}
+
+export type NotificationHarness = Awaited<ReturnType<typeof startNotification>>;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

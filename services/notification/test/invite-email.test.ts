@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOPICS } from '@oneeta/contracts';
+import { redisKey, streamKey } from '@oneeta/service-kit';
+import { eventually } from '@oneeta/service-kit/testing';
+import { createSession, invite, startSession, type SessionHarness } from '@oneeta/session/testing';
+import { INVITES_GROUP } from '../src/consumers/invite-created.js';
+import { startNotification, type NotificationHarness } from './helpers.js';
+
+const PUBLIC_URL = 'https://oneeta.example';
+
+/** A mail server in this process: every message it accepts, parsed. */
+async function startSmtp() {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          mails.push(mail);
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The real session service on a port, sharing its bus (Redis prefix) with the notification service. */
+async function startPair(env: Record<string, string>) {
+  const session = await startSession();
+  await session.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = session.app.server.address() as AddressInfo;
+  const notification = await startNotification({ SESSION_URL: `http://127.0.0.1:${port}`, PUBLIC_URL, ...env }, { prefix: session.prefix });
+  return { session, notification };
+}
+
+async function inviteSomeone(session: SessionHarness, email: string) {
+  const owner = await session.user({ plan: 'standard', name: 'Olga Owner' });
+  const s = await createSession(session, owner, { tzId: 'Europe/Vienna', arriveAt: '2030-12-03T18:30:00.000Z' });
+  const inv = await invite(session, owner, s.sessionId, email, 'Ivy');
+  return { owner, s, inv, link: `${PUBLIC_URL}/session/${s.sessionId}/invite/${inv.code}` };
+}
+
+describe('invite e-mails over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let session: SessionHarness;
+  let h: NotificationHarness;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    ({ session, notification: h } = await startPair({ SMTP_URL: smtp.url, EMAIL_FROM: 'OneETA <invites@oneeta.test>' }));
+  });
+  afterAll(async () => {
+    await h.close();
+    await session.close();
+    await smtp.close();
+  });
+
+  const mailsTo = (to: string) => smtp.mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === to);
+
+  it('sends the invitee one e-mail with the inviter, the destination, the arrival in its zone and the invite link', async () => {
+    const { owner, s, link } = await inviteSomeone(session, 'ivy.smtp@example.test');
+    const [mail] = await eventually(() => (mailsTo('ivy.smtp@example.test').length === 1 ? mailsTo('ivy.smtp@example.test') : null));
+    expect(mail!.from?.value[0]).toMatchObject({ name: 'OneETA', address: 'invites@oneeta.test' });
+    expect(mail!.subject).toBe('Olga Owner invited you on OneETA');
+    expect(mail!.text).toContain(link);
+    expect(mail!.text).toContain(`Destination: ${s.destination!.name}`);
+    expect(mail!.text).toContain('Arrival: Tuesday, December 3, 2030 at 7:30 PM GMT+1');
+    expect(mail!.html).toContain(`href="${link}"`);
+
+    const [event] = await eventually(async () => {
+      const events = (await h.sentEvents()).filter((e) => e.data.sessionId === s.sessionId);
+      return events.length === 1 ? events : null;
+    });
+    expect(event!.data).toMatchObject({ userId: owner.id, kind: 'invite', channel: 'email', outcome: 'delivered' });
+  });
+
+  it('sends nothing twice for a duplicate invite.created, even once the Redis idempotency key is gone', async () => {
+    const { s } = await inviteSomeone(session, 'ivy.dup@example.test');
+    await eventually(() => mailsTo('ivy.dup@example.test').length === 1);
+    const entries = await h.redis.xrange(streamKey(h.prefix, TOPICS.inviteCreated), '-', '+');
+    const original = entries.find(([, f]) => f.some((v) => v.includes(s.sessionId)))!;
+    const eventId = (JSON.parse(original[1][original[1].indexOf('event') + 1]!) as { id: string }).id;
+    await h.redis.del(redisKey(h.prefix, 'processed', INVITES_GROUP, eventId));
+    await h.redis.xadd(streamKey(h.prefix, TOPICS.inviteCreated), '*', ...original[1]);
+    // A later invite is handled after the duplicate (one consumer reads the stream in order).
+    await inviteSomeone(session, 'ivy.after@example.test');
+    await eventually(() => mailsTo('ivy.after@example.test').length === 1);
+    expect(mailsTo('ivy.dup@example.test')).toHaveLength(1);
+  });
+});
+
+describe('invite e-mails without SMTP', () => {
+  let session: SessionHarness;
+  let h: NotificationHarness;
+  beforeAll(async () => {
+    ({ session, notification: h } = await startPair({}));
+  });
+  afterAll(async () => {
+    await h.close();
+    await session.close();
+  });
+
+  it('keeps the e-mail in the embedded outbox, which the internal route lists for the administrator', async () => {
+    const { link } = await inviteSomeone(session, 'Ivy.Outbox@example.test');
+    const read = async () =>
+      (await h.app.inject({ method: 'GET', url: '/internal/email-outbox?to=ivy.outbox@example.test', headers: { 'x-internal-token': h.config.INTERNAL_TOKEN! } })).json() as {
+        messages: { to: string; subject: string; text: string }[];
+      };
+    const { messages } = await eventually(async () => ((await read()).messages.length === 1 ? read() : null));
+    expect(messages[0]).toMatchObject({ to: 'ivy.outbox@example.test', subject: 'Olga Owner invited you on OneETA' });
+    expect(messages[0]!.text).toContain(link);
+    expect((await h.app.inject({ method: 'GET', url: '/internal/email-outbox' })).statusCode).toBe(403);
+  });
+});
