@@ -72,7 +72,7 @@ describe('invite e-mails over SMTP', () => {
     expect(mail!.subject).toBe('Olga Owner invited you on OneETA');
     expect(mail!.text).toContain(link);
     expect(mail!.text).toContain(`Destination: ${s.destination!.name}`);
-    expect(mail!.text).toContain('Arrival: Tuesday, December 3, 2030 at 7:30 PM GMT+1');
+    expect(mail!.text).toContain('Arrival: Tuesday, December 3, 2030 at 7:30 PM Vienna time');
     expect(mail!.html).toContain(`href="${link}"`);
 
     const [event] = await eventually(async () => {

@@ -19,7 +19,7 @@ const invite = {
 
 describe('invite e-mail', () => {
   it('shows the arrival time on the destination clock', () => {
-    expect(arrivalInZone('2026-12-01T18:30:00.000Z', 'Europe/Vienna')).toBe('Tuesday, December 1, 2026 at 7:30 PM GMT+1');
+    expect(arrivalInZone('2026-12-01T18:30:00.000Z', 'Europe/Vienna')).toBe('Tuesday, December 1, 2026 at 7:30 PM Vienna time');
     expect(arrivalInZone('2026-12-01T18:30:00.000Z', null)).toBe('Tuesday, December 1, 2026 at 6:30 PM UTC');
   });
 
@@ -28,7 +28,7 @@ describe('invite e-mail', () => {
     expect(mail.to).toBe('ivy@example.test');
     expect(mail.subject).toBe('Olga <b> invited you on OneETA');
     expect(mail.text).toContain('Destination: Café Central, Herrengasse 14, Vienna');
-    expect(mail.text).toContain('Arrival: Tuesday, December 1, 2026 at 7:30 PM GMT+1');
+    expect(mail.text).toContain('Arrival: Tuesday, December 1, 2026 at 7:30 PM Vienna time');
     expect(mail.text).toContain('https://oneeta.example/session/s%201/invite/c0de');
     expect(mail.html).toContain('Olga &#60;b&#62; invited you');
     expect(mail.html).toContain('href="https://oneeta.example/session/s%201/invite/c0de"');

@@ -1,19 +1,27 @@
 import type { InternalInvite } from '@oneeta/contracts';
+import { canonicalZone, zoneLabel } from '@oneeta/travel';
 import type { EmailMessage } from '../providers/email.js';
 
 /** `/session/{id}/invite/{code}` on the public origin (doc 1 §5 invite acceptance). */
 export const inviteLink = (publicUrl: string, sessionId: string, code: string) =>
   `${publicUrl}/session/${encodeURIComponent(sessionId)}/invite/${encodeURIComponent(code)}`;
 
-/** The arrival time as the destination's clock shows it, with its zone ("Tuesday, December 1, 2026 at 7:30 PM CET"). */
+/**
+ * The arrival time as the destination's clock shows it, labelled with its zone the way the app
+ * labels it ("Tuesday, December 1, 2026 at 7:30 PM Vienna time"); UTC for a missing or unknown zone.
+ */
 export function arrivalInZone(arriveAt: string, tzId: string | null): string {
-  const format = (timeZone: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(arriveAt));
-  try {
-    return format(tzId ?? 'UTC');
-  } catch {
-    return format('UTC'); // an unknown zone id
-  }
+  const zone = canonicalZone(tzId) ?? 'UTC';
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(arriveAt));
+  return `${time} ${zone === 'UTC' ? 'UTC' : zoneLabel(zone)}`;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -22,7 +30,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function inviteEmail(invite: InternalInvite, publicUrl: string): EmailMessage {
   const link = inviteLink(publicUrl, invite.sessionId, invite.code);
   const inviter = invite.inviterName?.trim() || 'Someone';
-  const where = invite.destinationName ? `${invite.destinationName}${invite.destinationAddress ? `, ${invite.destinationAddress}` : ''}` : null;
+  const where = invite.destinationName
+    ? `${invite.destinationName}${invite.destinationAddress ? `, ${invite.destinationAddress}` : ''}`
+    : null;
   const when = invite.arriveAt ? arrivalInZone(invite.arriveAt, invite.tzId) : null;
   const lines = [
     `Hi ${invite.name || 'there'},`,
@@ -39,10 +49,17 @@ export function inviteEmail(invite: InternalInvite, publicUrl: string): EmailMes
     `<p>Hi ${escapeHtml(invite.name || 'there')},</p>`,
     `<p>${escapeHtml(inviter)} invited you to arrive together with OneETA.</p>`,
     ...(where || when
-      ? [`<ul>${where ? `<li>Destination: ${escapeHtml(where)}</li>` : ''}${when ? `<li>Arrival: ${escapeHtml(when)}</li>` : ''}</ul>`]
+      ? [
+          `<ul>${where ? `<li>Destination: ${escapeHtml(where)}</li>` : ''}${when ? `<li>Arrival: ${escapeHtml(when)}</li>` : ''}</ul>`,
+        ]
       : []),
     `<p><a href="${escapeHtml(link)}">Open the invite</a></p>`,
     '<p>If you did not expect this invite, you can ignore this e-mail.</p>',
   ].join('\n');
-  return { to: invite.email, subject: `${inviter} invited you on OneETA`, text: lines.join('\n'), html };
+  return {
+    to: invite.email,
+    subject: `${inviter} invited you on OneETA`,
+    text: lines.join('\n'),
+    html,
+  };
 }
