@@ -130,3 +130,29 @@ export async function resolveRedis(
   if (!binary) throw new Error(NO_REDIS_MESSAGE);
   return deps.start(binary, path.join(dataDir, 'redis'));
 }
+
+/**
+ * Deletes every key a stack left in the Redis at `url` under `prefix`: `{prefix}:*` and BullMQ's
+ * `{{prefix}}:bull:*`. For test and benchmark stacks; a failure is reported on stderr as `who`'s.
+ */
+export async function dropRedisKeys(url: string, prefix: string, who: string): Promise<void> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    for (const match of [`${prefix}:*`, `{${prefix}}*`]) {
+      for await (const keys of redis.scanStream({ match, count: 500 })) {
+        if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
+      }
+    }
+  } catch (error) {
+    process.stderr.write(
+      `${who}: could not drop Redis keys of ${prefix}: ${(error as Error).message}\n`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { dropRedisKeys } from '@oneeta/scripts/launcher/redis';
 import { findFreePort } from '@oneeta/scripts/ports';
 import { SESSION_ID_ALPHABET, SESSION_ID_LENGTH } from '@oneeta/contracts';
-import { Redis } from 'ioredis';
 
 export interface BenchStack {
   base: string;
@@ -50,7 +50,7 @@ export async function startStack(repoRoot: string, port?: number): Promise<Bench
   void exited.then(([code]) => (exitCode = code as number | null));
   const cleanup = async () => {
     rmSync(dir, { recursive: true, force: true });
-    await dropRedisKeys(prefix);
+    await dropRedisKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix, 'bench:web');
   };
 
   const base = `http://127.0.0.1:${chosenPort}`;
@@ -81,28 +81,6 @@ export async function startStack(repoRoot: string, port?: number): Promise<Bench
       await cleanup();
     },
   };
-}
-
-async function dropRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-  });
-  try {
-    await redis.connect();
-    for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
-    }
-  } catch {
-    // no Redis reachable: the launcher ran its own, which is gone with the data folder
-  } finally {
-    redis.disconnect();
-  }
 }
 
 async function call<T>(

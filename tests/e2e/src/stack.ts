@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { dropRedisKeys } from '@oneeta/scripts/launcher/redis';
 import { findFreePort } from '@oneeta/scripts/ports';
-import { Redis } from 'ioredis';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -73,7 +73,7 @@ export async function startStack(): Promise<RunningStack> {
   const banner = `OneETA is running at http://localhost:${port}`;
   const cleanup = async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    await dropRedisKeys(redisPrefix);
+    await dropRedisKeys(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', redisPrefix, 'e2e');
   };
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
@@ -112,27 +112,4 @@ export async function startStack(): Promise<RunningStack> {
       return code;
     },
   };
-}
-
-/** Deletes every Redis key the stack left: `{prefix}:*` and BullMQ's `{{prefix}}:bull:*`. */
-export async function dropRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    for (const match of [`${prefix}:*`, `{${prefix}}*`]) {
-      for await (const keys of redis.scanStream({ match, count: 500 })) {
-        if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
-      }
-    }
-  } catch (error) {
-    process.stderr.write(
-      `e2e: could not drop Redis keys of ${prefix}: ${(error as Error).message}\n`,
-    );
-  } finally {
-    redis.disconnect();
-  }
 }

@@ -9,10 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { readLauncherConfig } from '@oneeta/scripts/launcher/config';
 import { discoverDeployables } from '@oneeta/scripts/launcher/deployables';
 import type { Logger } from '@oneeta/scripts/launcher/output';
-import { resolveRedis } from '@oneeta/scripts/launcher/redis';
+import { dropRedisKeys, resolveRedis } from '@oneeta/scripts/launcher/redis';
 import { assignPorts, Stack } from '@oneeta/scripts/launcher/stack';
 import { findFreePort } from '@oneeta/scripts/ports';
-import { Redis } from 'ioredis';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -115,7 +114,7 @@ async function startStack(): Promise<StackInfo> {
   const cleanup = async () => {
     await stack.stop();
     await redis.stop?.();
-    await dropRedisKeys(redis.url, redisPrefix);
+    await dropRedisKeys(redis.url, redisPrefix, 'fuzz');
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -137,27 +136,4 @@ async function startStack(): Promise<StackInfo> {
       if (gaveUp) throw new Error(`the stack gave up while fuzzed: ${gaveUp}`);
     },
   };
-}
-
-/** Deletes every Redis key the stack left: `{prefix}:*` and BullMQ's `{{prefix}}:bull:*`. */
-async function dropRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    for (const match of [`${prefix}:*`, `{${prefix}}*`]) {
-      for await (const keys of redis.scanStream({ match, count: 500 })) {
-        if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
-      }
-    }
-  } catch (error) {
-    process.stderr.write(
-      `fuzz: could not drop Redis keys of ${prefix}: ${(error as Error).message}\n`,
-    );
-  } finally {
-    redis.disconnect();
-  }
 }
