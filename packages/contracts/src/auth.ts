@@ -186,8 +186,11 @@ export const TOKEN_AUDIENCE = 'oneeta';
 
 export const idParamsSchema = z.object({ id: idSchema('Id', 100) });
 
-/** GET /internal/email-outbox?to= (auth, embedded e-mail adapter only): what was "sent" to an address. */
-export const emailOutboxQuerySchema = z.object({ to: emailSchema });
-export const emailOutboxResponseSchema = z.object({
-  messages: z.array(z.object({ subject: z.string(), text: z.string(), createdAt: z.string() })),
-});
+/**
+ * GET /internal/users/:id/verification-link?email= (auth, for the notification service): a fresh
+ * signed link for the account's address while it is still that account's and unverified; 404 when
+ * the account is gone, 409 when the address changed or is verified already (nothing to send).
+ */
+export const verificationLinkQuerySchema = z.object({ email: emailSchema });
+export const verificationLinkResponseSchema = z.object({ email: z.string(), name: z.string(), link: z.string() });
+export type VerificationLink = z.infer<typeof verificationLinkResponseSchema>;

@@ -13,6 +13,7 @@ export const TOPICS = {
   usageRecorded: 'usage.recorded',
   inviteCreated: 'invite.created',
   notificationSent: 'notification.sent',
+  emailVerificationRequested: 'email.verification_requested',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -68,13 +69,27 @@ export const inviteCreatedDataSchema = z.object({
   email: z.string(),
   name: z.string(),
   inviterName: z.string().nullable(),
+  /** The session's owner who sent it: the notification ledger counts the e-mail to them. */
+  inviterUserId: z.string(),
 });
 export type InviteCreatedData = z.infer<typeof inviteCreatedDataSchema>;
 
+/**
+ * Auth asks for a verification e-mail to an account's address (on registration, an e-mail change, or
+ * 'Resend'), in the transaction that made the change. It carries no link, on purpose: the
+ * notification service asks auth for a fresh one over an internal route when it sends.
+ */
+export const emailVerificationRequestedDataSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  reason: z.enum(['registered', 'email-changed', 'resend']),
+});
+export type EmailVerificationRequestedData = z.infer<typeof emailVerificationRequestedDataSchema>;
+
 /** Channels a notification goes out on (the admin ledger counts by channel). */
 export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
-/** What a notification is about: a test from the profile page, a leave reminder, an invite. */
-export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite'] as const;
+/** What a notification is about: a test from the profile page, a leave reminder, an invite, an e-mail verification link. */
+export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite', 'verify-email'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 /**
@@ -139,4 +154,5 @@ export const EVENT_DATA_SCHEMAS = {
   [TOPICS.sessionChanged]: sessionChangedDataSchema,
   [TOPICS.inviteCreated]: inviteCreatedDataSchema,
   [TOPICS.notificationSent]: notificationSentDataSchema,
+  [TOPICS.emailVerificationRequested]: emailVerificationRequestedDataSchema,
 } as const;

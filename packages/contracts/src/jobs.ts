@@ -60,6 +60,8 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
  * was removed meanwhile. The job id is the delivery id (notification.sent's deliveryId).
  */
 export const notifyPushJobSchema = z.object({
+  /** Absent on jobs queued before e-mail shared the queue. */
+  channel: z.literal('push').optional(),
   userId: z.string(),
   subscriptionId: z.string(),
   sessionId: z.string().nullable(),
@@ -67,6 +69,22 @@ export const notifyPushJobSchema = z.object({
   payload: pushPayloadSchema,
 });
 export type NotifyPushJob = z.infer<typeof notifyPushJobSchema>;
+
+/**
+ * One e-mail. It carries what to look up, never the message: the worker reads the invite (its code)
+ * from the session service, or a fresh verification link from auth, when it sends, and skips the
+ * job when the invite was answered or the address changed meanwhile. The job id is the delivery id.
+ */
+export const notifyEmailJobSchema = z.discriminatedUnion('kind', [
+  /** userId: the inviter (the ledger counts the e-mail to them); email: the invitee's address. */
+  z.object({ channel: z.literal('email'), kind: z.literal('invite'), userId: z.string(), email: z.string(), sessionId: z.string(), inviteId: z.string() }),
+  z.object({ channel: z.literal('email'), kind: z.literal('verify-email'), userId: z.string(), email: z.string() }),
+]);
+export type NotifyEmailJob = z.infer<typeof notifyEmailJobSchema>;
+
+/** Every notification goes through the one `notify` queue: a push to a device, or an e-mail. */
+export const notifyJobSchema = z.union([notifyEmailJobSchema, notifyPushJobSchema]);
+export type NotifyJob = z.infer<typeof notifyJobSchema>;
 
 /**
  * Queue → its job name, payload schema and retry policy. service-kit's createQueue/createWorker
@@ -80,11 +98,14 @@ export const JOBS = {
     attempts: 5,
     backoff: { type: 'exponential', delay: 1000 },
   },
-  /** 429 and 5xx from a push service retry: 1 s, 2 s, 4 s, 8 s; then the delivery is recorded as failed. */
+  /**
+   * 429 and 5xx from a push service, and an e-mail the mail server refused or a lookup that failed,
+   * retry: 1 s, 2 s, 4 s, 8 s; then the delivery is recorded as failed.
+   */
   [QUEUES.notify]: {
     queue: QUEUES.notify,
-    name: 'push',
-    schema: notifyPushJobSchema,
+    name: 'deliver',
+    schema: notifyJobSchema,
     attempts: 5,
     backoff: { type: 'exponential', delay: 1000 },
   },

@@ -1,6 +1,5 @@
 import { createGuards, createHttpApp, createTokenVerifier, pickAccount, pingRedis, registerOpenApi } from '@oneeta/service-kit';
 import { createContext, type AuthDeps } from './context.js';
-import { createOutboxEmail } from './providers/email.js';
 import { createOutboxSms } from './providers/sms.js';
 import { emailVerificationRoutes } from './routes/email-verification.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -17,9 +16,7 @@ export async function buildApp(deps: AuthDeps) {
     readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) },
   });
   const sms = deps.sms ?? createOutboxSms(deps.db, app.log);
-  const outboxEmail = deps.email ? undefined : createOutboxEmail(deps.db, app.log);
-  const email = deps.email ?? outboxEmail!;
-  const ctx = createContext({ ...deps, sms, email }, app.log);
+  const ctx = createContext({ ...deps, sms });
   const guards = createGuards({
     verify: createTokenVerifier({ jwks: deps.keys.jwks }),
     // The caller as the database has them now (plan, admin, verified e-mail), not the token's copy.
@@ -34,6 +31,6 @@ export async function buildApp(deps: AuthDeps) {
   emailVerificationRoutes(app, ctx, guards);
   phoneRoutes(app, ctx, guards);
   planRoutes(app, ctx, guards);
-  internalRoutes(app, ctx, guards, outboxEmail);
+  internalRoutes(app, ctx, guards);
   return app;
 }

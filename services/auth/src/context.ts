@@ -1,16 +1,9 @@
-import { TOPICS, type User, type UserChangedData } from '@oneeta/contracts';
+import { TOPICS, type EmailVerificationRequestedData, type User, type UserChangedData } from '@oneeta/contracts';
 import { createRateLimiter, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { changedFields, claimsOf, toUser } from './domain/users.js';
 import type { KeyRing } from './keys.js';
-import {
-  VERIFY_EMAIL_PURPOSE,
-  VERIFY_EMAIL_TTL_SECONDS,
-  verificationEmail,
-  verificationLink,
-} from './domain/email-verification.js';
-import type { EmailSender } from './providers/email.js';
+import { VERIFY_EMAIL_PURPOSE, VERIFY_EMAIL_TTL_SECONDS, verificationLink } from './domain/email-verification.js';
 import type { SmsSender } from './providers/sms.js';
 import type { UserRow } from './store/schema.js';
 import { createUsersStore } from './store/users-store.js';
@@ -26,16 +19,13 @@ export interface AuthDeps {
   keys: KeyRing;
   /** Defaults to the embedded outbox adapter. */
   sms?: SmsSender;
-  /** Defaults to the embedded outbox adapter. */
-  email?: EmailSender;
   /** Readiness of the database (the handle's ping). */
   pingDb: () => Promise<void>;
 }
 
 /** What the route modules share: stores, token issuing, events, limits. */
 export function createContext(
-  deps: AuthDeps & { sms: SmsSender; email: EmailSender },
-  log: FastifyBaseLogger,
+  deps: AuthDeps & { sms: SmsSender },
 ) {
   const { config } = deps;
   const view = (row: UserRow): User => toUser(row, config.ADMIN_EMAIL);
@@ -53,25 +43,18 @@ export function createContext(
       return { token: await deps.keys.sign(claimsOf(user), config.JWT_TTL_SECONDS), user };
     },
     /**
-     * Sends a signed 24-hour link for the account's current e-mail. The account change it follows
-     * is already saved, so a failure is logged (the user can ask for a new link), not thrown.
-     * True when the message was handed to the e-mail port.
+     * Asks for a verification e-mail to the account's current address: `email.verification_requested`
+     * in the transaction `tx` that made the change (the notification service sends it, with a link
+     * it gets from verificationLinkFor when it sends).
      */
-    sendVerificationLink: async (row: UserRow): Promise<boolean> => {
-      try {
-        const token = await deps.keys.signPurpose(
-          VERIFY_EMAIL_PURPOSE,
-          { sub: row.id, email: row.email },
-          VERIFY_EMAIL_TTL_SECONDS,
-        );
-        await deps.email.send(
-          verificationEmail(row.email, verificationLink(config.PUBLIC_URL, token)),
-        );
-        return true;
-      } catch (err) {
-        log.error({ err: errorSummary(err), userId: row.id }, 'verification e-mail not sent');
-        return false;
-      }
+    requestVerification: async (row: UserRow, reason: EmailVerificationRequestedData['reason'], tx: Database) => {
+      const data: EmailVerificationRequestedData = { userId: row.id, email: row.email, reason };
+      await deps.outbox.add(tx, { aggregate: `user:${row.id}`, kind: 'event', topic: TOPICS.emailVerificationRequested, data });
+    },
+    /** A signed 24-hour link that verifies the account's current address. */
+    verificationLinkFor: async (row: UserRow): Promise<string> => {
+      const token = await deps.keys.signPurpose(VERIFY_EMAIL_PURPOSE, { sub: row.id, email: row.email }, VERIFY_EMAIL_TTL_SECONDS);
+      return verificationLink(config.PUBLIC_URL, token);
     },
     /**
      * Runs a write in one transaction (`users` is the store on it) and wakes the outbox relay after
@@ -110,9 +93,3 @@ export function createContext(
 }
 
 export type AuthContext = ReturnType<typeof createContext>;
-
-/** Only the error's code and message: driver errors carry the failed query's parameters. */
-function errorSummary(err: unknown) {
-  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  return { code, message: typeof message === 'string' ? message.split('\n')[0] : String(err) };
-}

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import { desc } from 'drizzle-orm';
+import { TOPICS, type EmailVerificationRequestedData } from '@oneeta/contracts';
 import { loadConfig, openServiceOutbox } from '@oneeta/service-kit';
 import { eventually, openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { loadKeyRing } from '../src/keys.js';
-import { createOutboxEmail } from '../src/providers/email.js';
 import { createOutboxSms } from '../src/providers/sms.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
 
@@ -27,8 +28,20 @@ export async function startAuth(env: Record<string, string> = {}, opts: { redisU
   const app = await buildApp({ config, db: database.db, redis, outbox: delivery.outbox, wakeRelay: () => delivery.relay.wake(), keys, pingDb: database.ping });
   await app.ready();
   const sms = createOutboxSms(database.db, app.log);
-  const email = createOutboxEmail(database.db, app.log);
-  const emailTo = async (to: string) => await email.sentTo(to.toLowerCase());
+  /** The verification e-mails auth asked for (email.verification_requested in its outbox) for an address, newest first. */
+  const verificationRequests = async (to: string): Promise<EmailVerificationRequestedData[]> => {
+    const rows = await database.db.select({ message: outboxTable.message }).from(outboxTable).orderBy(desc(outboxTable.seq));
+    return rows
+      .flatMap(({ message }) => (message.kind === 'event' && message.envelope.type === TOPICS.emailVerificationRequested ? [message.envelope.data as EmailVerificationRequestedData] : []))
+      .filter((data) => data.email.toLowerCase() === to.toLowerCase());
+  };
+  /** GET /internal/users/:id/verification-link, as the notification service asks it. */
+  const verificationLink = (userId: string, email: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/internal/users/${userId}/verification-link?email=${encodeURIComponent(email)}`,
+      headers: { 'x-internal-token': INTERNAL_TOKEN },
+    });
   return {
     app,
     config,
@@ -42,14 +55,15 @@ export async function startAuth(env: Record<string, string> = {}, opts: { redisU
     drained: () => eventually(async () => (await delivery.relay.pending()) === 0),
     /** Bodies of the SMS "sent" to a number, newest first. */
     smsTo: async (to: string) => (await sms.sentTo(to)).map((row) => row.body),
-    /** E-mails "sent" to an address, newest first. */
-    emailTo,
-    /** The token of the newest verification link sent to an address (throws when there is none). */
+    verificationRequests,
+    verificationLink,
+    /** The token of the link the notification service would send for the newest request to an address (throws when there is none). */
     verifyTokenFor: async (to: string) => {
-      const [newest] = await emailTo(to);
-      const link = newest && /https?:\/\/\S+/.exec(newest.text)?.[0];
-      if (!link) throw new Error(`no verification link was sent to ${to}`);
-      return new URL(link).searchParams.get('token')!;
+      const [newest] = await verificationRequests(to);
+      if (!newest) throw new Error(`no verification e-mail was asked for ${to}`);
+      const res = await verificationLink(newest.userId, newest.email);
+      if (res.statusCode !== 200) throw new Error(`no verification link for ${to}: ${res.statusCode} ${res.body}`);
+      return new URL(res.json<{ link: string }>().link).searchParams.get('token')!;
     },
     close: async () => {
       await app.close();

@@ -28,12 +28,23 @@ async function userChanged(userId: string): Promise<UserChangedData[]> {
 }
 
 describe('the verification e-mail', () => {
-  it('is sent on register with a PUBLIC_URL/verify-email link that is signed for 24 h', async () => {
+  it('is asked for on register (email.verification_requested, no link in it) and published through the outbox', async () => {
     const { user } = await registerUser(auth);
     expect(user.emailVerified).toBe(false);
-    const [mail] = await auth.emailTo(user.email);
-    expect(mail!.subject).toBe('Verify your e-mail for OneETA');
-    const link = /https?:\/\/\S+/.exec(mail!.text)![0];
+    expect(await auth.verificationRequests(user.email)).toEqual([{ userId: user.id, email: user.email, reason: 'registered' }]);
+    await auth.drained();
+    const entries = await auth.redis.xrange(streamKey(auth.prefix, TOPICS.emailVerificationRequested), '-', '+');
+    const published = entries.map(([, fields]) => (JSON.parse(fields[1]!) as EventEnvelope).data);
+    expect(published).toContainEqual({ userId: user.id, email: user.email, reason: 'registered' });
+    expect(JSON.stringify(published)).not.toMatch(/token|https?:/);
+  });
+
+  it('gets its PUBLIC_URL/verify-email link, signed for 24 h, from the internal route', async () => {
+    const { user } = await registerUser(auth);
+    const res = await auth.verificationLink(user.id, user.email);
+    expect(res.statusCode).toBe(200);
+    const { link, email } = res.json<{ link: string; email: string }>();
+    expect(email).toBe(user.email);
     expect(link).toMatch(/^https:\/\/eta\.example\.test\/verify-email\?token=/);
     const claims = decodeJwt(new URL(link).searchParams.get('token')!);
     expect(claims).toMatchObject({
@@ -43,6 +54,19 @@ describe('the verification e-mail', () => {
       aud: 'oneeta-verify-email',
     });
     expect(claims.exp! - claims.iat!).toBe(24 * 3600);
+  });
+
+  it('the internal route gives no link once verified, for an old address, an unknown user, or without the internal token', async () => {
+    const { user, token, password } = await registerUser(auth);
+    expect((await auth.verificationLink('no-such-user', user.email)).statusCode).toBe(404);
+    const outsider = await auth.app.inject({ method: 'GET', url: `/internal/users/${user.id}/verification-link?email=${encodeURIComponent(user.email)}` });
+    expect(outsider.statusCode).toBe(403);
+    expect((await auth.verificationLink(user.id, 'not-an-address')).statusCode).toBe(400);
+    const fresh = newEmail();
+    expect((await call('PATCH', '/api/auth/me', token, { email: fresh, currentPassword: password })).statusCode).toBe(200);
+    expect((await auth.verificationLink(user.id, user.email)).statusCode).toBe(409);
+    expect((await verifyEmail(await auth.verifyTokenFor(fresh))).statusCode).toBe(200);
+    expect((await auth.verificationLink(user.id, fresh)).statusCode).toBe(409);
   });
 
   it('is not an access token: the API refuses it as a bearer', async () => {
@@ -151,7 +175,7 @@ describe('changing the e-mail', () => {
       email: user.email,
       name: null,
     });
-    expect(await auth.emailTo(fresh)).toHaveLength(0);
+    expect(await auth.verificationRequests(fresh)).toHaveLength(0);
   });
 
   it('counts a wrong current password as a failed login of that account', async () => {
@@ -183,7 +207,7 @@ describe('changing the e-mail', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email: fresh, emailVerified: false });
     expect(decodeJwt(res.json().token).emailVerified).toBe(false);
-    expect(await auth.emailTo(fresh)).toHaveLength(1);
+    expect(await auth.verificationRequests(fresh)).toEqual([{ userId: user.id, email: fresh, reason: 'email-changed' }]);
     expect((await userChanged(user.id)).at(-1)).toMatchObject({
       email: fresh,
       emailVerified: false,
@@ -203,11 +227,11 @@ describe('POST /api/auth/verify-email/resend', () => {
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ sentTo: user.email });
     }
-    expect(await auth.emailTo(user.email)).toHaveLength(3);
+    expect(await auth.verificationRequests(user.email)).toHaveLength(3);
     const limited = await call('POST', '/api/auth/verify-email/resend', token);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatch(/^Too many requests\. Try again in \d+s$/);
-    expect(await auth.emailTo(user.email)).toHaveLength(3);
+    expect(await auth.verificationRequests(user.email)).toHaveLength(3);
   });
 
   it('needs a signed-in user and refuses an address already verified', async () => {

@@ -1,14 +1,12 @@
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { createOutbox, createRedis, loadConfig, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
+import { createOutbox, loadConfig, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
-import { startInviteConsumer } from './consumers/invite-created.js';
-import { startPushWorker } from './consumers/push-delivery.js';
+import { startDelivery } from './delivery.js';
 import { createEmailPort } from './providers/email.js';
-import { createWebPushSender, generateVapidKeys } from './providers/push.js';
-import { createSessionClient } from './providers/sessions.js';
+import { generateVapidKeys } from './providers/push.js';
 import { outbox as outboxTable } from './store/schema.js';
 import { loadVapidKeys } from './store/vapid-store.js';
 
@@ -44,37 +42,10 @@ main(async () => {
     registry: app.metricsRegistry,
     log: app.log,
   });
-  const workerConnection = createRedis(config.REDIS_URL, { role: 'worker' });
-  const worker = startPushWorker({
-    db: database.db,
-    outbox,
-    wakeRelay,
-    sender: createWebPushSender({ vapid, subject: config.VAPID_SUBJECT, timeoutMs: config.PUSH_TIMEOUT_MS }),
-    ttlSeconds: config.PUSH_TTL_SECONDS,
-    connection: workerConnection,
-    redisPrefix: config.REDIS_PREFIX,
-    concurrency: config.NOTIFY_CONCURRENCY,
-    log: app.log,
-    registry: app.metricsRegistry,
-  });
-  const invites = startInviteConsumer({
-    bus,
-    db: database.db,
-    redis,
-    prefix: config.REDIS_PREFIX,
-    consumer: consumerName,
-    outbox,
-    wakeRelay,
-    email,
-    sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN }),
-    publicUrl: config.PUBLIC_URL,
-    log: app.log,
-  });
+  const sending = startDelivery({ config, db: database.db, redis, bus, outbox, wakeRelay, vapid, email, consumer: consumerName, log: app.log, registry: app.metricsRegistry });
   app.addHook('onClose', async () => {
-    await invites.stop();
+    await sending.close();
     email.close();
-    await worker.close();
-    workerConnection.disconnect();
     await accounts.close();
     await delivery.close();
     await infra.close();

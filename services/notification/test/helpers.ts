@@ -1,15 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import type { Agent } from 'node:https';
 import { JOBS, QUEUES, TOPICS, type EventEnvelope, type NotificationSentData } from '@oneeta/contracts';
-import { createAccountDirectory, createRedis, createTokenVerifier, loadConfig, openDatabase, openServiceOutbox, streamKey, type DatabaseHandle } from '@oneeta/service-kit';
+import { createAccountDirectory, createTokenVerifier, loadConfig, openDatabase, openServiceOutbox, streamKey, type DatabaseHandle } from '@oneeta/service-kit';
 import { createTestDatabase, createTestIssuer, eventually, openTestRedisInfra } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
-import { startInviteConsumer } from '../src/consumers/invite-created.js';
-import { startPushWorker } from '../src/consumers/push-delivery.js';
+import { startDelivery } from '../src/delivery.js';
 import { createEmailPort } from '../src/providers/email.js';
-import { createSessionClient } from '../src/providers/sessions.js';
-import { createWebPushSender, generateVapidKeys } from '../src/providers/push.js';
+import { generateVapidKeys } from '../src/providers/push.js';
 import { createDeliveriesStore } from '../src/store/deliveries-store.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
 import { createSubscriptionsStore } from '../src/store/subscriptions-store.js';
@@ -60,35 +58,24 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     accounts: accounts.get,
   });
   await app.ready();
-  const workerConnection = createRedis(config.REDIS_URL, { role: 'worker' });
-  const worker = startPushWorker({
-    db: database.db,
-    outbox: delivery.outbox,
-    wakeRelay,
-    sender: createWebPushSender({ vapid, subject: config.VAPID_SUBJECT, timeoutMs: config.PUSH_TIMEOUT_MS, ...(opts.agent ? { agent: opts.agent } : {}) }),
-    ttlSeconds: config.PUSH_TTL_SECONDS,
-    connection: workerConnection,
-    redisPrefix: prefix,
-    concurrency: config.NOTIFY_CONCURRENCY,
-    log: app.log,
-    registry: app.metricsRegistry,
-  });
   const notifyQueue = delivery.queues[QUEUES.notify]!;
-  // invite.created → e-mail: the session service at SESSION_URL (a test that needs it brings one).
-  const invites = startInviteConsumer({
-    bus,
+  // The worker and the e-mail request consumers: the session service at SESSION_URL and auth at
+  // AUTH_URL answer the e-mail lookups (a test that needs them brings them).
+  const sending = startDelivery({
+    config,
     db: database.db,
     redis,
-    prefix,
-    consumer: 'test',
+    bus,
     outbox: delivery.outbox,
     wakeRelay,
+    vapid,
     email,
-    sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 2000 }),
-    publicUrl: config.PUBLIC_URL,
+    consumer: 'test',
     log: app.log,
+    registry: app.metricsRegistry,
+    ...(opts.agent ? { agent: opts.agent } : {}),
   });
-  await invites.ready;
+  await sending.ready;
 
   return {
     app,
@@ -112,11 +99,9 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     bus,
     email,
     close: async () => {
-      await invites.stop();
+      await sending.close();
       email.close();
       await app.close();
-      await worker.close();
-      workerConnection.disconnect();
       await accounts.close();
       await notifyQueue.obliterate({ force: true }).catch(() => {});
       await delivery.close();

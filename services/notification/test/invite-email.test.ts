@@ -1,37 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '@oneeta/contracts';
 import { redisKey, streamKey } from '@oneeta/service-kit';
 import { eventually } from '@oneeta/service-kit/testing';
 import { createSession, invite, startSession, type SessionHarness } from '@oneeta/session/testing';
-import { INVITES_GROUP } from '../src/consumers/invite-created.js';
+import { INVITES_GROUP } from '../src/consumers/email-requests.js';
 import { startNotification, type NotificationHarness } from './helpers.js';
+import { startSmtp } from './smtp.js';
 
 const PUBLIC_URL = 'https://oneeta.example';
-
-/** A mail server in this process: every message it accepts, parsed. */
-async function startSmtp() {
-  const mails: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          mails.push(mail);
-          callback();
-        },
-        (err: Error) => callback(err),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** The real session service on a port, sharing its bus (Redis prefix) with the notification service. */
 async function startPair(env: Record<string, string>) {
@@ -63,7 +40,7 @@ describe('invite e-mails over SMTP', () => {
     await smtp.close();
   });
 
-  const mailsTo = (to: string) => smtp.mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === to);
+  const mailsTo = (to: string) => smtp.mailsTo(to);
 
   it('sends the invitee one e-mail with the inviter, the destination, the arrival in its zone and the invite link', async () => {
     const { owner, s, link } = await inviteSomeone(session, 'ivy.smtp@example.test');

@@ -40,6 +40,7 @@ describe('creating an invite', () => {
       email: 'ana@example.test',
       name: 'Ana',
       inviterName: owner.name,
+      inviterUserId: owner.id,
     });
     expect(JSON.stringify(data)).not.toContain(created.code);
   });

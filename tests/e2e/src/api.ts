@@ -8,6 +8,7 @@ import {
   type Session,
   type User,
 } from '@oneeta/contracts';
+import { vi } from 'vitest';
 import type { StackInfo } from './stack.js';
 
 /** Meets every register rule (8+ characters, upper, lower, number, symbol). */
@@ -106,20 +107,27 @@ export function setPlan(stack: StackInfo, userId: string, plan: Plan) {
 }
 
 /**
- * Follows the verification link the embedded e-mail adapter "sent" to `email` (read from auth's
- * internal outbox route; `pnpm start` prints the same link), as its owner would: e-mail-matched
- * invites and administrator rights need a verified address.
+ * Follows the verification link the notification service's embedded e-mail outbox holds for
+ * `email` (it arrives a moment after registration: auth's event, then the notify queue; `pnpm start`
+ * logs the same link), as its owner would: e-mail-matched invites and administrator rights need a
+ * verified address.
  */
 export async function verifyEmail(stack: StackInfo, email: string): Promise<void> {
-  const outbox = `${stack.authUrl}/internal/email-outbox?to=${encodeURIComponent(email)}`;
-  const { messages } = await ok<{ messages: { text: string }[] }>(outbox, {
-    headers: { 'x-internal-token': stack.internalToken },
-  });
-  const link = messages
-    .map((message) => /https?:\/\/\S*\/verify-email\?token=([\w.-]+)/.exec(message.text))
-    .find(Boolean);
-  if (!link) throw new Error(`No verification link was sent to ${email}`);
-  await ok(`${stack.base}/api/auth/verify-email`, { method: 'POST', body: { token: link[1] } });
+  const outbox = `${stack.notificationUrl}/internal/email-outbox?to=${encodeURIComponent(email.toLowerCase())}`;
+  const token = await vi.waitFor(
+    async () => {
+      const { messages } = await ok<{ messages: { text: string }[] }>(outbox, {
+        headers: { 'x-internal-token': stack.internalToken },
+      });
+      const link = messages
+        .map((message) => /https?:\/\/\S*\/verify-email\?token=([\w.-]+)/.exec(message.text))
+        .find(Boolean);
+      if (!link) throw new Error(`No verification link was sent to ${email}`);
+      return link[1]!;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+  await ok(`${stack.base}/api/auth/verify-email`, { method: 'POST', body: { token } });
 }
 
 export function me(stack: StackInfo, token: string) {

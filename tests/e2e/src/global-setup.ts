@@ -27,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('stack', {
     base: stack.base,
     authUrl: stack.authUrl,
+    notificationUrl: stack.notificationUrl,
     internalToken: stack.internalToken,
     redisPrefix: stack.redisPrefix,
   });
@@ -52,19 +53,27 @@ async function expectWebApp(stack: RunningStack): Promise<void> {
 }
 
 /**
- * E2E_STACK_BASE (the gateway), E2E_STACK_AUTH_URL, E2E_STACK_INTERNAL_TOKEN and
+ * E2E_STACK_BASE (the gateway), E2E_STACK_AUTH_URL, E2E_STACK_NOTIFICATION_URL, E2E_STACK_INTERNAL_TOKEN and
  * E2E_STACK_REDIS_PREFIX point the tests at a stack that is already running (started with the same
  * INTERNAL_TOKEN, AUTH_MAX_PER_IP_PER_MINUTE and RATE_LIMIT_PER_MINUTE as `startStack` sets).
  */
 function runningStack(): StackInfo | undefined {
-  const { E2E_STACK_BASE, E2E_STACK_AUTH_URL, E2E_STACK_INTERNAL_TOKEN, E2E_STACK_REDIS_PREFIX } =
-    process.env;
+  const {
+    E2E_STACK_BASE,
+    E2E_STACK_AUTH_URL,
+    E2E_STACK_NOTIFICATION_URL,
+    E2E_STACK_INTERNAL_TOKEN,
+    E2E_STACK_REDIS_PREFIX,
+  } = process.env;
   if (!E2E_STACK_BASE) return undefined;
-  if (!E2E_STACK_AUTH_URL || !E2E_STACK_INTERNAL_TOKEN)
-    throw new Error('E2E_STACK_BASE needs E2E_STACK_AUTH_URL and E2E_STACK_INTERNAL_TOKEN too');
+  if (!E2E_STACK_AUTH_URL || !E2E_STACK_NOTIFICATION_URL || !E2E_STACK_INTERNAL_TOKEN)
+    throw new Error(
+      'E2E_STACK_BASE needs E2E_STACK_AUTH_URL, E2E_STACK_NOTIFICATION_URL and E2E_STACK_INTERNAL_TOKEN too',
+    );
   return {
     base: E2E_STACK_BASE,
     authUrl: E2E_STACK_AUTH_URL,
+    notificationUrl: E2E_STACK_NOTIFICATION_URL,
     internalToken: E2E_STACK_INTERNAL_TOKEN,
     redisPrefix: E2E_STACK_REDIS_PREFIX ?? '',
   };

@@ -19,6 +19,8 @@ export interface StackInfo {
   base: string;
   /** The auth service itself, for its /internal routes (never routed by the gateway). */
   authUrl: string;
+  /** The notification service itself, for its embedded e-mail outbox (GET /internal/email-outbox). */
+  notificationUrl: string;
   internalToken: string;
   redisPrefix: string;
 }
@@ -78,7 +80,7 @@ export async function startStack(): Promise<RunningStack> {
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
     // The banner follows /api/health and lists every port, so it is the one signal to wait for.
-    while (!output.includes(banner) || !/^ {2}auth +http:\/\/127\.0\.0\.1:\d+$/m.test(output)) {
+    while (!output.includes(banner) || !serviceUrl(output, 'notification')) {
       if (exitCode !== undefined)
         throw new Error(`the launcher exited with ${exitCode} while starting`);
       if (Date.now() > deadline)
@@ -96,10 +98,10 @@ export async function startStack(): Promise<RunningStack> {
     });
   }
 
-  const authPort = /^ {2}auth +http:\/\/127\.0\.0\.1:(\d+)$/m.exec(output)![1];
   return {
     base,
-    authUrl: `http://127.0.0.1:${authPort}`,
+    authUrl: serviceUrl(output, 'auth')!,
+    notificationUrl: serviceUrl(output, 'notification')!,
     internalToken,
     redisPrefix,
     output: () => output,
@@ -112,4 +114,9 @@ export async function startStack(): Promise<RunningStack> {
       return code;
     },
   };
+}
+
+/** A service's own URL from the launcher's banner (`  auth          http://127.0.0.1:40123`). */
+function serviceUrl(output: string, name: string): string | undefined {
+  return new RegExp(`^ {2}${name} +(http://127\\.0\\.0\\.1:\\d+)$`, 'm').exec(output)?.[1];
 }

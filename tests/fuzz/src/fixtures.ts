@@ -1,8 +1,9 @@
 // The people and sessions the fuzzer calls with, made through the real API as clients would:
 // an owner, a participant who accepted an invite, a stranger, an administrator (ADMIN_EMAIL,
-// verified through the link auth's e-mail outbox holds), and per operation a fresh "world":
+// verified through the link the notification service's e-mail outbox holds), and per operation a fresh "world":
 // a session of the owner's with the participant in it and one pending invite.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { vi } from 'vitest';
 import { call } from './client.js';
 import type { StackInfo } from './stack.js';
 
@@ -34,20 +35,29 @@ export async function register(
   return { role, id: user.id, email, token };
 }
 
-/** Follows the verification link the embedded e-mail adapter "sent" (auth's internal outbox). */
+/**
+ * Follows the verification link the notification service's embedded e-mail outbox holds (it arrives
+ * a moment after registration: auth's event, then the notify queue).
+ */
 async function verifyEmail(stack: StackInfo, email: string): Promise<void> {
-  const outbox = `${stack.authUrl}/internal/email-outbox?to=${encodeURIComponent(email)}`;
-  const res = await fetch(outbox, { headers: { 'x-internal-token': stack.internalToken ?? '' } });
-  if (!res.ok) throw new Error(`the e-mail outbox answered ${res.status}`);
-  const { messages } = (await res.json()) as { messages: { text: string }[] };
-  const link = messages.map((m) => /verify-email\?token=([\w.-]+)/.exec(m.text)).find(Boolean);
-  if (!link) throw new Error(`no verification link was sent to ${email}`);
-  await call(stack.base, 'POST', '/api/auth/verify-email', { body: { token: link[1] } });
+  const outbox = `${stack.notificationUrl}/internal/email-outbox?to=${encodeURIComponent(email.toLowerCase())}`;
+  const token = await vi.waitFor(
+    async () => {
+      const res = await fetch(outbox, { headers: { 'x-internal-token': stack.internalToken ?? '' } });
+      if (!res.ok) throw new Error(`the e-mail outbox answered ${res.status}`);
+      const { messages } = (await res.json()) as { messages: { text: string }[] };
+      const link = messages.map((m) => /verify-email\?token=([\w.-]+)/.exec(m.text)).find(Boolean);
+      if (!link) throw new Error(`no verification link was sent to ${email}`);
+      return link[1]!;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+  await call(stack.base, 'POST', '/api/auth/verify-email', { body: { token } });
 }
 
 /** The administrator, when the stack's ADMIN_EMAIL and its outbox are known; else undefined. */
 async function admin(stack: StackInfo): Promise<FuzzUser | undefined> {
-  if (!stack.adminEmail || !stack.authUrl || !stack.internalToken) return undefined;
+  if (!stack.adminEmail || !stack.notificationUrl || !stack.internalToken) return undefined;
   let user: FuzzUser;
   try {
     user = await register(stack, 'admin', stack.adminEmail);

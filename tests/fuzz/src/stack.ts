@@ -21,8 +21,10 @@ export const FUZZ_ADMIN_EMAIL = 'fuzz-admin@example.com';
 export interface StackInfo {
   /** The gateway, e.g. http://127.0.0.1:40123. */
   base: string;
-  /** The auth service (its /internal routes: the e-mail outbox), when known. */
+  /** The auth service (its /internal routes: a user's plan), when known. */
   authUrl?: string;
+  /** The notification service (its /internal e-mail outbox: verification links), when known. */
+  notificationUrl?: string;
   internalToken?: string;
   /** The stack's ADMIN_EMAIL, when known: the fixtures register and verify it. */
   adminEmail?: string;
@@ -31,12 +33,14 @@ export interface StackInfo {
 
 /**
  * FUZZ_BASE_URL (the gateway) points the suite at a running stack; FUZZ_AUTH_URL,
- * FUZZ_INTERNAL_TOKEN and FUZZ_ADMIN_EMAIL (its ADMIN_EMAIL) let it verify an administrator there.
+ * FUZZ_NOTIFICATION_URL, FUZZ_INTERNAL_TOKEN and FUZZ_ADMIN_EMAIL (its ADMIN_EMAIL) let it verify
+ * an administrator there.
  */
 export async function stackToFuzz(): Promise<StackInfo> {
   const {
     FUZZ_BASE_URL,
     FUZZ_AUTH_URL,
+    FUZZ_NOTIFICATION_URL,
     FUZZ_INTERNAL_TOKEN,
     FUZZ_ADMIN_EMAIL: admin,
   } = process.env;
@@ -44,6 +48,7 @@ export async function stackToFuzz(): Promise<StackInfo> {
     return {
       base: FUZZ_BASE_URL.replace(/\/$/, ''),
       authUrl: FUZZ_AUTH_URL,
+      notificationUrl: FUZZ_NOTIFICATION_URL,
       internalToken: FUZZ_INTERNAL_TOKEN,
       adminEmail: admin,
       stop: async () => {},
@@ -125,10 +130,14 @@ async function startStack(): Promise<StackInfo> {
       cause: error,
     });
   }
-  const auth = assigned.find((d) => d.role === 'auth');
+  const url = (role: string) => {
+    const found = assigned.find((d) => d.role === role);
+    return found ? `http://127.0.0.1:${found.port}` : undefined;
+  };
   return {
     base: `http://127.0.0.1:${port}`,
-    authUrl: auth ? `http://127.0.0.1:${auth.port}` : undefined,
+    authUrl: url('auth'),
+    notificationUrl: url('notification'),
     internalToken: config.internalToken,
     adminEmail: FUZZ_ADMIN_EMAIL,
     stop: async () => {

@@ -49,7 +49,7 @@ describe(`fuzz ${stack.base} (seed ${SEED}, ${RUNS} requests)`, () => {
     for (const op of operations) expect(op.operationId, `${op.method} ${op.path}`).toBeTruthy();
     if (!people.admin)
       process.stderr.write(
-        'fuzz: no administrator (FUZZ_ADMIN_EMAIL, FUZZ_AUTH_URL, FUZZ_INTERNAL_TOKEN): admin calls run as the owner\n',
+        'fuzz: no administrator (FUZZ_ADMIN_EMAIL, FUZZ_NOTIFICATION_URL, FUZZ_INTERNAL_TOKEN): admin calls run as the owner\n',
       );
   });
 

@@ -1,5 +1,3 @@
-import type { EmailMessage } from '../providers/email.js';
-
 export const VERIFY_EMAIL_PURPOSE = 'verify-email';
 /** A verification link works for 24 hours. */
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 3600;
@@ -9,18 +7,6 @@ export function verificationLink(publicUrl: string, token: string): string {
   const url = new URL('/verify-email', `${publicUrl}/`);
   url.searchParams.set('token', token);
   return url.toString();
-}
-
-export function verificationEmail(to: string, link: string): EmailMessage {
-  return {
-    to,
-    subject: 'Verify your e-mail for OneETA',
-    text: [
-      `Open this link to confirm that ${to} is your address on OneETA:`,
-      link,
-      'The link works for 24 hours. If you did not ask for it, ignore this e-mail.',
-    ].join('\n\n'),
-  };
 }
 
 /** A link proves the address it was sent to, so it counts only while that is still the account's. */

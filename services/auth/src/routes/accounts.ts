@@ -59,9 +59,13 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
       await limitIp(request);
       const { email, password, name } = request.body;
       const passwordHash = await hash(password, ARGON2);
-      const row = await users.insert({ email, name, passwordHash });
+      // The account and the request for its verification e-mail commit together.
+      const row = await ctx.transaction(async (tx, store) => {
+        const inserted = await store.insert({ email, name, passwordHash });
+        if (inserted) await ctx.requestVerification(inserted, 'registered', tx);
+        return inserted;
+      });
       if (!row) throw new HttpError(409, MESSAGES.emailTaken, 'email_taken');
-      await ctx.sendVerificationLink(row);
       return reply.status(201).send(await ctx.session(row));
     },
   );
@@ -113,13 +117,13 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
             ...(emailChanges ? { email, emailVerifiedAt: null } : {}),
           });
           await ctx.publishChanged(before, row!, tx);
+          if (emailChanges) await ctx.requestVerification(row!, 'email-changed', tx);
           return row;
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken, 'email_taken');
         throw err;
       }
-      if (emailChanges) await ctx.sendVerificationLink(after!);
       return ctx.session(after!);
     },
   );

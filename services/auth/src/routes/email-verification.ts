@@ -78,9 +78,7 @@ export function emailVerificationRoutes(app: App, ctx: AuthContext, guards: Guar
           'retry-after': String(seconds),
         });
       }
-      if (!(await ctx.sendVerificationLink(row))) {
-        throw new HttpError(503, MESSAGES.resendVerificationFailed, 'email_not_sent');
-      }
+      await ctx.transaction((tx) => ctx.requestVerification(row, 'resend', tx));
       return reply.status(202).send({ sentTo: row.email });
     },
   );

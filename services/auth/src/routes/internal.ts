@@ -1,40 +1,16 @@
 import {
-  emailOutboxQuerySchema,
-  emailOutboxResponseSchema,
   idParamsSchema,
   internalSetPlanBodySchema,
   meResponseSchema,
+  verificationLinkQuerySchema,
+  verificationLinkResponseSchema,
 } from '@oneeta/contracts';
-import { notFound, type App, type Guards } from '@oneeta/service-kit';
+import { errorSchema, HttpError, notFound, type App, type Guards } from '@oneeta/service-kit';
 import type { AuthContext } from '../context.js';
-import type { createOutboxEmail } from '../providers/email.js';
+import { linkMatchesAccount } from '../domain/email-verification.js';
 
 /** Service-to-service routes: never proxied by the gateway, guarded by INTERNAL_TOKEN. */
-export function internalRoutes(
-  app: App,
-  ctx: AuthContext,
-  guards: Guards,
-  /** The embedded e-mail adapter, when it is the one in use. */
-  outboxEmail?: Pick<ReturnType<typeof createOutboxEmail>, 'sentTo'>,
-) {
-  /**
-   * What the embedded e-mail adapter "sent" to an address, newest first: the launcher's log shows
-   * the same links; this lets the browser tests follow a verification link as a person would.
-   */
-  if (outboxEmail) {
-    app.get(
-      '/internal/email-outbox',
-      {
-        preHandler: guards.requireInternal,
-        schema: { querystring: emailOutboxQuerySchema, response: { 200: emailOutboxResponseSchema } },
-      },
-      async (request) => {
-        const rows = await outboxEmail.sentTo(request.query.to);
-        return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-      },
-    );
-  }
-
+export function internalRoutes(app: App, ctx: AuthContext, guards: Guards) {
   const user = async (id: string) => {
     const row = await ctx.users.byId(id);
     if (!row) throw notFound('User not found', 'user_not_found');
@@ -45,6 +21,25 @@ export function internalRoutes(
     '/internal/users/:id',
     { preHandler: guards.requireInternal, schema: { params: idParamsSchema, response: { 200: meResponseSchema } } },
     async (request) => ({ user: ctx.view(await user(request.params.id)) }),
+  );
+
+  /**
+   * The notification service sends the verification e-mail that `email.verification_requested`
+   * asked for with this fresh link, only while the address is still the account's and unverified.
+   */
+  app.get(
+    '/internal/users/:id/verification-link',
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: idParamsSchema, querystring: verificationLinkQuerySchema, response: { 200: verificationLinkResponseSchema, 409: errorSchema } },
+    },
+    async (request) => {
+      const row = await user(request.params.id);
+      if (row.emailVerifiedAt || !linkMatchesAccount(request.query.email, row.email)) {
+        throw new HttpError(409, 'Nothing to verify: the address changed or is verified already', 'nothing_to_verify');
+      }
+      return { email: row.email, name: row.name ?? '', link: await ctx.verificationLinkFor(row) };
+    },
   );
 
   /** Billing sets any plan here after a checkout or subscription change. */

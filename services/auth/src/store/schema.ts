@@ -47,15 +47,6 @@ export const smsOutbox = auth.table('sms_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Messages the embedded e-mail adapter "sent" (the notification service will deliver for real). */
-export const emailOutbox = auth.table('email_outbox', {
-  id: text('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Token signing keys (Ed25519 JWKs), generated on first start unless given by env. */
 export const signingKeys = auth.table('signing_keys', {
   kid: text('kid').primaryKey(),

@@ -23,16 +23,9 @@ export function createUsersStore(db: Database) {
 
     /** Inserts a user; returns undefined when the e-mail is taken. */
     insert: async (values: { email: string; name: string | null; passwordHash: string }) => {
-      try {
-        const [row] = await db
-          .insert(users)
-          .values({ id: randomUUID(), ...values })
-          .returning();
-        return row;
-      } catch (err) {
-        if (isUniqueViolation(err)) return undefined;
-        throw err;
-      }
+      // No error on a taken address: an error would abort the caller's transaction.
+      const [row] = await db.insert(users).values({ id: randomUUID(), ...values }).onConflictDoNothing().returning();
+      return row;
     },
 
     /** Updates fields; throws a unique violation if the new e-mail is taken. */

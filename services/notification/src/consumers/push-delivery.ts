@@ -1,17 +1,13 @@
 import type { Job } from 'bullmq';
-import { JOBS, QUEUES, TOPICS, type NotificationSentData } from '@oneeta/contracts';
-import { createWorker, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
+import type { NotifyPushJob } from '@oneeta/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import client from 'prom-client';
 import { PUSH_URGENCY, pushTopic, pushVerdict } from '../domain/push.js';
 import type { PushSender } from '../providers/push.js';
-import { createDeliveriesStore } from '../store/deliveries-store.js';
 import { createSubscriptionsStore } from '../store/subscriptions-store.js';
+import { recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from './record-delivery.js';
 
-export interface PushDeliveryDeps {
-  db: Database;
-  outbox: Outbox;
-  wakeRelay?: () => void;
+export interface PushDeliveryDeps extends RecordDeps {
   sender: PushSender;
   ttlSeconds: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -24,22 +20,15 @@ export function createPushMetrics(registry: client.Registry) {
   return new client.Counter({ name: 'push_deliveries_total', help: 'Push attempts by outcome', labelNames: ['outcome'], registers: [registry] });
 }
 
-export type PushJobResult = { outcome: 'delivered' | 'gone' | 'failed'; statusCode: number | null } | { outcome: 'skipped' };
-
-/** Thrown for 429, 5xx and no answer while attempts remain: BullMQ retries with the catalog's backoff. */
-export class RetryablePushError extends Error {}
-
 /**
  * Sends one push job to its device. 404/410 delete the subscription; 429/5xx/no answer retry until
  * the last attempt, which records `failed`; each delivery's outcome is recorded once (by job id) and
  * published once as notification.sent through the outbox, in the same transaction.
  */
 export function createPushProcessor(deps: PushDeliveryDeps) {
-  const entry = JOBS[QUEUES.notify];
   const subscriptions = createSubscriptionsStore(deps.db);
   const metrics = deps.registry ? createPushMetrics(deps.registry) : undefined;
-  return async (job: Job): Promise<PushJobResult> => {
-    const data = entry.schema.parse(job.data);
+  return async (job: Job, data: NotifyPushJob): Promise<DeliveryResult> => {
     const deliveryId = job.id!;
     const sub = await subscriptions.byId(data.subscriptionId);
     // Removed (or moved to another account) since the job was queued: nothing to send.
@@ -54,14 +43,12 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
     const attempt = job.attemptsMade + 1;
     if (verdict === 'retry' && attempt < (job.opts.attempts ?? 1)) {
       metrics?.inc({ outcome: 'retried' });
-      throw new RetryablePushError(`push service answered ${result.statusCode ?? 'nothing'}${result.error ? `: ${result.error.slice(0, 200)}` : ''}`);
+      throw new RetryableDeliveryError(`push service answered ${result.statusCode ?? 'nothing'}${result.error ? `: ${result.error.slice(0, 200)}` : ''}`);
     }
     const outcome = verdict === 'retry' ? 'failed' : verdict;
-    const at = new Date();
-    await deps.db.transaction(async (handle) => {
-      const tx = handle as unknown as Database;
-      if (outcome === 'gone') await createSubscriptionsStore(tx).removeGone(sub.id, sub.endpoint, sub.updatedAt);
-      const recorded = await createDeliveriesStore(tx).record({
+    await recordDelivery(
+      deps,
+      {
         id: deliveryId,
         userId: data.userId,
         sessionId: data.sessionId,
@@ -72,29 +59,12 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
         statusCode: result.statusCode,
         attempts: attempt,
         error: outcome === 'delivered' ? null : (result.error?.slice(0, 500) ?? null),
-        at,
-      });
-      if (!recorded) return;
-      const event: NotificationSentData = { deliveryId, userId: data.userId, sessionId: data.sessionId, kind: data.kind, channel: 'push', outcome, at: at.toISOString() };
-      await deps.outbox.add(tx, { aggregate: `delivery:${deliveryId}`, kind: 'event', topic: TOPICS.notificationSent, id: deliveryId, data: event });
-    });
-    deps.wakeRelay?.();
+        at: new Date(),
+      },
+      outcome === 'gone' ? (tx) => createSubscriptionsStore(tx).removeGone(sub.id, sub.endpoint, sub.updatedAt) : undefined,
+    );
     metrics?.inc({ outcome });
     if (outcome !== 'delivered') deps.log.warn({ deliveryId, subscriptionId: sub.id, statusCode: result.statusCode, outcome }, 'push not delivered');
     return { outcome, statusCode: result.statusCode };
   };
-}
-
-/** The `notify` queue's worker in this process (NOTIFY_CONCURRENCY jobs at once); close it on shutdown. */
-export function startPushWorker(deps: PushDeliveryDeps & { connection: Redis; redisPrefix: string; concurrency: number }) {
-  const worker = createWorker(JOBS[QUEUES.notify], createPushProcessor(deps), {
-    connection: deps.connection,
-    redisPrefix: deps.redisPrefix,
-    concurrency: deps.concurrency,
-    log: deps.log,
-  });
-  worker.on('failed', (job, err) => {
-    if (!(err instanceof RetryablePushError)) deps.log.error({ jobId: job?.id, err: err.message }, 'push job failed');
-  });
-  return worker;
 }

@@ -24,7 +24,7 @@ export function arrivalInZone(arriveAt: string, tzId: string | null): string {
   return `${time} ${zone === 'UTC' ? 'UTC' : zoneLabel(zone)}`;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The invite e-mail: text and HTML from one template. */
 export function inviteEmail(invite: InternalInvite, publicUrl: string): EmailMessage {

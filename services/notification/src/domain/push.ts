@@ -18,6 +18,7 @@ export const PUSH_URGENCY: Record<NotificationKind, 'very-low' | 'low' | 'normal
   test: 'normal',
   invite: 'normal',
   'leave-reminder': 'high',
+  'verify-email': 'normal',
 };
 
 /** The profile page's "Send test push". */

@@ -76,7 +76,7 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
       const { name, email } = request.body;
       const invite = await ctx.write(async (tx, changed) => {
         const created = await createInvitesStore(tx).create({ id: randomUUID(), sessionId: id, name, email, code: newInviteCode(), inviter: user });
-        const data: InviteCreatedData = { sessionId: id, inviteId: created.id, email, name, inviterName: created.inviterName };
+        const data: InviteCreatedData = { sessionId: id, inviteId: created.id, email, name, inviterName: created.inviterName, inviterUserId: user.id };
         await ctx.outbox.add(tx, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.inviteCreated, data });
         changed(id, 'invite-created');
         return created;

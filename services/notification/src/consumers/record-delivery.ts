@@ -1,0 +1,36 @@
+import { TOPICS, type NotificationKind, type NotificationSentData } from '@oneeta/contracts';
+import type { Database, Outbox } from '@oneeta/service-kit';
+import { createDeliveriesStore, type DeliveryInput } from '../store/deliveries-store.js';
+
+export interface RecordDeps {
+  db: Database;
+  outbox: Outbox;
+  wakeRelay?: () => void;
+}
+
+/**
+ * Records one delivery's outcome and publishes it as notification.sent, once (by delivery id), in
+ * one transaction; `alsoInTx` runs in it first (e.g. deleting a subscription that is gone).
+ * False when this delivery was already recorded.
+ */
+export type DeliveryOutcome = Omit<DeliveryInput, 'kind' | 'at'> & { kind: NotificationKind; at: Date };
+
+export async function recordDelivery(deps: RecordDeps, input: DeliveryOutcome, alsoInTx?: (tx: Database) => Promise<void>): Promise<boolean> {
+  const recorded = await deps.db.transaction(async (handle) => {
+    const tx = handle as unknown as Database;
+    await alsoInTx?.(tx);
+    if (!(await createDeliveriesStore(tx).record(input))) return false;
+    const { id: deliveryId, userId, sessionId = null, kind, channel, outcome, at } = input;
+    const data: NotificationSentData = { deliveryId, userId, sessionId, kind, channel, outcome, at: at.toISOString() };
+    await deps.outbox.add(tx, { aggregate: `delivery:${deliveryId}`, kind: 'event', topic: TOPICS.notificationSent, id: deliveryId, data });
+    return true;
+  });
+  if (recorded) deps.wakeRelay?.();
+  return recorded;
+}
+
+/** Thrown while attempts remain (429/5xx/no answer from a push service, a mail server or lookup that failed): BullMQ retries with the catalog's backoff. */
+export class RetryableDeliveryError extends Error {}
+
+/** What a notify job ended in ('skipped': nothing to send any more, or already recorded). */
+export type DeliveryResult = { outcome: 'delivered' | 'gone' | 'failed'; statusCode: number | null } | { outcome: 'skipped' };

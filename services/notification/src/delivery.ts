@@ -1,0 +1,80 @@
+import type { Agent } from 'node:https';
+import { JOBS, QUEUES } from '@oneeta/contracts';
+import { createRedis, createWorker, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type client from 'prom-client';
+import type { Config } from './config.js';
+import { createEmailProcessor } from './consumers/email-delivery.js';
+import { startEmailRequestConsumers } from './consumers/email-requests.js';
+import { createPushProcessor } from './consumers/push-delivery.js';
+import { RetryableDeliveryError } from './consumers/record-delivery.js';
+import { createAuthClient } from './providers/auth.js';
+import type { EmailSender } from './providers/email.js';
+import { createWebPushSender } from './providers/push.js';
+import type { VapidKeyPair } from './store/vapid-store.js';
+import { createSessionClient } from './providers/sessions.js';
+
+export interface DeliveryDeps {
+  config: Config;
+  db: Database;
+  redis: Redis;
+  bus: Pick<EventBus, 'consume'>;
+  outbox: Outbox;
+  wakeRelay?: () => void;
+  vapid: VapidKeyPair;
+  email: EmailSender;
+  /** This replica's name on the event bus. */
+  consumer: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  registry?: client.Registry;
+  /** The HTTPS agent pushes go through (tests: the stand-in's, which trusts its certificate). */
+  agent?: Agent;
+}
+
+/**
+ * Everything that delivers: the consumers that turn e-mail requests (invite.created,
+ * email.verification_requested) into `notify` jobs, and the `notify` worker that sends each job,
+ * a push to one device or one e-mail (NOTIFY_CONCURRENCY at once). Close it on shutdown.
+ */
+export function startDelivery(deps: DeliveryDeps) {
+  const { config } = deps;
+  const record = { db: deps.db, outbox: deps.outbox, ...(deps.wakeRelay ? { wakeRelay: deps.wakeRelay } : {}) };
+  const internal = { internalToken: config.INTERNAL_TOKEN };
+  const push = createPushProcessor({
+    ...record,
+    sender: createWebPushSender({ vapid: deps.vapid, subject: config.VAPID_SUBJECT, timeoutMs: config.PUSH_TIMEOUT_MS, ...(deps.agent ? { agent: deps.agent } : {}) }),
+    ttlSeconds: config.PUSH_TTL_SECONDS,
+    log: deps.log,
+    ...(deps.registry ? { registry: deps.registry } : {}),
+  });
+  const email = createEmailProcessor({
+    ...record,
+    email: deps.email,
+    sessions: createSessionClient({ baseUrl: config.SESSION_URL, ...internal }),
+    auth: createAuthClient({ baseUrl: config.AUTH_URL, ...internal }),
+    publicUrl: config.PUBLIC_URL,
+    log: deps.log,
+  });
+  const entry = JOBS[QUEUES.notify];
+  const connection = createRedis(config.REDIS_URL, { role: 'worker' });
+  const worker = createWorker(
+    entry,
+    async (job) => {
+      const data = entry.schema.parse(job.data);
+      return data.channel === 'email' ? email(job, data) : push(job, data);
+    },
+    { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log },
+  );
+  worker.on('failed', (job, err) => {
+    if (!(err instanceof RetryableDeliveryError)) deps.log.error({ jobId: job?.id, err: err.message }, 'notify job failed');
+  });
+  const requests = startEmailRequestConsumers({ ...record, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
+  return {
+    ready: requests.ready,
+    close: async () => {
+      await requests.stop();
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}
