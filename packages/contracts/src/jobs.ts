@@ -100,14 +100,15 @@ export const JOBS = {
   },
   /**
    * 429 and 5xx from a push service, and an e-mail the mail server refused or a lookup that failed,
-   * retry: 1 s, 2 s, 4 s, 8 s; then the delivery is recorded as failed.
+   * retry: 1 s, 2 s, 4 s, 8 s, or later when the push service's Retry-After says so ('retry-after':
+   * service-kit's RetryLaterError); then the delivery is recorded as failed.
    */
   [QUEUES.notify]: {
     queue: QUEUES.notify,
     name: 'deliver',
     schema: notifyJobSchema,
     attempts: 5,
-    backoff: { type: 'exponential', delay: 1000 },
+    backoff: { type: 'retry-after', delay: 1000 },
   },
 } as const;
 

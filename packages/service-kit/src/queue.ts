@@ -9,7 +9,35 @@ export interface JobCatalogEntry<S extends z.ZodType = z.ZodType> {
   name: string;
   schema: S;
   attempts: number;
-  backoff: { type: 'exponential' | 'fixed'; delay: number };
+  /** 'retry-after': exponential, unless the failure says when to try again (see RetryLaterError). */
+  backoff: { type: 'exponential' | 'fixed' | typeof RETRY_AFTER; delay: number };
+}
+
+export const RETRY_AFTER = 'retry-after';
+/** The longest a 'retry-after' job waits for one retry, whatever a server asks for. */
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/**
+ * A failure that says when to try again, e.g. a server's `Retry-After` (retryAfterMs, null when it
+ * said nothing). A job whose catalog backoff is 'retry-after' waits that long (at most
+ * MAX_RETRY_AFTER_MS), and never less than its exponential backoff.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** BullMQ's custom backoff (called for types it does not know): 'retry-after'. */
+export function retryAfterBackoff(attemptsMade: number, type: string | undefined, err: Error | undefined, job: { opts: { backoff?: unknown } } | undefined): number {
+  if (type !== RETRY_AFTER) throw new Error(`Unknown backoff strategy ${type}`);
+  const delay = (job?.opts.backoff as { delay?: number } | undefined)?.delay ?? 1000;
+  const exponential = Math.round(2 ** (attemptsMade - 1) * delay);
+  const asked = err instanceof RetryLaterError && err.retryAfterMs !== null ? Math.min(err.retryAfterMs, MAX_RETRY_AFTER_MS) : 0;
+  return Math.max(exponential, asked);
 }
 
 /** Finished jobs kept for inspection (the admin queue panel); older ones are removed. */
@@ -71,6 +99,7 @@ export function createWorker<R>(entry: JobCatalogEntry, process: (job: Job) => P
     prefix: bullPrefix(redisPrefix),
     removeOnComplete: KEEP_COMPLETED,
     removeOnFail: KEEP_FAILED,
+    settings: { backoffStrategy: retryAfterBackoff },
   });
   worker.on('error', (err) => log?.error({ err, queue: entry.queue }, 'worker error'));
   return worker;

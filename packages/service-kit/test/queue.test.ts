@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JOBS, QUEUES } from '@oneeta/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createQueue, createWorker, KEEP_COMPLETED, KEEP_FAILED } from '../src/queue.js';
+import { createQueue, createWorker, KEEP_COMPLETED, KEEP_FAILED, MAX_RETRY_AFTER_MS, retryAfterBackoff, RetryLaterError } from '../src/queue.js';
 import { createRedis } from '../src/redis.js';
 import { deleteKeys, eventually, testRedisUrl } from '../src/testing.js';
 
@@ -30,5 +30,16 @@ describe('queues and workers from the job catalog', () => {
     const worker = createWorker(entry, async (job) => seen.push((job.data as { sessionId: string }).sessionId), { connection: waiting, redisPrefix: prefix });
     await eventually(() => seen.includes('s1'));
     await worker.close();
+  });
+});
+
+describe("the 'retry-after' backoff", () => {
+  const job = { opts: { backoff: { type: 'retry-after', delay: 1000 } } };
+  it('is exponential unless the failure asks for longer, and never longer than MAX_RETRY_AFTER_MS', () => {
+    expect([1, 2, 3].map((n) => retryAfterBackoff(n, 'retry-after', new Error('x'), job))).toEqual([1000, 2000, 4000]);
+    expect(retryAfterBackoff(1, 'retry-after', new RetryLaterError('429', 30_000), job)).toBe(30_000);
+    expect(retryAfterBackoff(3, 'retry-after', new RetryLaterError('429', 500), job)).toBe(4000);
+    expect(retryAfterBackoff(1, 'retry-after', new RetryLaterError('429', 24 * 3600_000), job)).toBe(MAX_RETRY_AFTER_MS);
+    expect(() => retryAfterBackoff(1, 'linear', new Error('x'), job)).toThrow(/Unknown backoff/);
   });
 });

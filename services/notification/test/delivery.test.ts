@@ -109,6 +109,19 @@ describe('push delivery', () => {
     expect(device.delivered()).toHaveLength(1);
   });
 
+  it("waits as long as a 429's Retry-After asks before trying again", async () => {
+    const u = await h.user();
+    const device = pushService.device();
+    device.script({ status: 429, retryAfter: '3' });
+    await subscribe(h, u.token, device.subscription);
+    await sendTest(h, u.token);
+    await eventually(() => device.delivered().length === 1, { timeoutMs: 15_000 });
+    const [refused, accepted] = device.requests;
+    expect([refused!.status, accepted!.status]).toEqual([429, 201]);
+    // The catalog's first backoff is 1 s; the push service asked for 3 s.
+    expect(accepted!.at - refused!.at).toBeGreaterThanOrEqual(2900);
+  });
+
   it('delivers to the other devices while one is gone and another keeps answering 503, which is recorded as failed after its last retry', async () => {
     const u = await h.user();
     const [gone, slow, ok1, ok2] = [

@@ -16,6 +16,8 @@ const key = readFileSync(new URL('./fixtures/push-stand-in.key', import.meta.url
 
 export interface PushRequest {
   status: number;
+  /** When it arrived (ms since the epoch). */
+  at: number;
   ttl: string | undefined;
   urgency: string | undefined;
   topic: string | undefined;
@@ -33,12 +35,14 @@ export interface StandInDevice {
   requests: PushRequest[];
   /** Payloads accepted (2xx) for this device. */
   delivered: () => unknown[];
-  /** The statuses of the next requests (then 201). */
-  script: (...statuses: number[]) => void;
+  /** The answers to the next requests (then 201): a status, or one with a Retry-After header. */
+  script: (...answers: Answer[]) => void;
 }
 
+export type Answer = number | { status: number; retryAfter: string };
+
 export async function startPushStandIn() {
-  const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string; device: StandInDevice; queue: number[] }>();
+  const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string; device: StandInDevice; queue: Answer[] }>();
   const server: Server = createServer({ cert, key }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -50,9 +54,11 @@ export async function startPushStandIn() {
           res.writeHead(404).end();
           return;
         }
-        const status = entry.queue.shift() ?? 201;
+        const answer = entry.queue.shift() ?? 201;
+        const { status, retryAfter } = typeof answer === 'number' ? { status: answer, retryAfter: undefined } : answer;
         const request: PushRequest = {
           status,
+          at: Date.now(),
           ttl: req.headers.ttl as string | undefined,
           urgency: req.headers.urgency as string | undefined,
           topic: req.headers.topic as string | undefined,
@@ -67,7 +73,7 @@ export async function startPushStandIn() {
           request.error = err instanceof Error ? err.message : String(err);
         }
         entry.device.requests.push(request);
-        res.writeHead(request.error ? 400 : status).end();
+        res.writeHead(request.error ? 400 : status, retryAfter ? { 'retry-after': retryAfter } : {}).end();
       })();
     });
   });
@@ -83,13 +89,13 @@ export async function startPushStandIn() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const auth = randomBytes(16).toString('base64url');
-      const queue: number[] = [];
+      const queue: Answer[] = [];
       const device: StandInDevice = {
         id,
         subscription: { endpoint: `https://127.0.0.1:${port()}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } },
         requests: [],
         delivered: () => device.requests.filter((r) => r.status >= 200 && r.status < 300 && !r.error).map((r) => r.payload),
-        script: (...statuses) => queue.push(...statuses),
+        script: (...answers) => queue.push(...answers),
       };
       devices.set(id, { ecdh, auth, device, queue });
       return device;

@@ -43,7 +43,7 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
     const attempt = job.attemptsMade + 1;
     if (verdict === 'retry' && attempt < (job.opts.attempts ?? 1)) {
       metrics?.inc({ outcome: 'retried' });
-      throw new RetryableDeliveryError(`push service answered ${result.statusCode ?? 'nothing'}${result.error ? `: ${result.error.slice(0, 200)}` : ''}`);
+      throw new RetryableDeliveryError(`push service answered ${result.statusCode ?? 'nothing'}${result.error ? `: ${result.error.slice(0, 200)}` : ''}`, result.retryAfterMs ?? null);
     }
     const outcome = verdict === 'retry' ? 'failed' : verdict;
     await recordDelivery(

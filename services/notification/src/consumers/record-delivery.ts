@@ -1,5 +1,5 @@
 import { TOPICS, type NotificationKind, type NotificationSentData } from '@oneeta/contracts';
-import type { Database, Outbox } from '@oneeta/service-kit';
+import { RetryLaterError, type Database, type Outbox } from '@oneeta/service-kit';
 import { createDeliveriesStore, type DeliveryInput } from '../store/deliveries-store.js';
 
 export interface RecordDeps {
@@ -29,8 +29,11 @@ export async function recordDelivery(deps: RecordDeps, input: DeliveryOutcome, a
   return recorded;
 }
 
-/** Thrown while attempts remain (429/5xx/no answer from a push service, a mail server or lookup that failed): BullMQ retries with the catalog's backoff. */
-export class RetryableDeliveryError extends Error {}
+/**
+ * Thrown while attempts remain (429/5xx/no answer from a push service, a mail server or lookup that
+ * failed): BullMQ retries with the catalog's backoff, or after the push service's Retry-After.
+ */
+export class RetryableDeliveryError extends RetryLaterError {}
 
 /** What a notify job ended in ('skipped': nothing to send any more, or already recorded). */
 export type DeliveryResult = { outcome: 'delivered' | 'gone' | 'failed'; statusCode: number | null } | { outcome: 'skipped' };

@@ -17,6 +17,17 @@ export interface PushOptions {
 export interface PushResult {
   statusCode: number | null;
   error?: string;
+  /** When the push service said to try again (its Retry-After), in ms from now. */
+  retryAfterMs?: number | null;
+}
+
+/** A Retry-After header (delay-seconds or an HTTP-date, RFC 9110 §10.2.3) in ms from `now`; null when absent or unreadable. */
+export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return null;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /** The port the worker sends through. */
@@ -44,7 +55,9 @@ export function createWebPushSender(opts: { vapid: VapidKeyPair; subject: string
         });
         return { statusCode: res.statusCode };
       } catch (err) {
-        if (err instanceof WebPushError) return { statusCode: err.statusCode, error: err.body || err.message };
+        if (err instanceof WebPushError) {
+          return { statusCode: err.statusCode, error: err.body || err.message, retryAfterMs: retryAfterMs(err.headers['retry-after']) };
+        }
         return { statusCode: null, error: err instanceof Error ? err.message : String(err) };
       }
     },
