@@ -15,7 +15,7 @@ export const configSchema = baseEnvSchema.extend({
   ROUTING_URL: upstream,
   /** services/communication: /api/communication/*, /chat/*. */
   COMMUNICATION_URL: upstream,
-  /** services/notification: /api/push/*. */
+  /** services/notification: /api/push/*, /api/notifications/*. */
   NOTIFICATION_URL: upstream,
   /** services/billing: /api/billing/*, /api/enterprise/*. */
   BILLING_URL: upstream,

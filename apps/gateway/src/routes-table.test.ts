@@ -26,6 +26,7 @@ describe('matchRoute', () => {
       ['/api/communication/token', 'communication'],
       ['/chat/threads/t1/messages', 'communication'],
       ['/api/push/subscribe', 'notification'],
+      ['/api/notifications/channels', 'notification'],
       ['/api/billing/checkout', 'billing'],
       ['/api/enterprise/leads', 'billing'],
       ['/api/admin/users', 'admin'],

@@ -29,6 +29,7 @@ export const ROUTE_RULES: readonly { prefix: string; service: ServiceName }[] = 
   { prefix: '/api/communication', service: 'communication' },
   { prefix: '/chat', service: 'communication' },
   { prefix: '/api/push', service: 'notification' },
+  { prefix: '/api/notifications', service: 'notification' },
   { prefix: '/api/billing', service: 'billing' },
   { prefix: '/api/enterprise', service: 'billing' },
   { prefix: '/api/admin', service: 'admin' },

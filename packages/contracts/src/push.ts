@@ -31,6 +31,14 @@ export const pushRemovedResponseSchema = z.object({ removed: z.number().int().mi
 export const pushTestResponseSchema = z.object({ queued: z.number().int().min(0) });
 
 /**
+ * GET /api/notifications/channels: how this install reaches people. `email` is 'smtp' when it has a
+ * mail server (invites and verification links are e-mailed), 'outbox' when it keeps the messages
+ * (no SMTP_URL: nobody receives them; links must be shared by hand).
+ */
+export const notificationChannelsResponseSchema = z.object({ email: z.enum(['smtp', 'outbox']) }).meta({ id: 'NotificationChannels' });
+export type NotificationChannels = z.infer<typeof notificationChannelsResponseSchema>;
+
+/**
  * GET /internal/email-outbox?to=&limit= on the notification service: what its embedded e-mail
  * adapter stored (no SMTP_URL), newest first, for the administrator (through the admin service).
  */

@@ -10,7 +10,7 @@ import {
 } from '@oneeta/service-kit';
 import { createContext, type NotificationDeps } from './context.js';
 import type { EmailPort } from './providers/email.js';
-import { internalRoutes } from './routes/internal.js';
+import { channelRoutes, internalRoutes } from './routes/internal.js';
 import { pushRoutes } from './routes/push.js';
 
 export type { NotificationDeps } from './context.js';
@@ -38,6 +38,7 @@ export async function buildApp(deps: NotificationAppDeps) {
   });
   await registerOpenApi(app, { name: 'notification', guard: guards.requireInternal });
   pushRoutes(app, ctx, guards);
+  channelRoutes(app, deps.email);
   const { list } = deps.email;
   internalRoutes(app, guards, list ? { list } : null);
   return app;

@@ -42,6 +42,12 @@ describe('invite e-mails over SMTP', () => {
 
   const mailsTo = (to: string) => smtp.mailsTo(to);
 
+  it("tells the app, without sign-in, that e-mail goes out through a mail server ('smtp')", async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/notifications/channels' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ email: 'smtp' });
+  });
+
   it('sends the invitee one e-mail with the inviter, the destination, the arrival in its zone and the invite link', async () => {
     const { owner, s, link } = await inviteSomeone(session, 'ivy.smtp@example.test');
     const [mail] = await eventually(() => (mailsTo('ivy.smtp@example.test').length === 1 ? mailsTo('ivy.smtp@example.test') : null));
@@ -95,5 +101,9 @@ describe('invite e-mails without SMTP', () => {
     expect(messages[0]).toMatchObject({ to: 'ivy.outbox@example.test', subject: 'Olga Owner invited you on OneETA' });
     expect(messages[0]!.text).toContain(link);
     expect((await h.app.inject({ method: 'GET', url: '/internal/email-outbox' })).statusCode).toBe(403);
+  });
+
+  it("tells the app that e-mail is only kept ('outbox'), so it asks people to share links by hand", async () => {
+    expect((await h.app.inject({ method: 'GET', url: '/api/notifications/channels' })).json()).toEqual({ email: 'outbox' });
   });
 });

@@ -106,6 +106,18 @@ export function setPlan(stack: StackInfo, userId: string, plan: Plan) {
   });
 }
 
+/** What the notification service's embedded e-mail outbox holds for `email`, newest first. */
+export async function emailsTo(
+  stack: StackInfo,
+  email: string,
+): Promise<{ subject: string; text: string }[]> {
+  const outbox = `${stack.notificationUrl}/internal/email-outbox?to=${encodeURIComponent(email.toLowerCase())}`;
+  const { messages } = await ok<{ messages: { subject: string; text: string }[] }>(outbox, {
+    headers: { 'x-internal-token': stack.internalToken },
+  });
+  return messages;
+}
+
 /**
  * Follows the verification link the notification service's embedded e-mail outbox holds for
  * `email` (it arrives a moment after registration: auth's event, then the notify queue; `pnpm start`
@@ -113,13 +125,9 @@ export function setPlan(stack: StackInfo, userId: string, plan: Plan) {
  * verified address.
  */
 export async function verifyEmail(stack: StackInfo, email: string): Promise<void> {
-  const outbox = `${stack.notificationUrl}/internal/email-outbox?to=${encodeURIComponent(email.toLowerCase())}`;
   const token = await vi.waitFor(
     async () => {
-      const { messages } = await ok<{ messages: { text: string }[] }>(outbox, {
-        headers: { 'x-internal-token': stack.internalToken },
-      });
-      const link = messages
+      const link = (await emailsTo(stack, email))
         .map((message) => /https?:\/\/\S*\/verify-email\?token=([\w.-]+)/.exec(message.text))
         .find(Boolean);
       if (!link) throw new Error(`No verification link was sent to ${email}`);

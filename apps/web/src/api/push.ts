@@ -3,6 +3,7 @@
  * contracts' (push.ts).
  */
 import {
+  notificationChannelsResponseSchema,
   pushSubscribeBodySchema,
   pushUnsubscribeBodySchema,
   vapidPublicKeyResponseSchema,
@@ -108,3 +109,21 @@ export const pushDevicesQuery = (token: string | null) =>
   });
 
 export type { PushDevice };
+
+/**
+ * GET /api/notifications/channels: whether invites are e-mailed here ('smtp') or only kept in the
+ * install's outbox ('outbox'), so the session page says how an invite reaches someone.
+ */
+export const notificationChannelsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.notificationChannels,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/notifications/channels', {
+        schema: notificationChannelsResponseSchema,
+        fallbackError: 'Could not tell how invites are sent',
+        auth: 'optional',
+        signal,
+      }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });

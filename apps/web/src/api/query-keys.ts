@@ -20,6 +20,8 @@ export const queryKeys = {
   myInvites: ['sessions', 'my-invites'] as const,
   /** The push calls of the profile page; `pushDevicesRoot` invalidates every token's list. */
   pushVapidKey: ['push', 'vapidPublicKey'] as const,
+  /** How this install reaches people (GET /api/notifications/channels). */
+  notificationChannels: ['notifications', 'channels'] as const,
   pushDevicesRoot: ['push', 'devices'] as const,
   pushDevices: (token: string | null) => ['push', 'devices', token] as const,
   session: (id: string) => ['sessions', 'detail', id] as const,

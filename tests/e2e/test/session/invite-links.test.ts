@@ -1,9 +1,10 @@
-// Issue 12, item 7 and part of 9: no invite e-mail exists yet, so the owner copies (or shares) each
-// invite link; a signed-in invitee finds their pending invites on /sessions; an id that cannot be a
+// Issue 12, item 7 and part of 9 (issue 14: the e-mail): a stack without a mail server keeps the
+// invite e-mail in its outbox, so the owner copies (or shares) each invite link; a signed-in invitee finds their pending invites on /sessions; an id that cannot be a
 // session is 'Session not found'; a removed participant's open tab says so; a free user who only
 // joined a session is told the real reason they cannot create one.
 import {
   createSession,
+  emailsTo,
   ok,
   registerUser,
   sessionId,
@@ -20,6 +21,7 @@ import {
 } from '../../src/session.js';
 import { expectToast, openSession, toasts } from '../../src/session-page.js';
 import { openApp } from '../../src/app.js';
+import { vi } from 'vitest';
 
 /** The owner's invites card. */
 const invitesCard = (person: Person) =>
@@ -44,10 +46,11 @@ describe('invite links', () => {
     const card = invitesCard(owner);
     const row = card.getByRole('listitem').filter({ hasText: ivy.name });
     await row.waitFor();
-    // The card says what actually happens: no e-mail, the link is to be sent by the owner.
+    // The card says what actually happens: this stack has no mail server (the embedded outbox keeps
+    // the e-mail), so the link is to be sent by the owner.
     await card
       .getByText(
-        'OneETA does not e-mail invites yet: copy each invite link and send it yourself.',
+        'This OneETA has no mail server, so invites are not e-mailed: copy each invite link and send it yourself.',
         { exact: true },
       )
       .waitFor();
@@ -58,6 +61,14 @@ describe('invite links', () => {
     ).toBe('80');
 
     const expected = `${stack.base}/session/${id}/invite/${invite.code}`;
+    // The invite e-mail went through the notify queue into the outbox, with the same link.
+    const [mail] = await vi.waitFor(async () => {
+      const mails = await emailsTo(stack, ivy.user!.email);
+      if (mails.length === 0) throw new Error('no invite e-mail yet');
+      return mails;
+    });
+    expect(mail!.subject).toBe(`${owner.name} invited you on OneETA`);
+    expect(mail!.text).toContain(`/session/${id}/invite/${invite.code}`);
     for (const viewport of [MOBILE, DESKTOP]) {
       await owner.page.setViewportSize(viewport);
       await owner.page.evaluate(() => navigator.clipboard.writeText(''));

@@ -9,6 +9,7 @@ import { NAME_INPUT_LIMIT, nameLimitHint } from '../../lib/name-limit';
 import { inviteErrorText, type DraftInvitee } from './draft-invitees';
 import type { DraftInvitees } from './use-draft-invitees';
 import { InviteRow } from './InviteRow';
+import { inviteBeforeSaveNote, inviteDeliveryNote, invitesCreatedToast, useEmailMode } from './invite-delivery';
 import {
   freePlanInviteNotice,
   inviteFormError,
@@ -162,6 +163,7 @@ export function InvitesCard({
   drafts: DraftInvitees;
 }) {
   const toast = useToast();
+  const emailMode = useEmailMode();
   const queryClient = useQueryClient();
   const used = invitesUsed(session);
   const max = limits?.limits.maxInvitesPerSession ?? null;
@@ -176,7 +178,7 @@ export function InvitesCard({
     } catch (error) {
       return inviteErrorText(error);
     }
-    toast.success(SESSION_UI.inviteCreated);
+    toast.success(invitesCreatedToast(emailMode, 1));
     void queryClient.invalidateQueries({ queryKey: queryKeys.session(session.sessionId) });
     return null;
   };
@@ -186,7 +188,7 @@ export function InvitesCard({
       title={SESSION_UI.invitesTitle}
       counter={max !== null ? format(SESSION_UI.invitesUsed, { used, max }) : null}
     >
-      <p className="muted">{SESSION_UI.noEmailYet}</p>
+      <p className="muted">{inviteDeliveryNote(emailMode)}</p>
       {pending.length === 0 ? (
         <p className="muted">{SESSION_UI.noInvites}</p>
       ) : (
@@ -234,13 +236,14 @@ export function DraftInvitesCard({
 }) {
   const max = limits?.limits.maxInvitesPerSession ?? null;
   const used = drafts.list.length;
+  const emailMode = useEmailMode();
   return (
     <InvitesSection
       title={SESSION_UI.invitesTitle}
       counter={max !== null ? format(SESSION_UI.invitesUsed, { used, max }) : null}
     >
       {used === 0 ? (
-        <p className="muted">{SESSION_UI.inviteBeforeSaveLinks}</p>
+        <p className="muted">{inviteBeforeSaveNote(emailMode)}</p>
       ) : (
         <DraftInviteList drafts={drafts} note={SESSION_UI.invitedOnSave} />
       )}

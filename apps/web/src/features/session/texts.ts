@@ -107,12 +107,20 @@ export const SESSION_UI = {
   sendNow: 'Send now',
   alreadyListed: 'This e-mail is already on the list',
 
-  // Issue 12: no e-mail is sent yet, so the link is what reaches the invitee.
+  // How an invite reaches someone depends on the install (GET /api/notifications/channels): with a
+  // mail server OneETA e-mails the link; without one (or while unknown) the link is shared by hand.
   inviteCreated: 'Invite created — send them the link',
   invitesCreated: 'Invites created — send each person their link',
-  noEmailYet: 'OneETA does not e-mail invites yet: copy each invite link and send it yourself.',
+  inviteEmailed: 'Invite sent — OneETA e-mailed them the link',
+  invitesEmailed: 'Invites sent — OneETA e-mailed each person their link',
+  invitesByEmail: 'OneETA e-mails each invitee their invite link. You can also copy it and send it yourself.',
+  noMailServer:
+    'This OneETA has no mail server, so invites are not e-mailed: copy each invite link and send it yourself.',
+  shareInviteLinks: 'Copy each invite link and send it yourself.',
   inviteBeforeSaveLinks:
     'Add the people to invite. Their invites are created when you save the session; then copy each invite link and send it.',
+  inviteBeforeSaveEmail:
+    'Add the people to invite. OneETA e-mails their invites when you save the session.',
   copyInviteLink: 'Copy invite link',
   shareInviteLink: 'Share invite link',
   inviteLinkCopied: 'Invite link copied',

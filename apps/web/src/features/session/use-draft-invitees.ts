@@ -15,7 +15,7 @@ import {
   sameEmail,
   type DraftInvitee,
 } from './draft-invitees';
-import { SESSION_UI } from './texts';
+import { invitesCreatedToast, useEmailMode } from './invite-delivery';
 
 const storageKey = (id: string) => `oneeta:invitees:${id}`;
 
@@ -32,6 +32,7 @@ export interface DraftInvitees {
 export function useDraftInvitees(sessionId: string): DraftInvitees {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const emailMode = useEmailMode();
   const [list, setList] = useState<DraftInvitee[]>(() => {
     try {
       return parseDraftInvitees(localStorage.getItem(storageKey(sessionId)));
@@ -79,9 +80,9 @@ export function useDraftInvitees(sessionId: string): DraftInvitees {
       }
     }
     setSending(false);
-    if (sent > 0) toast.success(sent > 1 ? SESSION_UI.invitesCreated : SESSION_UI.inviteCreated);
+    if (sent > 0) toast.success(invitesCreatedToast(emailMode, sent));
     void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
-  }, [sessionId, toast, queryClient]);
+  }, [sessionId, toast, queryClient, emailMode]);
 
   return { list, add, remove, sendAll, sending };
 }
