@@ -34,6 +34,7 @@ export function describe(dir: string): Deployable {
  * before it (the others bind port 0 and report their port later), so these start after them.
  */
 export const CALLS_SERVICES: Readonly<Record<string, readonly string[]>> = {
+  admin: ['session'],
   notification: ['session'],
 };
 

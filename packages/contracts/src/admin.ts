@@ -24,6 +24,117 @@ export const auditSummarySchema = z.object({ totals: z.object({ count: z.number(
 /** GET /api/sessions/:id/matrix-usage → usage per UTC hour. */
 export const matrixUsageResponseSchema = z.object({ usage: z.array(matrixUsageItemSchema) });
 
+/** GET /api/sessions/:id/audit?cursor=&event=&limit= (the owner or the administrator). */
+export const auditQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  event: z.enum(['search', 'travel_times', 'timezone']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+/** GET /api/sessions/:id/matrix-usage?includeRequests= (accepted for the spec's callers; requests are never listed). */
+export const matrixUsageQuerySchema = z.object({ includeRequests: z.enum(['true', 'false']).optional() });
+
+/** `?limit=` of the admin lists (1–200, default 200). */
+export const adminListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(200) });
+export const adminSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(100) });
+
+/** One session's usage in the ledger (GET /api/admin/azure-usage, doc 2 §3). */
+export const adminUsageItemSchema = z.object({
+  sessionId: z.string(),
+  totalAzureRequests: z.number().int(),
+  eventCount: z.number().int(),
+  isClosed: z.boolean(),
+  closedAt: z.string().nullable(),
+  chatMessages: z.number().int(),
+  chatLength: z.number().int(),
+  callSeconds: z.number(),
+  totalTransactions: z.number().int(),
+  totalCells: z.number().int(),
+  totalMatrixCalls: z.number().int(),
+  /** estimateMapsCost of its travel-times calls (@oneeta/travel), in US dollars. */
+  estimatedCost: z.number(),
+});
+export type AdminUsageItem = z.infer<typeof adminUsageItemSchema>;
+export const adminUsageResponseSchema = z.object({ items: z.array(adminUsageItemSchema) });
+
+/** GET /api/admin/matrix/top: sessions by travel-times calls, most first. */
+export const matrixTopItemSchema = z.object({
+  sessionId: z.string(),
+  totalMatrixCalls: z.number().int(),
+  totalCells: z.number().int(),
+  totalTransactions: z.number().int(),
+  estimatedCost: z.number(),
+});
+export const matrixTopResponseSchema = z.object({ items: z.array(matrixTopItemSchema) });
+
+/** One UTC hour of a session's maps usage ('View hourly'). */
+export const hourlyUsageItemSchema = z.object({
+  dateHour: z.string(),
+  azureRequests: z.number().int(),
+  count: z.number().int(),
+  totalCells: z.number().int(),
+  transactions: z.number().int(),
+});
+/** GET /api/admin/matrix/:sessionId: its travel-times calls by origin, and by hour. */
+export const sessionMatrixResponseSchema = z.object({
+  sessionId: z.string(),
+  originTotals: z.array(z.object({ origin: z.string(), totalTransactions: z.number().int(), calls: z.number().int() })),
+  hourly: z.array(hourlyUsageItemSchema),
+  estimatedCost: z.number(),
+});
+/** GET /api/admin/azure-usage/:sessionId/origins: provider requests and events by origin. */
+export const azureOriginsResponseSchema = z.object({
+  items: z.array(z.object({ origin: z.string(), azureRequests: z.number().int(), events: z.number().int() })),
+});
+
+/** Notification totals of a session (GET /api/admin/notifications). */
+export const notificationUsageItemSchema = z.object({
+  sessionId: z.string(),
+  totalNotifications: z.number().int(),
+  smsCount: z.number().int(),
+  emailCount: z.number().int(),
+  pushCount: z.number().int(),
+  inAppCount: z.number().int(),
+});
+export const notificationUsageResponseSchema = z.object({ items: z.array(notificationUsageItemSchema) });
+export const hourlyNotificationItemSchema = z.object({
+  hour: z.string(),
+  notifications: z.number().int(),
+  smsCount: z.number().int(),
+  emailCount: z.number().int(),
+  pushCount: z.number().int(),
+});
+/** GET /api/admin/notifications/:sessionId. */
+export const sessionNotificationsResponseSchema = z.object({ totals: notificationUsageItemSchema, hourly: z.array(hourlyNotificationItemSchema) });
+
+/** Chat totals of a session (GET /api/admin/chats). */
+export const chatUsageItemSchema = z.object({ sessionId: z.string(), totalMessages: z.number().int(), totalLength: z.number().int() });
+export const chatUsageResponseSchema = z.object({ items: z.array(chatUsageItemSchema) });
+export const hourlyChatItemSchema = z.object({ hour: z.string(), messages: z.number().int(), totalLength: z.number().int() });
+/** GET /api/admin/chats/:sessionId. */
+export const sessionChatsResponseSchema = z.object({ totals: chatUsageItemSchema, hourly: z.array(hourlyChatItemSchema) });
+
+/** Call seconds of a session (GET /api/admin/call-seconds). */
+export const callSecondsItemSchema = z.object({ sessionId: z.string(), totalSeconds: z.number() });
+export const callSecondsResponseSchema = z.object({ items: z.array(callSecondsItemSchema) });
+/** GET /api/admin/call-seconds/:sessionId/participants. */
+export const callParticipantsResponseSchema = z.object({
+  items: z.array(z.object({ participantAcsId: z.string(), totalSeconds: z.number(), mode: z.enum(['voice', 'video']) })),
+});
+
+/** The word the clear-data dialog asks for (doc 2 §4). */
+export const CLEAR_AUDIT_CONFIRMATION = 'CLEAR_AUDIT';
+/** POST /api/admin/clear-audit { confirm }: anything but the exact word is a 400 and deletes nothing. */
+export const clearAuditBodySchema = z.object({ confirm: z.literal(CLEAR_AUDIT_CONFIRMATION, { error: `Type ${CLEAR_AUDIT_CONFIRMATION} to confirm` }) });
+export const clearAuditResponseSchema = z.object({
+  deleted: z.object({
+    auditLog: z.number().int(),
+    matrixRequests: z.number().int(),
+    matrixUsage: z.number().int(),
+    billingUsage: z.number().int(),
+    notificationUsage: z.number().int(),
+  }),
+});
+
 export const ADMIN_LIST_LIMIT = 200;
 export const ADMIN_QUEUE_LIMIT = 50;
 export const ADMIN_QUEUE_POLL_MS = 5000;

@@ -14,6 +14,9 @@ export const TOPICS = {
   inviteCreated: 'invite.created',
   notificationSent: 'notification.sent',
   emailVerificationRequested: 'email.verification_requested',
+  chatMessage: 'chat.message',
+  callUsage: 'call.usage',
+  billingUsage: 'billing.usage',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -86,8 +89,9 @@ export const emailVerificationRequestedDataSchema = z.object({
 });
 export type EmailVerificationRequestedData = z.infer<typeof emailVerificationRequestedDataSchema>;
 
-/** Channels a notification goes out on (the admin ledger counts by channel). */
-export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
+/** Channels a notification goes out on (the admin ledger counts by channel; sms and in_app are to come). */
+export const NOTIFICATION_CHANNELS = ['push', 'email', 'sms', 'in_app'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** What a notification is about: a test from the profile page, a leave reminder, an invite, an e-mail verification link. */
 export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite', 'verify-email'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -146,6 +150,38 @@ export const usageRecordedDataSchema = z.object({
 });
 export type UsageRecordedData = z.infer<typeof usageRecordedDataSchema>;
 
+/** One chat message sent in a session (the communication service publishes it; the ledger counts it). */
+export const chatMessageDataSchema = z.object({
+  sessionId: z.string(),
+  senderId: z.string(),
+  /** The message's length in characters. */
+  length: z.number().int().min(0),
+  at: z.string(),
+});
+export type ChatMessageData = z.infer<typeof chatMessageDataSchema>;
+
+/** Seconds of one participant's call in a session, published when the call (or their part) ends. */
+export const callUsageDataSchema = z.object({
+  sessionId: z.string(),
+  participantAcsId: z.string(),
+  seconds: z.number().min(0),
+  mode: z.enum(['voice', 'video']),
+  at: z.string(),
+});
+export type CallUsageData = z.infer<typeof callUsageDataSchema>;
+
+/** A billing fact about a user: a payment (amount in the currency's minor unit) or a plan change. */
+export const billingUsageDataSchema = z.object({
+  userId: z.string(),
+  kind: z.enum(['payment', 'refund', 'plan_change']),
+  amountMinor: z.number().int().nullable(),
+  currency: z.string().length(3).nullable(),
+  plan: planSchema.nullable(),
+  previousPlan: planSchema.nullable(),
+  at: z.string(),
+});
+export type BillingUsageData = z.infer<typeof billingUsageDataSchema>;
+
 /** The data schema of each topic. */
 export const EVENT_DATA_SCHEMAS = {
   [TOPICS.usageRecorded]: usageRecordedDataSchema,
@@ -155,4 +191,7 @@ export const EVENT_DATA_SCHEMAS = {
   [TOPICS.inviteCreated]: inviteCreatedDataSchema,
   [TOPICS.notificationSent]: notificationSentDataSchema,
   [TOPICS.emailVerificationRequested]: emailVerificationRequestedDataSchema,
+  [TOPICS.chatMessage]: chatMessageDataSchema,
+  [TOPICS.callUsage]: callUsageDataSchema,
+  [TOPICS.billingUsage]: billingUsageDataSchema,
 } as const;

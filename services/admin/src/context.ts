@@ -1,0 +1,24 @@
+import type { Database } from '@oneeta/service-kit';
+import { estimateCost } from '@oneeta/travel';
+import type { Config } from './config.js';
+import type { SessionClient } from './providers/sessions.js';
+import { createLedgerStore } from './store/ledger-store.js';
+
+export interface AdminDeps {
+  config: Config;
+  db: Database;
+  sessions: SessionClient;
+  pingDb: () => Promise<void>;
+}
+
+/** What the route modules share. */
+export function createContext(deps: AdminDeps) {
+  return {
+    config: deps.config,
+    ledger: createLedgerStore(deps.db),
+    sessions: deps.sessions,
+    /** Estimated maps cost of `transactions` at this install's price (doc 2 §9). */
+    cost: (transactions: number) => estimateCost(transactions, deps.config.MAPS_PRICE_PER_1000_TRANSACTIONS),
+  };
+}
+export type AdminContext = ReturnType<typeof createContext>;
