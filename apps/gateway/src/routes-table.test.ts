@@ -29,7 +29,14 @@ describe('matchRoute', () => {
       ['/api/notifications/channels', 'notification'],
       ['/api/billing/checkout', 'billing'],
       ['/api/enterprise/leads', 'billing'],
-      ['/api/admin/users', 'admin'],
+      ['/api/admin/users?limit=200', 'auth'],
+      ['/api/admin/sessions/counts', 'session'],
+      ['/api/admin/sessions/s1/reopen', 'session'],
+      ['/api/admin/queue?limit=50', 'routing'],
+      ['/api/admin/recent-enqueue', 'routing'],
+      ['/api/admin/azure-usage?limit=200', 'admin'],
+      ['/api/admin/matrix/s1', 'admin'],
+      ['/api/admin/clear-audit', 'admin'],
     ];
     for (const [url, service] of cases)
       expect({ url, service: serviceOf(url) }).toEqual({ url, service });
@@ -53,7 +60,8 @@ describe('matchRoute', () => {
     expect(serviceOf('/api/admin/sessions/abc2345/reopened')).toBe('admin');
     const withoutSession = routesTable({ AUTH_URL: 'http://auth:1', ADMIN_URL: 'http://admin:7' });
     expect(serviceOf('/api/admin/sessions/abc2345/reopen', withoutSession)).toBeNull();
-    expect(serviceOf('/api/admin/users', withoutSession)).toBe('admin');
+    expect(serviceOf('/api/admin/azure-usage', withoutSession)).toBe('admin');
+    expect(serviceOf('/api/admin/users', withoutSession)).toBe('auth');
   });
 
   it('matches whole segments only', () => {

@@ -20,8 +20,12 @@ export type Upstreams = Partial<Record<ServiceName, string | undefined>>;
 export const ROUTE_RULES: readonly { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/sessions/:id/audit', service: 'admin' },
   { prefix: '/api/sessions/:id/matrix-usage', service: 'admin' },
-  // The administrator's reopen is the session service's (it owns sessions), ahead of /api/admin.
+  // Admin calls answered by the service that owns the data, ahead of /api/admin (the ledger).
   { prefix: '/api/admin/sessions/:id/reopen', service: 'session' },
+  { prefix: '/api/admin/sessions/counts', service: 'session' },
+  { prefix: '/api/admin/users', service: 'auth' },
+  { prefix: '/api/admin/queue', service: 'routing' },
+  { prefix: '/api/admin/recent-enqueue', service: 'routing' },
   { prefix: '/api/auth', service: 'auth' },
   { prefix: '/api/sessions', service: 'session' },
   { prefix: '/api/location', service: 'session' },

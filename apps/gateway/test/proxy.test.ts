@@ -105,7 +105,7 @@ describe('proxy', () => {
     expect(await service('/api/sessions/abc/audit?cursor=1')).toBe('admin');
     expect(await service('/api/sessions/abc/audit/summary')).toBe('admin');
     expect(await service('/api/sessions/abc/matrix-usage')).toBe('admin');
-    expect(await service('/api/admin/users')).toBe('admin');
+    expect(await service('/api/admin/notifications')).toBe('admin');
     expect(await service('/api/sessions/abc')).toBe('session');
     expect(await service('/api/sessions/abc/participants')).toBe('session');
     expect(await service('/api/location')).toBe('session');

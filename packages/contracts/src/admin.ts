@@ -135,6 +135,27 @@ export const clearAuditResponseSchema = z.object({
   }),
 });
 
+/** GET /api/admin/users (auth): the accounts, newest first. `disabled` is always false: accounts cannot be disabled yet. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  plan: z.enum(['free', 'standard', 'premium', 'enterprise']),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  disabled: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersResponseSchema = z.object({ items: z.array(adminUserSchema) });
+
+/** GET /api/admin/sessions/counts (session): closed = isClosed or closedAt set. */
+export const sessionCountsResponseSchema = z.object({ total: z.number().int(), open: z.number().int(), closed: z.number().int() });
+
+/** GET /api/admin/queue?limit= (routing): the route-matrix queue snapshot, at most `limit` jobs per list. */
+export const adminQueueQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+/** GET /api/admin/recent-enqueue (routing): the sessions' deduplication keys and when each expires. */
+export const recentEnqueueResponseSchema = z.object({ items: z.array(z.object({ key: z.string(), expiresAt: z.string().nullable() })) });
+
 export const ADMIN_LIST_LIMIT = 200;
 export const ADMIN_QUEUE_LIMIT = 50;
 export const ADMIN_QUEUE_POLL_MS = 5000;

@@ -3,6 +3,7 @@ import { createContext, type AuthDeps } from './context.js';
 import { createOutboxSms } from './providers/sms.js';
 import { emailVerificationRoutes } from './routes/email-verification.js';
 import { accountRoutes } from './routes/accounts.js';
+import { adminRoutes } from './routes/admin.js';
 import { internalRoutes } from './routes/internal.js';
 import { phoneRoutes } from './routes/phone.js';
 import { planRoutes } from './routes/plan.js';
@@ -31,6 +32,7 @@ export async function buildApp(deps: AuthDeps) {
   emailVerificationRoutes(app, ctx, guards);
   phoneRoutes(app, ctx, guards);
   planRoutes(app, ctx, guards);
+  adminRoutes(app, ctx, guards);
   internalRoutes(app, ctx, guards);
   return app;
 }

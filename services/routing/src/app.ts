@@ -9,7 +9,7 @@ import {
   type TokenVerifier,
 } from '@oneeta/service-kit';
 import { createContext, type RoutingDeps } from './context.js';
-import { internalRoutes } from './routes/internal.js';
+import { adminRoutes } from './routes/admin.js';
 import { mapsRoutes } from './routes/maps.js';
 
 export type { RoutingDeps } from './context.js';
@@ -37,6 +37,6 @@ export async function buildApp(deps: RoutingAppDeps) {
   await registerOpenApi(app, { name: 'routing', guard: guards.requireInternal });
   mapsRoutes(app, ctx, guards);
 
-  internalRoutes(app, { queue: deps.routeQueue, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX }, guards);
+  adminRoutes(app, { queue: deps.routeQueue, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX }, guards);
   return app;
 }

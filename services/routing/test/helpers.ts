@@ -36,6 +36,8 @@ export async function startRouting(options: StartOptions = {}) {
 
   /** A signed-in user's bearer token (the maps API stores no users; the account is in the view). */
   const token = async (id: string = randomUUID()) => (await issuer.user({ id, name: 'Map User' })).token;
+  /** An administrator's bearer token. */
+  const adminToken = async () => (await issuer.user({ isAdmin: true })).token;
 
   /** Every usage.recorded event on the bus so far, oldest first, parsed with the contract schema. */
   const usage = async (): Promise<EventEnvelope<UsageRecordedData>[]> => {
@@ -65,6 +67,7 @@ export async function startRouting(options: StartOptions = {}) {
     bus,
     prefix,
     token,
+    adminToken,
     usage,
     get,
     close: async () => {

@@ -96,16 +96,25 @@ describe('queue snapshot', () => {
   });
 });
 
-describe('GET /internal/routing/queue', () => {
-  it('answers the snapshot to a caller with the internal token and refuses everyone else', async () => {
+describe('GET /api/admin/queue and /api/admin/recent-enqueue', () => {
+  it('answers the snapshot and the deduplication keys to the administrator and refuses everyone else', async () => {
     const h = await startRouting();
     try {
-      await h.routeQueue.add('compute', { sessionId: 'abc', reason: 'save', requestedAt: new Date().toISOString() }, { delay: 60_000 });
-      const refused = await h.app.inject({ method: 'GET', url: '/internal/routing/queue' });
-      expect(refused.statusCode).toBe(403);
-      const res = await h.app.inject({ method: 'GET', url: '/internal/routing/queue', headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      await h.routeQueue.add('compute', { sessionId: 'abc', reason: 'save', requestedAt: new Date().toISOString() }, { delay: 60_000, deduplication: { id: 'route:abc' } });
+      const as = async (token?: string, url = '/api/admin/queue?limit=50') => h.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      for (const url of ['/api/admin/queue?limit=50', '/api/admin/recent-enqueue']) {
+        expect((await as(undefined, url)).statusCode).toBe(401);
+        expect((await as(await h.token(), url)).statusCode).toBe(403);
+        expect((await h.app.inject({ method: 'GET', url, headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } })).statusCode).toBe(401);
+      }
+      const admin = await h.adminToken();
+      const res = await as(admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ queuedCount: 1, processingCount: 0, recentJobs: [{ sessionId: 'abc', status: 'delayed' }] });
+      expect((await as(admin, '/api/admin/queue?limit=0')).statusCode).toBe(400);
+      const keys = await as(admin, '/api/admin/recent-enqueue');
+      expect(keys.statusCode).toBe(200);
+      expect(keys.json<{ items: { key: string }[] }>().items.map((i) => i.key)).toEqual([expect.stringContaining('route:abc')]);
     } finally {
       await h.routeQueue.obliterate({ force: true });
       await h.close();

@@ -149,3 +149,21 @@ describe('POST /api/sessions/:id/ensure-chat-members', () => {
     expect(row?.chatSyncRequestedAt).toBeNull();
   });
 });
+
+describe('GET /api/admin/sessions/counts', () => {
+  it('counts open and closed sessions (closed: isClosed or closedAt) for an administrator only', async () => {
+    const admin = await h.user({ isAdmin: true });
+    const counts = async (u?: TestUser) => h.app.inject({ method: 'GET', url: '/api/admin/sessions/counts', headers: u ? bearer(u.token) : {} });
+    expect((await counts()).statusCode).toBe(401);
+    expect((await counts(await h.user({ plan: 'premium' }))).statusCode).toBe(403);
+    const before = (await counts(admin)).json() as { total: number; open: number; closed: number };
+    await sessionWithPeople();
+    const closed = await sessionWithPeople();
+    expect((await post(closeUrl(closed.id), closed.owner)).statusCode).toBe(200);
+    // A row with only closedAt set (as older data may have) counts as closed too.
+    const half = await sessionWithPeople();
+    await h.database.db.update(sessions).set({ closedAt: new Date() }).where(eq(sessions.id, half.id));
+    const after = (await counts(admin)).json() as typeof before;
+    expect(after).toEqual({ total: before.total + 3, open: before.open + 1, closed: before.closed + 2 });
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Plan } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
 import { phoneVerifications, users, type UserRow } from './schema.js';
@@ -20,6 +20,9 @@ export function createUsersStore(db: Database) {
 
     byEmail: async (email: string): Promise<UserRow | undefined> =>
       (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],
+
+    /** The newest `limit` accounts (the admin portal's users table). */
+    newest: (limit: number) => db.select().from(users).orderBy(desc(users.createdAt), users.id).limit(limit),
 
     /** Inserts a user; returns undefined when the e-mail is taken. */
     insert: async (values: { email: string; name: string | null; passwordHash: string }) => {

@@ -51,10 +51,10 @@ export function workerView(beatJson: string, now: Date): QueueWorker | null {
   return { workerId: beat.workerId, status, jobsProcessing: beat.jobsProcessing, lastSeen: beat.lastSeen };
 }
 
-export async function queueSnapshot(deps: { queue: Queue; redis: Redis; redisPrefix: string; now?: Date }): Promise<QueueSnapshot> {
+export async function queueSnapshot(deps: { queue: Queue; redis: Redis; redisPrefix: string; now?: Date; limit?: number }): Promise<QueueSnapshot> {
   const { queue, redis } = deps;
   const now = deps.now ?? new Date();
-  const limit = ADMIN_QUEUE_LIMIT;
+  const limit = deps.limit ?? ADMIN_QUEUE_LIMIT;
   const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
   const [active, queuedLists, finished] = await Promise.all([
     queue.getJobs(['active'], 0, limit - 1),

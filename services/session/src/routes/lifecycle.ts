@@ -4,6 +4,7 @@ import {
   MESSAGES,
   SESSION_MESSAGES,
   sessionParamsSchema,
+  sessionCountsResponseSchema,
   sessionResponseSchema,
 } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
@@ -42,6 +43,12 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
       const after = await load(id);
       return { session: sessionView(after.session, after.participants, after.invites, 'owner') };
     },
+  );
+
+  app.get(
+    '/api/admin/sessions/counts',
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], operationId: 'adminSessionCounts', summary: 'How many sessions are open and closed (administrators)', response: { 200: sessionCountsResponseSchema } } },
+    async () => createLifecycleStore(ctx.db).counts(),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
 import { participants, sessions } from './schema.js';
 
@@ -11,6 +11,17 @@ export interface DevicePosition {
 /** Closing, reopening, chat-sync requests and the device position of a signed-in user. */
 export function createLifecycleStore(db: Database) {
   return {
+    /** How many sessions there are, open and closed (closed: isClosed or closedAt set). */
+    async counts(): Promise<{ total: number; open: number; closed: number }> {
+      const closed = sql`(${sessions.isClosed} or ${sessions.closedAt} is not null)`;
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int`, closed: sql<number>`(count(*) filter (where ${closed}))::int` })
+        .from(sessions);
+      const total = row?.total ?? 0;
+      const shut = row?.closed ?? 0;
+      return { total, open: total - shut, closed: shut };
+    },
+
     /**
      * Closes the session (keeping the first closedAt when it is already closed) and drops every
      * participant's stored position (privacy: a closed session keeps no locations).
