@@ -64,7 +64,7 @@ export function PushTab() {
       )}
 
       <section className="profile-devices" aria-labelledby="profile-devices-title">
-        <h3 id="profile-devices-title">{PUSH_TEXT.devicesTitle}</h3>
+        <h2 id="profile-devices-title">{PUSH_TEXT.devicesTitle}</h2>
         {push.devices.isPending ? (
           <p className="muted">{UI.loading}</p>
         ) : push.devices.isError ? (

@@ -1,0 +1,124 @@
+// Issue 14: web push from the browser's side. Profile → Web Notifications (enable, the device
+// listed, 'Send test push' shown by the service worker, 'Remove all devices'), and the session
+// page's one-time offer to turn notifications on. See src/push.ts for what is real and what
+// stands in for the browser's push service.
+import { afterAll, beforeAll } from 'vitest';
+import { ok, registerUser } from '../src/api.js';
+import { signIn } from '../src/app.js';
+import { describe, expect, test } from '../src/browser.js';
+import {
+  deliverToServiceWorker,
+  serviceWorkerReady,
+  shownNotifications,
+  startPushStandIn,
+  subscribedServerKey,
+  useStandInSubscription,
+  type PushStandIn,
+} from '../src/push.js';
+import type { StackInfo } from '../src/stack.js';
+
+let pushService: PushStandIn;
+beforeAll(async () => {
+  pushService = await startPushStandIn();
+});
+afterAll(async () => {
+  await pushService?.close();
+});
+
+interface Device {
+  endpoint: string;
+  deviceName: string | null;
+}
+
+async function listDevices(stack: StackInfo, token: string): Promise<Device[]> {
+  const { subscriptions } = await ok<{ subscriptions: Device[] }>(`${stack.base}/api/push/list`, {
+    token,
+  });
+  return subscriptions;
+}
+
+describe('web notifications', () => {
+  test("a user enables notifications, sees the device listed, gets 'Send test push' as a notification from the service worker, and 'Remove all devices' empties the list", async ({
+    stack,
+    context,
+    page,
+    screens,
+  }) => {
+    const user = await registerUser(stack, { tag: 'push', name: 'Pia Push' });
+    const device = pushService.device();
+    await context.grantPermissions(['notifications'], { origin: stack.base });
+    await useStandInSubscription(context, device);
+
+    await signIn(page, user, '/profile');
+    await page.getByRole('tab', { name: 'Web Notifications', exact: true }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Web Notifications' });
+    await panel.getByText('Notifications are off for this device.', { exact: true }).waitFor();
+    await panel.getByText('No devices registered.', { exact: true }).waitFor();
+    // A person opens the profile long after the app installed its service worker.
+    await serviceWorkerReady(page);
+
+    // Enable: the app subscribes with the server's VAPID key and registers the subscription.
+    await panel.getByRole('button', { name: 'Enable notifications', exact: true }).click();
+    await panel.getByText('Notifications are on for this device.', { exact: true }).waitFor();
+    await page.getByText('Notifications enabled', { exact: true }).waitFor();
+    const vapid = await ok<{ publicKey: string }>(`${stack.base}/api/push/vapidPublicKey`, {
+      token: user.token,
+    });
+    expect(await subscribedServerKey(page)).toBe(vapid.publicKey);
+    expect(await listDevices(stack, user.token)).toEqual([
+      expect.objectContaining({
+        endpoint: device.subscription.endpoint,
+        deviceName: 'Chrome on Linux',
+      }),
+    ]);
+    const listed = panel.getByRole('listitem').filter({ hasText: 'Chrome on Linux' });
+    await listed.getByText('This device', { exact: true }).waitFor();
+    await expect.poll(() => listed.textContent()).toContain('Last seen');
+    await screens.capture('push-enabled');
+
+    // 'Send test push': the notification service encrypts and signs it and sends it to the push
+    // service; the stand-in decrypts it and the service worker gets it as a push event.
+    await panel.getByRole('button', { name: 'Send test push', exact: true }).click();
+    await page.getByText('Test push sent', { exact: true }).waitFor();
+    await expect.poll(() => device.delivered().length, { timeout: 30_000 }).toBe(1);
+    const [payload] = device.delivered();
+    expect(payload).toEqual({
+      title: 'OneETA',
+      body: 'Test notification: push notifications work on this device.',
+      url: '/profile',
+      tag: 'oneeta:test:none',
+    });
+    expect(device.requests[0]).toMatchObject({
+      status: 201,
+      urgency: 'normal',
+      vapid: { publicKey: vapid.publicKey },
+    });
+    expect(await shownNotifications(page)).toEqual([]);
+    await deliverToServiceWorker(context, page, payload);
+    await expect.poll(() => shownNotifications(page)).toEqual([
+      {
+        title: 'OneETA',
+        body: 'Test notification: push notifications work on this device.',
+        tag: 'oneeta:test:none',
+        icon: `${stack.base}/favicon.svg`,
+        data: { url: '/profile' },
+      },
+    ]);
+    await screens.capture('push-test-arrived');
+
+    // 'Remove all devices', confirmed: the server forgets them and this browser unsubscribes.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(
+        'Remove every registered device? They will stop receiving notifications.',
+      );
+      void dialog.accept();
+    });
+    await panel.getByRole('button', { name: 'Remove all devices', exact: true }).click();
+    await panel.getByText('No devices registered.', { exact: true }).waitFor();
+    await panel.getByText('Notifications are off for this device.', { exact: true }).waitFor();
+    await page.getByText('All devices removed', { exact: true }).waitFor();
+    expect(await listDevices(stack, user.token)).toEqual([]);
+    expect(await subscribedServerKey(page)).toBeNull();
+    await screens.capture('push-removed');
+  });
+});
