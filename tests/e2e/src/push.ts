@@ -159,3 +159,27 @@ export async function deliverToServiceWorker(
     await cdp.detach().catch(() => undefined);
   }
 }
+
+/**
+ * Sets the context's notification permission for `origin` back to 'default' (the browser would
+ * ask), as it is for a person who never answered: Playwright's `permissions` option and
+ * `grantPermissions` deny every permission they do not list, notifications included.
+ */
+export async function notificationsNotAskedYet(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+): Promise<void> {
+  const pageSession = await context.newCDPSession(page);
+  const { targetInfo } = await pageSession.send('Target.getTargetInfo');
+  await pageSession.detach();
+  // Not detached: a browser session that goes away resets every permission it overrode in the
+  // context (Playwright's geolocation grant included). It ends with the browser.
+  const browserSession = await context.browser()!.newBrowserCDPSession();
+  await browserSession.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting: 'prompt',
+    origin,
+    browserContextId: targetInfo.browserContextId,
+  });
+}

@@ -3,11 +3,13 @@
 // page's one-time offer to turn notifications on. See src/push.ts for what is real and what
 // stands in for the browser's push service.
 import { afterAll, beforeAll } from 'vitest';
-import { ok, registerUser } from '../src/api.js';
+import type { Page } from 'playwright-core';
+import { createSession, ok, registerUser, type TestUser } from '../src/api.js';
 import { signIn } from '../src/app.js';
 import { describe, expect, test } from '../src/browser.js';
 import {
   deliverToServiceWorker,
+  notificationsNotAskedYet,
   serviceWorkerReady,
   shownNotifications,
   startPushStandIn,
@@ -15,6 +17,14 @@ import {
   useStandInSubscription,
   type PushStandIn,
 } from '../src/push.js';
+import {
+  inviteByApi,
+  PLACES,
+  registerPerson,
+  sessionTest,
+  type Person,
+} from '../src/session.js';
+import { acceptInvite, panelEntry, summaryCard } from '../src/session-page.js';
 import type { StackInfo } from '../src/stack.js';
 
 let pushService: PushStandIn;
@@ -35,6 +45,29 @@ async function listDevices(stack: StackInfo, token: string): Promise<Device[]> {
     token,
   });
   return subscriptions;
+}
+
+const OFFER = 'Get notified about this session';
+const offerOf = (page: Page) => page.getByRole('complementary', { name: OFFER, exact: true });
+
+/** A session of `owner`'s (made through the API) that `joiner` joins through its invite link. */
+async function joinNewSession(
+  stack: StackInfo,
+  owner: TestUser,
+  joiner: Person,
+  name: string,
+  index: number,
+): Promise<void> {
+  const session = await createSession(stack, owner.token, { name, index });
+  const invite = await inviteByApi(stack, owner.token, session.sessionId, joiner.user!);
+  await acceptInvite(joiner.page, session.sessionId, invite.code!);
+  await panelEntry(joiner.page, joiner.name).waitFor();
+}
+
+/** The session page has rendered its cards (the offer, when due, decides in the same render). */
+async function sessionShown(person: Person, destination: string): Promise<void> {
+  await summaryCard(person.page, destination).waitFor();
+  await panelEntry(person.page, person.name).waitFor();
 }
 
 describe('web notifications', () => {
@@ -121,4 +154,71 @@ describe('web notifications', () => {
     expect(await subscribedServerKey(page)).toBeNull();
     await screens.capture('push-removed');
   });
+});
+
+describe("the session page's offer to turn on notifications", () => {
+  sessionTest(
+    "appears right after joining, not on a plain reload, and 'Not now' puts it away for good",
+    async ({ stack, person, screens }) => {
+      const owner = await registerPerson(stack, 'Oona Owner');
+      const bo = await person({ name: 'Bo Joiner', at: PLACES.bellevue });
+      const { page } = bo;
+      await notificationsNotAskedYet(bo.context, page, stack.base);
+
+      await joinNewSession(stack, owner, bo, 'Pike Place Market', 0);
+      const offer = offerOf(page);
+      await offer.waitFor();
+      expect(await page.evaluate(() => Notification.permission)).toBe('default');
+      await offer.getByRole('button', { name: 'Turn on notifications', exact: true }).waitFor();
+      await offer.getByRole('button', { name: 'Not now', exact: true }).waitFor();
+      expect(await offer.textContent()).toContain(
+        'Turn on notifications to hear on this device when the session changes.',
+      );
+      await screens.capture('session-push-offer', { page });
+
+      // A plain load of the same page is not a moment that matters.
+      await page.reload();
+      await sessionShown(bo, 'Pike Place Market');
+      expect(await offer.count()).toBe(0);
+
+      // The next join offers again; 'Not now' puts it away, and no later join brings it back.
+      await joinNewSession(stack, owner, bo, 'Space Needle', 1);
+      await offer.waitFor();
+      await offer.getByRole('button', { name: 'Not now', exact: true }).click();
+      await offer.waitFor({ state: 'detached' });
+      expect(
+        await page.evaluate(() => localStorage.getItem('oneeta:push-offer-dismissed')),
+      ).toBe('1');
+      await joinNewSession(stack, owner, bo, 'Kerry Park', 2);
+      await sessionShown(bo, 'Kerry Park');
+      expect(await offer.count()).toBe(0);
+      await screens.capture('session-after-not-now', { page });
+    },
+  );
+
+  sessionTest(
+    "'Turn on notifications' registers this browser with the profile's push logic and the offer goes",
+    async ({ stack, person }) => {
+      const owner = await registerPerson(stack, 'Otto Owner');
+      const cleo = await person({ name: 'Cleo Joiner', at: PLACES.redmond });
+      const device = pushService.device();
+      await useStandInSubscription(cleo.context, device);
+      await notificationsNotAskedYet(cleo.context, cleo.page, stack.base);
+
+      await joinNewSession(stack, owner, cleo, 'Pike Place Market', 0);
+      const offer = offerOf(cleo.page);
+      await offer.waitFor();
+      // The browser's prompt, answered 'Allow' (headless Chromium shows no prompt).
+      await cleo.context.grantPermissions(['geolocation', 'notifications'], {
+        origin: stack.base,
+      });
+      await offer.getByRole('button', { name: 'Turn on notifications', exact: true }).click();
+      await offer.waitFor({ state: 'detached' });
+      await cleo.page.getByText('Notifications enabled', { exact: true }).waitFor();
+      await expect
+        .poll(async () => (await listDevices(stack, cleo.user!.token)).map((d) => d.endpoint))
+        .toEqual([device.subscription.endpoint]);
+      expect(await subscribedServerKey(cleo.page)).not.toBeNull();
+    },
+  );
 });
