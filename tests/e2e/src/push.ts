@@ -53,7 +53,8 @@ export async function useStandInSubscription(
         endpoint,
         expirationTime: null,
         options: { userVisibleOnly: true, applicationServerKey: bytes(serverKey) },
-        getKey: (name: string) => (name === 'p256dh' ? bytes(p256dh) : name === 'auth' ? bytes(auth) : null),
+        getKey: (name: string) =>
+          name === 'p256dh' ? bytes(p256dh) : name === 'auth' ? bytes(auth) : null,
         toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
         unsubscribe: async () => {
           localStorage.removeItem(storageKey);
@@ -67,7 +68,9 @@ export async function useStandInSubscription(
       PushManager.prototype.getSubscription = async function getSubscription() {
         return current() as unknown as PushSubscription | null;
       };
-      PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      PushManager.prototype.subscribe = async function subscribe(
+        options?: PushSubscriptionOptionsInit,
+      ) {
         if (Notification.permission !== 'granted')
           throw new DOMException('Registration failed - permission denied', 'NotAllowedError');
         const key = options?.applicationServerKey;

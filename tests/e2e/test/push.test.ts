@@ -4,7 +4,7 @@
 // stands in for the browser's push service.
 import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createSession, ok, registerUser, type TestUser } from '../src/api.js';
+import { createSession, ok, registerUser, sessionId, type TestUser } from '../src/api.js';
 import { signIn } from '../src/app.js';
 import { describe, expect, test } from '../src/browser.js';
 import {
@@ -17,14 +17,15 @@ import {
   useStandInSubscription,
   type PushStandIn,
 } from '../src/push.js';
+import { inviteByApi, PLACES, registerPerson, sessionTest, type Person } from '../src/session.js';
 import {
-  inviteByApi,
-  PLACES,
-  registerPerson,
-  sessionTest,
-  type Person,
-} from '../src/session.js';
-import { acceptInvite, panelEntry, summaryCard } from '../src/session-page.js';
+  acceptInvite,
+  expectInputValue,
+  openSession,
+  panelEntry,
+  pickPlace,
+  summaryCard,
+} from '../src/session-page.js';
 import type { StackInfo } from '../src/stack.js';
 
 let pushService: PushStandIn;
@@ -87,6 +88,11 @@ describe('web notifications', () => {
     const panel = page.getByRole('tabpanel', { name: 'Web Notifications' });
     await panel.getByText('Notifications are off for this device.', { exact: true }).waitFor();
     await panel.getByText('No devices registered.', { exact: true }).waitFor();
+    const sendTest = panel.getByRole('button', { name: 'Send test push', exact: true });
+    const removeAll = panel.getByRole('button', { name: 'Remove all devices', exact: true });
+    // Nothing to test or remove yet.
+    expect(await sendTest.isDisabled()).toBe(true);
+    expect(await removeAll.isDisabled()).toBe(true);
     // A person opens the profile long after the app installed its service worker.
     await serviceWorkerReady(page);
 
@@ -111,7 +117,7 @@ describe('web notifications', () => {
 
     // 'Send test push': the notification service encrypts and signs it and sends it to the push
     // service; the stand-in decrypts it and the service worker gets it as a push event.
-    await panel.getByRole('button', { name: 'Send test push', exact: true }).click();
+    await sendTest.click();
     await page.getByText('Test push sent', { exact: true }).waitFor();
     await expect.poll(() => device.delivered().length, { timeout: 30_000 }).toBe(1);
     const [payload] = device.delivered();
@@ -128,15 +134,17 @@ describe('web notifications', () => {
     });
     expect(await shownNotifications(page)).toEqual([]);
     await deliverToServiceWorker(context, page, payload);
-    await expect.poll(() => shownNotifications(page)).toEqual([
-      {
-        title: 'OneETA',
-        body: 'Test notification: push notifications work on this device.',
-        tag: 'oneeta:test:none',
-        icon: `${stack.base}/favicon.svg`,
-        data: { url: '/profile' },
-      },
-    ]);
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([
+        {
+          title: 'OneETA',
+          body: 'Test notification: push notifications work on this device.',
+          tag: 'oneeta:test:none',
+          icon: `${stack.base}/favicon.svg`,
+          data: { url: '/profile' },
+        },
+      ]);
     await screens.capture('push-test-arrived');
 
     // 'Remove all devices', confirmed: the server forgets them and this browser unsubscribes.
@@ -146,12 +154,13 @@ describe('web notifications', () => {
       );
       void dialog.accept();
     });
-    await panel.getByRole('button', { name: 'Remove all devices', exact: true }).click();
+    await removeAll.click();
     await panel.getByText('No devices registered.', { exact: true }).waitFor();
     await panel.getByText('Notifications are off for this device.', { exact: true }).waitFor();
     await page.getByText('All devices removed', { exact: true }).waitFor();
     expect(await listDevices(stack, user.token)).toEqual([]);
     expect(await subscribedServerKey(page)).toBeNull();
+    expect(await sendTest.isDisabled()).toBe(true);
     await screens.capture('push-removed');
   });
 });
@@ -186,13 +195,39 @@ describe("the session page's offer to turn on notifications", () => {
       await offer.waitFor();
       await offer.getByRole('button', { name: 'Not now', exact: true }).click();
       await offer.waitFor({ state: 'detached' });
-      expect(
-        await page.evaluate(() => localStorage.getItem('oneeta:push-offer-dismissed')),
-      ).toBe('1');
+      expect(await page.evaluate(() => localStorage.getItem('oneeta:push-offer-dismissed'))).toBe(
+        '1',
+      );
       await joinNewSession(stack, owner, bo, 'Kerry Park', 2);
       await sessionShown(bo, 'Kerry Park');
       expect(await offer.count()).toBe(0);
       await screens.capture('session-after-not-now', { page });
+    },
+  );
+
+  sessionTest(
+    'appears after the owner saves a new session, not while the page is opened',
+    async ({ stack, person }) => {
+      const owner = await person({ name: 'Nia New', at: PLACES.bellevue });
+      const { page } = owner;
+      await notificationsNotAskedYet(owner.context, page, stack.base);
+      await openSession(page, sessionId());
+      const search = page.getByRole('combobox', { name: 'Search for a place', exact: true });
+      await search.waitFor();
+      expect(await offerOf(page).count()).toBe(0);
+
+      await pickPlace(page, {
+        label: 'Search for a place',
+        query: 'Seattle',
+        resultName: 'Seattle',
+      });
+      await expectInputValue(page, 'Timezone', 'America/Los_Angeles');
+      expect(await offerOf(page).count()).toBe(0);
+      await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+      await offerOf(page).waitFor();
+      await offerOf(page)
+        .getByRole('button', { name: 'Turn on notifications', exact: true })
+        .waitFor();
     },
   );
 
