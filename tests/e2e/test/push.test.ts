@@ -3,10 +3,11 @@
 // page's one-time offer to turn notifications on. See src/push.ts for what is real and what
 // stands in for the browser's push service.
 import { afterAll, beforeAll } from 'vitest';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createSession, ok, registerUser, sessionId, type TestUser } from '../src/api.js';
 import { signIn } from '../src/app.js';
-import { describe, expect, test } from '../src/browser.js';
+import { describe, DESKTOP, expect, MOBILE, test } from '../src/browser.js';
 import {
   deliverToServiceWorker,
   notificationsNotAskedYet,
@@ -146,6 +147,11 @@ describe('web notifications', () => {
         },
       ]);
     await screens.capture('push-test-arrived');
+    // On a phone the list is below the first screen: the device row where a person scrolls to it.
+    await page.setViewportSize(MOBILE);
+    await listed.evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(screens.dir, 'push-devices-390.png') });
+    await page.setViewportSize(DESKTOP);
 
     // 'Remove all devices', confirmed: the server forgets them and this browser unsubscribes.
     page.once('dialog', (dialog) => {
