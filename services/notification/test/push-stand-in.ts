@@ -1,4 +1,3 @@
-/// <reference path="./http_ece.d.ts" />
 /**
  * A push service on this machine, standing in for FCM / Mozilla autopush / Apple: an HTTPS server
  * (a self-signed certificate the sender is told to trust) that checks each request's VAPID JWT,
