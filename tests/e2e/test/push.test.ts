@@ -154,13 +154,15 @@ describe('web notifications', () => {
     await page.setViewportSize(DESKTOP);
 
     // 'Remove all devices', confirmed: the server forgets them and this browser unsubscribes.
+    const asked: string[] = [];
     page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe(
-        'Remove every registered device? They will stop receiving notifications.',
-      );
+      asked.push(dialog.message());
       void dialog.accept();
     });
     await removeAll.click();
+    await expect
+      .poll(() => asked)
+      .toEqual(['Remove every registered device? They will stop receiving notifications.']);
     await panel.getByText('No devices registered.', { exact: true }).waitFor();
     await panel.getByText('Notifications are off for this device.', { exact: true }).waitFor();
     await page.getByText('All devices removed', { exact: true }).waitFor();
