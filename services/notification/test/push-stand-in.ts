@@ -3,15 +3,22 @@
  * (a self-signed certificate the sender is told to trust) that checks each request's VAPID JWT,
  * decrypts the aes128gcm body with the private key of the "browser" the test made, and answers
  * what the test scripted for that device (201 by default).
+ *
+ * The service's own tests and the browser tests (`@oneeta/notification/testing`) share it: in
+ * process, a sender trusts it through `agent`; a stack of child processes through
+ * NODE_EXTRA_CA_CERTS=`pushStandInCertificate`.
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 
-const cert = readFileSync(new URL('./fixtures/push-stand-in.crt', import.meta.url));
+/** The stand-in's certificate (CA:TRUE, for 127.0.0.1 and localhost): a file to trust. */
+export const pushStandInCertificate = fileURLToPath(new URL('./fixtures/push-stand-in.crt', import.meta.url));
+const cert = readFileSync(pushStandInCertificate);
 const key = readFileSync(new URL('./fixtures/push-stand-in.key', import.meta.url));
 
 export interface PushRequest {

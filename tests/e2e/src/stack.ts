@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { pushStandInCertificate } from '@oneeta/notification/testing';
 import { dropRedisKeys } from '@oneeta/scripts/launcher/redis';
 import { findFreePort } from '@oneeta/scripts/ports';
 
@@ -50,8 +51,22 @@ export async function startStack(): Promise<RunningStack> {
     // Every test registers and signs in its own users from 127.0.0.1: lift the per-IP limits.
     AUTH_MAX_PER_IP_PER_MINUTE: '100000',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Push goes only to endpoints the tests register: the push-service stand-in on 127.0.0.1
+    // (services/notification/test/push-stand-in.ts), whose self-signed certificate the
+    // notification service's web-push must trust. E-mail stays in the embedded outbox.
+    NODE_EXTRA_CA_CERTS: pushStandInCertificate,
   };
-  for (const key of ['DATABASE_URL', 'HOST', 'REDIS_URL', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE'])
+  for (const key of [
+    'DATABASE_URL',
+    'HOST',
+    'REDIS_URL',
+    'NODE_OPTIONS',
+    'VITEST',
+    'VITEST_MODE',
+    'SMTP_URL',
+    'VAPID_PUBLIC_KEY',
+    'VAPID_PRIVATE_KEY',
+  ])
     delete env[key];
   if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
 

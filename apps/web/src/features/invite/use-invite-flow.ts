@@ -7,6 +7,7 @@ import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { acceptInvite, declineInvite, type LatLon } from '../../api/invites';
 import { useAuth } from '../../hooks/use-auth';
+import { markPushMoment } from '../session/push-offer';
 import { useToast } from '../toast';
 import { isInvalidInviteError, runJoinAttempt } from './join-guard';
 import { placePosition, positionFailureMessage, requestInvitePosition } from './position';
@@ -85,6 +86,7 @@ export function useInviteFlow(sessionId: string, code: string): InviteFlow {
         );
         await queryClient.invalidateQueries({ queryKey: queryKeys.sessionsRoot });
         toast.success(INVITE_UI.joined);
+        markPushMoment(sessionId);
         void navigate({ to: '/s/$id', params: { id: sessionId } });
       } catch (error) {
         setPhase('idle');

@@ -88,7 +88,7 @@ export function EmailTab({ user, onSaved }: { user: User; onSaved: (answer: Auth
       <p>{EMAIL_TEXT.notifications}</p>
 
       <form className="form profile-email-form" noValidate onSubmit={(event) => void change(event)}>
-        <h3>{EMAIL_TEXT.changeTitle}</h3>
+        <h2>{EMAIL_TEXT.changeTitle}</h2>
         <TextField
           label={EMAIL_TEXT.newEmailLabel}
           {...ACCOUNT_INPUTS.email}

@@ -8,6 +8,8 @@ export function PushTab() {
   const push = useWebPush();
   const devices = push.devices.data ?? [];
   const busy = push.busy !== null;
+  // A test push or a removal with no device would do nothing (and 'Test push sent' would mislead).
+  const nothingToDo = devices.length === 0;
 
   return (
     <div className="profile-panel-body">
@@ -64,7 +66,7 @@ export function PushTab() {
       )}
 
       <section className="profile-devices" aria-labelledby="profile-devices-title">
-        <h3 id="profile-devices-title">{PUSH_TEXT.devicesTitle}</h3>
+        <h2 id="profile-devices-title">{PUSH_TEXT.devicesTitle}</h2>
         {push.devices.isPending ? (
           <p className="muted">{UI.loading}</p>
         ) : push.devices.isError ? (
@@ -97,7 +99,7 @@ export function PushTab() {
           <button
             type="button"
             className="btn btn-secondary"
-            disabled={busy}
+            disabled={busy || nothingToDo}
             onClick={() => void push.test()}
           >
             {push.busy === 'test' ? UI.working : PUSH_TEXT.sendTest}
@@ -105,7 +107,7 @@ export function PushTab() {
           <button
             type="button"
             className="btn btn-ghost profile-danger"
-            disabled={busy}
+            disabled={busy || nothingToDo}
             onClick={() => void push.removeAll()}
           >
             {PUSH_TEXT.removeAll}

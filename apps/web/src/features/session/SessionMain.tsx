@@ -21,6 +21,8 @@ import type { MapFocus, MapMarker } from '../map';
 import { MapSlot } from './MapSlot';
 import { OwnerTools } from './OwnerTools';
 import { PersonalCard, useNowOnChange } from './PersonalCard';
+import { markPushMoment } from './push-offer';
+import { PushOffer } from './PushOffer';
 import { draftEarliest, ME_ORIGIN, previewOrigins } from './preview-logic';
 import { SignInCallout } from './SignInCallout';
 import { SummaryCard } from './SummaryCard';
@@ -113,7 +115,10 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     positionSource: where.origin?.source === 'address' ? 'address' : 'device',
     editable: editable || canPick,
     draftInvitees: invitees.list.length,
-    onCreated: () => void invitees.sendAll(),
+    onCreated: () => {
+      void invitees.sendAll();
+      markPushMoment(id);
+    },
   });
   const [expanded, setExpanded] = useState(session === null);
   // Unsaved changes open the form, so 'Save changes' is in view.
@@ -181,6 +186,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     <div className="page qs-page">
       {guest && <SignInCallout id={id} />}
       {session && member && <PersonalCard session={session} meId={meId} now={now} />}
+      {session && member && <PushOffer sessionId={id} signedIn={!guest} />}
       <LocationOverlay notice={where.notice} onRetry={location.retry}>
         <StartingAddress
           {...(session ? { sessionId: id } : {})}

@@ -73,6 +73,11 @@ export const SESSION_UI = {
   signInCalloutBody:
     'You are viewing this session read-only. Sign in to save, invite and share your ETA.',
   dismiss: 'Dismiss',
+  // The one-time offer after joining or creating a session (issue 14).
+  pushOfferTitle: 'Get notified about this session',
+  pushOfferBody: 'Turn on notifications to hear on this device when the session changes.',
+  pushOfferEnable: 'Turn on notifications',
+  pushOfferNotNow: 'Not now',
   guestOverlayBody:
     'Guests can explore the map and preview travel times. Create an account or sign in to save a session and invite your group.',
 
