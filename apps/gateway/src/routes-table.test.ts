@@ -34,6 +34,7 @@ describe('matchRoute', () => {
       ['/api/admin/sessions/s1/reopen', 'session'],
       ['/api/admin/queue?limit=50', 'routing'],
       ['/api/admin/recent-enqueue', 'routing'],
+      ['/api/admin/email-outbox?limit=100', 'notification'],
       ['/api/admin/azure-usage?limit=200', 'admin'],
       ['/api/admin/matrix/s1', 'admin'],
       ['/api/admin/clear-audit', 'admin'],

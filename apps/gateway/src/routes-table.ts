@@ -26,6 +26,7 @@ export const ROUTE_RULES: readonly { prefix: string; service: ServiceName }[] = 
   { prefix: '/api/admin/users', service: 'auth' },
   { prefix: '/api/admin/queue', service: 'routing' },
   { prefix: '/api/admin/recent-enqueue', service: 'routing' },
+  { prefix: '/api/admin/email-outbox', service: 'notification' },
   { prefix: '/api/auth', service: 'auth' },
   { prefix: '/api/sessions', service: 'session' },
   { prefix: '/api/location', service: 'session' },

@@ -10,7 +10,7 @@ import {
 } from '@oneeta/service-kit';
 import { createContext, type NotificationDeps } from './context.js';
 import type { EmailPort } from './providers/email.js';
-import { channelRoutes, internalRoutes } from './routes/internal.js';
+import { channelRoutes, outboxRoutes } from './routes/email.js';
 import { pushRoutes } from './routes/push.js';
 
 export type { NotificationDeps } from './context.js';
@@ -40,6 +40,6 @@ export async function buildApp(deps: NotificationAppDeps) {
   pushRoutes(app, ctx, guards);
   channelRoutes(app, deps.email);
   const { list } = deps.email;
-  internalRoutes(app, guards, list ? { list } : null);
+  outboxRoutes(app, guards, list ? { list } : null);
   return app;
 }

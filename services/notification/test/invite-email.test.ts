@@ -5,7 +5,7 @@ import { redisKey, streamKey } from '@oneeta/service-kit';
 import { eventually } from '@oneeta/service-kit/testing';
 import { createSession, invite, startSession, type SessionHarness } from '@oneeta/session/testing';
 import { INVITES_GROUP } from '../src/consumers/email-requests.js';
-import { startNotification, type NotificationHarness } from './helpers.js';
+import { bearer, startNotification, type NotificationHarness } from './helpers.js';
 import { startSmtp } from './smtp.js';
 
 const PUBLIC_URL = 'https://oneeta.example';
@@ -42,10 +42,13 @@ describe('invite e-mails over SMTP', () => {
 
   const mailsTo = (to: string) => smtp.mailsTo(to);
 
-  it("tells the app, without sign-in, that e-mail goes out through a mail server ('smtp')", async () => {
+  it("tells the app, without sign-in, that e-mail goes out through a mail server ('smtp'), and has no outbox", async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/notifications/channels' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: 'smtp' });
+    const outbox = await h.app.inject({ method: 'GET', url: '/api/admin/email-outbox', headers: bearer((await h.user({ isAdmin: true })).token) });
+    expect(outbox.statusCode).toBe(404);
+    expect(outbox.json().error).toBe('This install sends e-mail through its mail server (SMTP_URL): there is no outbox');
   });
 
   it('sends the invitee one e-mail with the inviter, the destination, the arrival in its zone and the invite link', async () => {
@@ -101,6 +104,12 @@ describe('invite e-mails without SMTP', () => {
     expect(messages[0]).toMatchObject({ to: 'ivy.outbox@example.test', subject: 'Olga Owner invited you on OneETA' });
     expect(messages[0]!.text).toContain(link);
     expect((await h.app.inject({ method: 'GET', url: '/internal/email-outbox' })).statusCode).toBe(403);
+    // The administrator reads the same outbox through the API; nobody else does.
+    const asAdmin = await h.app.inject({ method: 'GET', url: '/api/admin/email-outbox?to=ivy.outbox@example.test', headers: bearer((await h.user({ isAdmin: true })).token) });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json()).toEqual({ messages });
+    expect((await h.app.inject({ method: 'GET', url: '/api/admin/email-outbox', headers: bearer((await h.user()).token) })).statusCode).toBe(403);
+    expect((await h.app.inject({ method: 'GET', url: '/api/admin/email-outbox' })).statusCode).toBe(401);
   });
 
   it("tells the app that e-mail is only kept ('outbox'), so it asks people to share links by hand", async () => {

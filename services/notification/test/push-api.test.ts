@@ -135,10 +135,11 @@ describe('/api/push calls', () => {
     const doc = res.json() as { paths: Record<string, Record<string, { tags?: string[]; operationId?: string; summary?: string }>> };
     const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, ...op })));
     expect(ops.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
-      ['delete /api/push/all', 'get /api/notifications/channels', 'get /api/push/list', 'get /api/push/vapidPublicKey', 'post /api/push/subscribe', 'post /api/push/test', 'post /api/push/unsubscribe'],
+      ['delete /api/push/all', 'get /api/admin/email-outbox', 'get /api/notifications/channels', 'get /api/push/list', 'get /api/push/vapidPublicKey', 'post /api/push/subscribe', 'post /api/push/test', 'post /api/push/unsubscribe'],
     );
     for (const op of ops) {
-      expect(op).toMatchObject({ tags: [op.path.startsWith('/api/push/') ? 'push' : 'notifications'], operationId: expect.any(String), summary: expect.any(String) });
+      const tag = op.path.startsWith('/api/push/') ? 'push' : op.path.startsWith('/api/admin/') ? 'admin' : 'notifications';
+      expect(op).toMatchObject({ tags: [tag], operationId: expect.any(String), summary: expect.any(String) });
     }
   });
 });
