@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planSchema } from './plans.js';
+import { sessionScheduleDataSchema } from './reminders.js';
 import { travelResultSchema } from './sessions.js';
 
 /**
@@ -17,6 +18,7 @@ export const TOPICS = {
   chatMessage: 'chat.message',
   callUsage: 'call.usage',
   billingUsage: 'billing.usage',
+  sessionSchedule: 'session.schedule',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -194,4 +196,5 @@ export const EVENT_DATA_SCHEMAS = {
   [TOPICS.chatMessage]: chatMessageDataSchema,
   [TOPICS.callUsage]: callUsageDataSchema,
   [TOPICS.billingUsage]: billingUsageDataSchema,
+  [TOPICS.sessionSchedule]: sessionScheduleDataSchema,
 } as const;

@@ -12,4 +12,5 @@ export * from './push.js';
 export * from './billing.js';
 export * from './communication.js';
 export * from './admin.js';
+export * from './reminders.js';
 export * from './text.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notificationKindSchema } from './events.js';
+import { reminderJobSchema } from './reminders.js';
 import type { Plan } from './plans.js';
 
 /**
@@ -8,6 +9,7 @@ import type { Plan } from './plans.js';
 export const QUEUES = {
   routeMatrix: 'route-matrix',
   notify: 'notify',
+  reminders: 'reminders',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -109,6 +111,14 @@ export const JOBS = {
     schema: notifyJobSchema,
     attempts: 5,
     backoff: { type: 'retry-after', delay: 1000 },
+  },
+  /** A reminder whose session could not be read retries: 1 s, 2 s; stale by then, it is dropped. */
+  [QUEUES.reminders]: {
+    queue: QUEUES.reminders,
+    name: 'remind',
+    schema: reminderJobSchema,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 1000 },
   },
 } as const;
 

@@ -1,11 +1,12 @@
 import type { Agent } from 'node:https';
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { createRedis, createWorker, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import { createQueue, createRedis, createWorker, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type client from 'prom-client';
 import type { Config } from './config.js';
 import { createEmailProcessor } from './consumers/email-delivery.js';
 import { startEmailRequestConsumers } from './consumers/email-requests.js';
+import { createReminderProcessor, startReminderScheduler } from './consumers/reminders.js';
 import { createPushProcessor } from './consumers/push-delivery.js';
 import { RetryableDeliveryError } from './consumers/record-delivery.js';
 import { createAuthClient } from './providers/auth.js';
@@ -33,8 +34,9 @@ export interface DeliveryDeps {
 
 /**
  * Everything that delivers: the consumers that turn e-mail requests (invite.created,
- * email.verification_requested) into `notify` jobs, and the `notify` worker that sends each job,
- * a push to one device or one e-mail (NOTIFY_CONCURRENCY at once). Close it on shutdown.
+ * email.verification_requested) into `notify` jobs, the `notify` worker that sends each job, a push
+ * to one device or one e-mail (NOTIFY_CONCURRENCY at once), and the time-to-leave reminders (their
+ * scheduler on session.schedule and the `reminders` worker). Close it on shutdown.
  */
 export function startDelivery(deps: DeliveryDeps) {
   const { config } = deps;
@@ -47,10 +49,11 @@ export function startDelivery(deps: DeliveryDeps) {
     log: deps.log,
     ...(deps.registry ? { registry: deps.registry } : {}),
   });
+  const sessions = createSessionClient({ baseUrl: config.SESSION_URL, ...internal });
   const email = createEmailProcessor({
     ...record,
     email: deps.email,
-    sessions: createSessionClient({ baseUrl: config.SESSION_URL, ...internal }),
+    sessions,
     auth: createAuthClient({ baseUrl: config.AUTH_URL, ...internal }),
     publicUrl: config.PUBLIC_URL,
     log: deps.log,
@@ -69,12 +72,23 @@ export function startDelivery(deps: DeliveryDeps) {
     if (!(err instanceof RetryableDeliveryError)) deps.log.error({ jobId: job?.id, err: err.message }, 'notify job failed');
   });
   const requests = startEmailRequestConsumers({ ...record, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
+
+  // Time-to-leave reminders: session.schedule → delayed jobs on `reminders` → push to the user's devices.
+  const reminderEntry = JOBS[QUEUES.reminders];
+  const producer = createRedis(config.REDIS_URL, { role: 'producer' });
+  const reminders = createQueue(reminderEntry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: deps.log });
+  const scheduler = startReminderScheduler({ bus: deps.bus, queue: reminders, consumer: deps.consumer, log: deps.log });
+  const reminderWorker = createWorker(reminderEntry, createReminderProcessor({ ...record, sessions }), { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log });
   return {
-    ready: requests.ready,
+    ready: Promise.all([requests.ready, scheduler.ready]).then(() => {}),
+    /** The `reminders` queue (tests look at its jobs). */
+    reminders,
     close: async () => {
-      await requests.stop();
-      await worker.close();
+      await Promise.all([requests.stop(), scheduler.stop()]);
+      await Promise.all([worker.close(), reminderWorker.close()]);
+      await reminders.close();
       connection.disconnect();
+      producer.disconnect();
     },
   };
 }

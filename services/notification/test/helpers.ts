@@ -85,6 +85,8 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     database,
     vapid,
     notifyQueue,
+    /** The `reminders` queue (delayed time-to-leave reminders). */
+    reminders: sending.reminders,
     delivery,
     user: (input: Parameters<typeof issuer.user>[0] = {}) => issuer.user(input),
     subscriptions: createSubscriptionsStore(database.db),
@@ -99,6 +101,7 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     bus,
     email,
     close: async () => {
+      await sending.reminders.obliterate({ force: true }).catch(() => {});
       await sending.close();
       email.close();
       await app.close();

@@ -1,6 +1,7 @@
 import { JOBS, planSchema, QUEUES, ROUTE_JOB_PRIORITY, TOPICS, type RouteMatrixJob, type SessionChangedData } from '@oneeta/contracts';
 import type { Database, Outbox, OutboxInput } from '@oneeta/service-kit';
 import { isClosed } from './domain/access.js';
+import { scheduleOf } from './domain/schedule.js';
 import { createSessionsStore } from './store/sessions-store.js';
 
 export interface NotifierDeps {
@@ -15,7 +16,7 @@ export const sessionAggregate = (sessionId: string) => `session:${sessionId}`;
 /**
  * Records, in the transaction `tx` of a session's change, what the change implies: when travel
  * inputs changed a route-matrix job, then `session.changed` on the bus (durable, for the admin
- * projection; its data read inside the transaction) and `refresh-session` on the session's pub/sub
+ * projection; its data read inside the transaction), `session.schedule` (the reminders' input) and `refresh-session` on the session's pub/sub
  * channel (the /ws hub fans it out). The outbox relay delivers them after the commit.
  *
  * The job is one per session (BullMQ deduplication on `session:{id}`): the first change schedules
@@ -55,6 +56,8 @@ export function createNotifier(deps: NotifierDeps) {
         reason,
       };
       messages.push({ aggregate, kind: 'event', topic: TOPICS.sessionChanged, data });
+      // The reminder scheduler (notification service) reschedules or drops each participant's reminders.
+      messages.push({ aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: scheduleOf(loaded) });
     }
     messages.push({ aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId } });
     await deps.outbox.add(tx, messages);

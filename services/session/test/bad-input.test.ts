@@ -78,6 +78,7 @@ describe('junk path ids', () => {
         '/internal/sessions/:id/members/:userId',
         '/internal/sessions/:id/route-input',
         '/internal/sessions/:id/invites/:inviteId',
+        '/internal/sessions/:id/schedule',
       ]),
     );
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { internalInviteResponseSchema, membershipResponseSchema, routeInputSchema } from '@oneeta/contracts';
+import { eq } from 'drizzle-orm';
+import { internalInviteResponseSchema, membershipResponseSchema, routeInputSchema, sessionScheduleDataSchema, TOPICS } from '@oneeta/contracts';
+import { streamKey } from '@oneeta/service-kit';
 import { participants } from '../src/store/schema.js';
 import { createSession, newSessionId } from './factories.js';
 import { invite } from './membership.js';
@@ -136,5 +138,34 @@ describe('GET /internal/sessions/:id/invites/:inviteId', () => {
       tzId: 'Europe/Paris',
     });
     expect((await internal(`/internal/sessions/${s.sessionId}/invites/nope`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /internal/sessions/:id/schedule and session.schedule', () => {
+  it("gives the reminder scheduler each participant's status, enroute and leave-by, with every change, and needs the internal token", async () => {
+    const owner = await h.user({ plan: 'standard' });
+    const arriveAt = new Date(Date.now() + 3600_000).toISOString();
+    const s = await createSession(h, owner, { arriveAt, participants: [{ id: `user:${owner.id}`, lat: 47.6, lon: -122.3 }] });
+    const leaveBy = new Date(Date.now() + 1800_000);
+    await h.database.db.update(participants).set({ departureTime: leaveBy }).where(eq(participants.userId, owner.id));
+    expect((await internal(`/internal/sessions/${s.sessionId}/schedule`, null)).statusCode).toBe(403);
+    const res = await internal(`/internal/sessions/${s.sessionId}/schedule`);
+    expect(res.statusCode).toBe(200);
+    expect(sessionScheduleDataSchema.parse(res.json())).toEqual({
+      sessionId: s.sessionId,
+      isClosed: false,
+      destinationName: s.destination!.name,
+      arriveAt,
+      tzId: s.tzId,
+      participants: [{ participantId: `user:${owner.id}`, userId: owner.id, status: 'active', enroute: false, leaveBy: leaveBy.toISOString() }],
+    });
+    expect((await internal(`/internal/sessions/${newSessionId()}/schedule`)).statusCode).toBe(404);
+
+    // The save published it on the bus too (before the leave-by was known).
+    await h.drained();
+    const events = (await h.redis.xrange(streamKey(h.prefix, TOPICS.sessionSchedule), '-', '+')).map(([, f]) => JSON.parse(f[1]!) as { data: { sessionId: string } });
+    expect(events.map((e) => e.data).filter((d) => d.sessionId === s.sessionId)).toEqual([
+      expect.objectContaining({ sessionId: s.sessionId, arriveAt, participants: [expect.objectContaining({ userId: owner.id, leaveBy: null })] }),
+    ]);
   });
 });

@@ -82,8 +82,8 @@ describe('a session write while Redis is down', () => {
     const res = await h.app.inject({ method: 'PUT', url: '/api/location', headers: bearer(me.token), payload: position });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ updated: [s.sessionId] });
-    // Nothing could be delivered: the three messages wait in the outbox.
-    await eventually(async () => (await h.delivery.relay.pending()) === 3);
+    // Nothing could be delivered: the four messages (route job, session.changed, session.schedule, nudge) wait in the outbox.
+    await eventually(async () => (await h.delivery.relay.pending()) === 4);
 
     await redisServer.start(); // an empty Redis: whatever arrives now came from the outbox
     redisDown = false;

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
   format,
-  JOBS,
   MESSAGES,
   pushListResponseSchema,
   pushRemovedResponseSchema,
@@ -9,14 +7,12 @@ import {
   pushSubscribeResponseSchema,
   pushTestResponseSchema,
   pushUnsubscribeBodySchema,
-  QUEUES,
   vapidPublicKeyResponseSchema,
-  type NotifyPushJob,
 } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { NotificationContext } from '../context.js';
 import { testPushPayload, toDevice } from '../domain/push.js';
-import { createSubscriptionsStore } from '../store/subscriptions-store.js';
+import { queuePushToUser } from '../push-fanout.js';
 
 /** doc 1 §7 Push: every call needs sign-in; a subscription is the caller's alone. */
 export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
@@ -81,21 +77,8 @@ export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
       if (!limit.allowed) {
         throw new HttpError(429, format(MESSAGES.tooManyRequests, { n: limit.retryAfterSeconds }), 'rate_limited', { 'retry-after': String(limit.retryAfterSeconds) });
       }
-      const job = JOBS[QUEUES.notify];
       const payload = testPushPayload();
-      // One job per device, written with the read that found the devices; the relay enqueues them.
-      const queued = await ctx.transaction(async (tx) => {
-        const devices = await createSubscriptionsStore(tx).listByUser(userId);
-        const batch = randomUUID();
-        await ctx.outbox.add(
-          tx,
-          devices.map((device) => {
-            const data: NotifyPushJob = { userId, subscriptionId: device.id, sessionId: null, kind: 'test', payload };
-            return { aggregate: `push:${batch}:${device.id}`, kind: 'job' as const, queue: job.queue, name: job.name, data };
-          }),
-        );
-        return devices.length;
-      });
+      const queued = await ctx.transaction((tx) => queuePushToUser(tx, ctx.outbox, { userId, sessionId: null, kind: 'test', payload }));
       return reply.code(202).send({ queued });
     },
   );

@@ -74,3 +74,11 @@ export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
 /** Jobs (push deliveries) and events (notification.sent) written with the change that implies them. */
 export const outbox = outboxTable(notification);
+
+/** Reminders sent, once per session, participant, kind and meeting time (reminderSentKey). */
+export const remindersSent = notification.table('reminders_sent', {
+  key: text('key').primaryKey(),
+  sessionId: text('session_id').notNull(),
+  userId: text('user_id').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

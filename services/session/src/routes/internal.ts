@@ -1,7 +1,8 @@
-import { internalInviteResponseSchema, inviteIdParamsSchema, memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema } from '@oneeta/contracts';
+import { internalInviteResponseSchema, inviteIdParamsSchema, memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema, sessionScheduleDataSchema } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { memberRole } from '../domain/membership.js';
+import { scheduleOf } from '../domain/schedule.js';
 
 /** Service-to-service routes: never proxied by the gateway, guarded by INTERNAL_TOKEN. */
 export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
@@ -10,6 +11,13 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
     if (!loaded) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
     return loaded;
   };
+
+  /** For the reminder scheduler (notification service): the session's current schedule, re-read when a reminder fires. */
+  app.get(
+    '/internal/sessions/:id/schedule',
+    { preHandler: guards.requireInternal, schema: { params: sessionParamsSchema, response: { 200: sessionScheduleDataSchema } } },
+    async (request) => scheduleOf(await load(request.params.id)),
+  );
 
   /** For the gateway's /ws hub: may this user (with their verified e-mail, if any) follow the session's live updates? */
   app.get(

@@ -1,0 +1,70 @@
+import type { Job, Queue } from 'bullmq';
+import { JOBS, QUEUES, sessionScheduleDataSchema, TOPICS, type ReminderJob } from '@oneeta/contracts';
+import type { Database, EventBus, Outbox } from '@oneeta/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { plannedReminders, reminderJobId, reminderPayload, reminderSentKey, reminderVerdict } from '../domain/reminders.js';
+import type { SessionClient } from '../providers/sessions.js';
+import { queuePushToUser } from '../push-fanout.js';
+import { remindersSent } from '../store/schema.js';
+
+export const SCHEDULE_GROUP = 'notification:reminders';
+
+/**
+ * On `session.schedule`: each reminder the session now calls for becomes a delayed job on the
+ * `reminders` queue, due at its moment. The job id comes from session, participant, kind and
+ * leave-by, so the same schedule seen again adds nothing; a reminder whose leave-by moved, or whose
+ * participant left, is on the way or whose session closed, is dropped when it fires (reminderVerdict).
+ */
+export function startReminderScheduler(deps: { bus: Pick<EventBus, 'consume'>; queue: Queue; consumer: string; log: Pick<FastifyBaseLogger, 'warn' | 'error'>; now?: () => Date }) {
+  const entry = JOBS[QUEUES.reminders];
+  const now = deps.now ?? (() => new Date());
+  return deps.bus.consume<unknown>({
+    topic: TOPICS.sessionSchedule,
+    group: SCHEDULE_GROUP,
+    consumer: deps.consumer,
+    startId: '0',
+    handler: async (event) => {
+      const parsed = sessionScheduleDataSchema.safeParse(event.data);
+      if (!parsed.success) {
+        deps.log.warn({ eventId: event.id }, 'session.schedule ignored: bad payload');
+        return;
+      }
+      const at = now();
+      for (const { job, fireAt } of plannedReminders(parsed.data, at)) {
+        await deps.queue.add(entry.name, job, { jobId: reminderJobId(job), delay: Math.max(0, fireAt.getTime() - at.getTime()) });
+      }
+    },
+    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'session.schedule not scheduled'),
+  });
+}
+
+export type ReminderResult = { outcome: 'sent'; devices: number } | { outcome: 'stale' | 'late' | 'duplicate' };
+
+/**
+ * Sends one reminder when it fires, after reading the session as it is now: dropped when stale or
+ * late, and sent once per session, participant, kind and meeting time (the key is recorded with the
+ * push jobs in one transaction, so a retried job or a second worker sends nothing more).
+ */
+export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wakeRelay?: () => void; sessions: SessionClient; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  return async (job: Job): Promise<ReminderResult> => {
+    const data: ReminderJob = JOBS[QUEUES.reminders].schema.parse(job.data);
+    const current = await deps.sessions.schedule(data.sessionId);
+    const at = now();
+    const verdict = reminderVerdict(data, current, at);
+    if (verdict !== 'send') return { outcome: verdict };
+    const devices = await deps.db.transaction(async (handle) => {
+      const tx = handle as unknown as Database;
+      const fresh = await tx
+        .insert(remindersSent)
+        .values({ key: reminderSentKey(data), sessionId: data.sessionId, userId: data.userId })
+        .onConflictDoNothing()
+        .returning({ key: remindersSent.key });
+      if (fresh.length === 0) return null;
+      return queuePushToUser(tx, deps.outbox, { userId: data.userId, sessionId: data.sessionId, kind: 'leave-reminder', payload: reminderPayload(data, current!, at) });
+    });
+    if (devices === null) return { outcome: 'duplicate' };
+    deps.wakeRelay?.();
+    return { outcome: 'sent', devices };
+  };
+}

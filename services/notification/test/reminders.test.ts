@@ -1,0 +1,141 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS, QUEUES, TOPICS, type ReminderJob, type TravelComputedData } from '@oneeta/contracts';
+import { eventually } from '@oneeta/service-kit/testing';
+import { createSession, startSession, startTravelConsumer, type SessionHarness } from '@oneeta/session/testing';
+import { reminderJobId } from '../src/domain/reminders.js';
+import { subscribe } from './factories.js';
+import { startNotification, type NotificationHarness } from './helpers.js';
+import { startPushStandIn } from './push-stand-in.js';
+
+/**
+ * Time-to-leave reminders end to end: the real session service publishes session.schedule when
+ * travel results land; this service schedules delayed jobs, re-reads the session when one fires,
+ * and pushes to the participant's devices through the push stand-in.
+ */
+let pushService: Awaited<ReturnType<typeof startPushStandIn>>;
+let session: SessionHarness;
+let travel: ReturnType<typeof startTravelConsumer>;
+let h: NotificationHarness;
+
+beforeAll(async () => {
+  pushService = await startPushStandIn();
+  session = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000' });
+  await session.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = session.app.server.address() as AddressInfo;
+  travel = startTravelConsumer({ bus: session.bus, db: session.database.db, redis: session.redis, outbox: session.delivery.outbox, wakeRelay: () => session.delivery.relay.wake(), prefix: session.prefix, consumer: 'test', log: session.app.log });
+  await travel.ready;
+  h = await startNotification({ SESSION_URL: `http://127.0.0.1:${port}` }, { prefix: session.prefix, agent: pushService.agent });
+});
+afterAll(async () => {
+  await h.close();
+  await travel.stop();
+  await session.close();
+  await pushService.close();
+});
+
+/** An owner with a registered device, in a session arriving in an hour; `leaveIn` ms until they must leave. */
+async function ownerWhoLeavesIn(leaveInMs: number) {
+  const owner = await session.user({ plan: 'standard', name: 'Rita Reminded' });
+  const here = await h.user({ id: owner.id, email: owner.email });
+  const device = pushService.device();
+  expect((await subscribe(h, here.token, device.subscription)).statusCode).toBe(201);
+  const arriveAt = new Date(Date.now() + 3600_000).toISOString();
+  const s = await createSession(session, owner, { arriveAt, participants: [{ id: `user:${owner.id}`, lat: 47.6, lon: -122.3 }] });
+  const participantId = `user:${owner.id}`;
+  const leaveBy = new Date(Date.now() + leaveInMs).toISOString();
+  const travelComputed = (departure: string): TravelComputedData => ({
+    sessionId: s.sessionId,
+    jobId: `job-${departure}`,
+    computedAt: new Date().toISOString(),
+    results: [{ participantId, ok: true, travelTimeSeconds: 1200, distanceMeters: 9000, departureTime: departure, arrivalTime: arriveAt }],
+  });
+  return { owner, device, s, participantId, leaveBy, arriveAt, travelComputed };
+}
+
+const reminderJob = async (job: ReminderJob) => h.reminders.getJob(reminderJobId(job));
+
+describe('time-to-leave reminders', () => {
+  it("pushes 'Leave in 10 min …' at its moment, after the session's travel results set a leave-by time, and schedules 'Time to leave …'", async () => {
+    // Leave in 10 min + 2 s: the first reminder is due in about 2 s.
+    const { device, s, participantId, leaveBy, arriveAt, owner, travelComputed } = await ownerWhoLeavesIn(10 * 60_000 + 2000);
+    await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
+    const base = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt };
+    await eventually(async () => (await reminderJob({ ...base, kind: 'leave-now' })) ?? null, { timeoutMs: 15_000 });
+    expect(await (await reminderJob({ ...base, kind: 'leave-now' }))!.isDelayed()).toBe(true);
+
+    const [payload] = await eventually(() => (device.delivered().length === 1 ? device.delivered() : null), { timeoutMs: 30_000 });
+    expect(payload).toEqual({
+      title: 'OneETA',
+      body: expect.stringMatching(/^Leave in 10 min for .+ to arrive at \d{1,2}:\d{2} [AP]M Los Angeles time$/),
+      url: `/s/${s.sessionId}`,
+      tag: `oneeta:leave-reminder:${s.sessionId}`,
+    });
+    expect(device.requests[0]).toMatchObject({ urgency: 'high' });
+    const sent = await eventually(async () => {
+      const events = (await h.sentEvents()).filter((e) => e.data.sessionId === s.sessionId);
+      return events.length === 1 ? events : null;
+    });
+    expect(sent[0]!.data).toMatchObject({ userId: owner.id, kind: 'leave-reminder', channel: 'push', outcome: 'delivered' });
+  });
+
+  it('drops a reminder whose leave-by moved (the new one takes its place), and sends one reminder once even when its job runs twice', async () => {
+    const { device, s, participantId, leaveBy, arriveAt, owner, travelComputed } = await ownerWhoLeavesIn(30 * 60_000);
+    await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
+    const base = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt };
+    await eventually(async () => (await reminderJob({ ...base, kind: 'leave-soon' })) ?? null, { timeoutMs: 15_000 });
+
+    // Traffic: they must leave 5 minutes earlier. The old reminders stay queued but are stale.
+    const earlier = new Date(new Date(leaveBy).getTime() - 5 * 60_000).toISOString();
+    await session.bus.publish(TOPICS.travelComputed, travelComputed(earlier));
+    await eventually(async () => (await reminderJob({ ...base, leaveBy: earlier, kind: 'leave-soon' })) ?? null, { timeoutMs: 15_000 });
+
+    // Fire the old one now (as if its moment came): dropped, nothing sent.
+    const entry = JOBS[QUEUES.reminders];
+    const stale = await h.reminders.add(entry.name, { ...base, kind: 'leave-soon' }, { jobId: 'run-stale' });
+    await eventually(async () => ((await stale.isCompleted()) ? true : null));
+    expect((await h.reminders.getJob('run-stale'))!.returnvalue).toEqual({ outcome: 'stale' });
+
+    // The current one, due now (its leave-by 10 min away), run twice as a retried job would be.
+    const dueLeaveBy = new Date(Date.now() + 10 * 60_000).toISOString();
+    await session.bus.publish(TOPICS.travelComputed, travelComputed(dueLeaveBy));
+    const due = { ...base, leaveBy: dueLeaveBy, kind: 'leave-soon' as const };
+    await eventually(() => (device.delivered().length === 1 ? true : null), { timeoutMs: 30_000 });
+    const again = await h.reminders.add(entry.name, due, { jobId: 'run-again' });
+    await eventually(async () => ((await again.isCompleted()) ? true : null));
+    expect((await h.reminders.getJob('run-again'))!.returnvalue).toEqual({ outcome: 'duplicate' });
+    await h.drained();
+    expect(device.delivered()).toHaveLength(1);
+  });
+
+  it('sends nothing once the participant is on the way, or the session is closed', async () => {
+    const onTheWay = await ownerWhoLeavesIn(10 * 60_000);
+    await session.bus.publish(TOPICS.travelComputed, onTheWay.travelComputed(onTheWay.leaveBy));
+    const enroute = await session.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${onTheWay.s.sessionId}/participants/${encodeURIComponent(onTheWay.participantId)}/enroute`,
+      headers: { authorization: `Bearer ${onTheWay.owner.token}` },
+      payload: { enroute: true },
+    });
+    expect(enroute.statusCode).toBe(200);
+    const going = await h.reminders.add(
+      JOBS[QUEUES.reminders].name,
+      { sessionId: onTheWay.s.sessionId, participantId: onTheWay.participantId, userId: onTheWay.owner.id, leaveBy: onTheWay.leaveBy, arriveAt: onTheWay.arriveAt, kind: 'leave-soon' },
+      { jobId: 'run-enroute' },
+    );
+    await eventually(async () => ((await going.isCompleted()) ? true : null));
+    expect((await h.reminders.getJob('run-enroute'))!.returnvalue).toEqual({ outcome: 'stale' });
+    expect(onTheWay.device.delivered()).toEqual([]);
+
+    const { device, s, participantId, leaveBy, arriveAt, owner, travelComputed } = await ownerWhoLeavesIn(10 * 60_000);
+    await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
+    const base = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt, kind: 'leave-soon' as const };
+    const closed = await session.app.inject({ method: 'POST', url: `/api/sessions/${s.sessionId}/close`, headers: { authorization: `Bearer ${owner.token}` }, payload: { confirm: true } });
+    expect(closed.statusCode).toBe(200);
+    const job = await h.reminders.add(JOBS[QUEUES.reminders].name, base, { jobId: 'run-closed' });
+    await eventually(async () => ((await job.isCompleted()) ? true : null));
+    expect((await h.reminders.getJob('run-closed'))!.returnvalue).toEqual({ outcome: 'stale' });
+    await h.drained();
+    expect(device.delivered()).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+import type { SessionScheduleData } from '@oneeta/contracts';
+import type { LoadedSession } from '../store/sessions-store.js';
+import { isClosed } from './access.js';
+
+/** What the reminder scheduler needs of a session (`session.schedule`, GET /internal/sessions/:id/schedule). */
+export function scheduleOf({ session, participants }: Pick<LoadedSession, 'session' | 'participants'>): SessionScheduleData {
+  return {
+    sessionId: session.id,
+    isClosed: isClosed(session),
+    destinationName: session.destination?.name ?? null,
+    arriveAt: session.arriveAt?.toISOString() ?? null,
+    tzId: session.tzId,
+    participants: participants.map((p) => ({
+      participantId: p.id,
+      userId: p.userId,
+      status: p.status,
+      enroute: p.enroute,
+      leaveBy: p.departureTime?.toISOString() ?? null,
+    })),
+  };
+}
