@@ -14,3 +14,4 @@ export * from './lifecycle.js';
 export * from './infra.js';
 export type { Redis } from 'ioredis';
 export * from './openapi.js';
+export * from './service-app.js';
