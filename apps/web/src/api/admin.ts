@@ -167,10 +167,15 @@ export const adminSessionCallParticipantsQuery = (id: string) =>
   );
 /** GET /api/sessions/{id}/audit?event=travel_times&limit=200: 'Inspect calls'. */
 export const adminTravelTimesQuery = (id: string) =>
-  adminQuery(queryKeys.adminTravelTimesAudit(id), `/api/sessions/${session(id)}/audit`, auditPageSchema, {
-    event: 'travel_times',
-    limit: ADMIN_LIST_LIMIT,
-  });
+  adminQuery(
+    queryKeys.adminTravelTimesAudit(id),
+    `/api/sessions/${session(id)}/audit`,
+    auditPageSchema,
+    {
+      event: 'travel_times',
+      limit: ADMIN_LIST_LIMIT,
+    },
+  );
 
 /** POST /api/admin/clear-audit { confirm: 'CLEAR_AUDIT' } → the deleted counts. */
 export function clearAudit(confirm: string): Promise<ClearAuditResult> {

@@ -118,7 +118,8 @@ describe('summary', () => {
 
 describe('route queue', () => {
   it('colours a job status by keyword (doc 2 §4)', () => {
-    for (const s of ['processing', 'running', 'in-progress', 'active']) expect(jobTone(s)).toBe('active');
+    for (const s of ['processing', 'running', 'in-progress', 'active'])
+      expect(jobTone(s)).toBe('active');
     for (const s of ['queued', 'waiting', 'pending']) expect(jobTone(s)).toBe('waiting');
     for (const s of ['failed', 'error', 'stalled', 'FAILED']) expect(jobTone(s)).toBe('failed');
     expect(jobTone('locked')).toBe('locked');
@@ -127,8 +128,16 @@ describe('route queue', () => {
   });
 
   it('reads Stalled, Processing or Idle', () => {
-    expect(queueState({ stalled: [job('1', 'active')], processing: [job('1', 'active')], processingCount: 1 })).toBe('Stalled');
-    expect(queueState({ stalled: [], processing: [job('1', 'active')], processingCount: 1 })).toBe('Processing');
+    expect(
+      queueState({
+        stalled: [job('1', 'active')],
+        processing: [job('1', 'active')],
+        processingCount: 1,
+      }),
+    ).toBe('Stalled');
+    expect(queueState({ stalled: [], processing: [job('1', 'active')], processingCount: 1 })).toBe(
+      'Processing',
+    );
     expect(queueState({ stalled: [], processing: [], processingCount: 0 })).toBe('Idle');
   });
 
@@ -160,15 +169,21 @@ describe('clear-data dialog', () => {
 
 describe('errors and times', () => {
   it("says 'HTTP {status}', with the body's text only where asked", () => {
-    const error = new ApiError('Administrators only', 403, 'forbidden', { error: 'Administrators only' });
+    const error = new ApiError('Administrators only', 403, 'forbidden', {
+      error: 'Administrators only',
+    });
     expect(httpErrorText(error)).toBe('HTTP 403');
     expect(httpErrorText(error, true)).toBe('HTTP 403: Administrators only');
-    expect(httpErrorText(new ApiError('Something went wrong', 502, undefined, undefined), true)).toBe('HTTP 502');
+    expect(
+      httpErrorText(new ApiError('Something went wrong', 502, undefined, undefined), true),
+    ).toBe('HTTP 502');
     expect(httpErrorText(new ApiError('Something went wrong', 0))).toBe('Something went wrong');
   });
 
   it('labels an instant with its zone', () => {
-    expect(instantLabel('2026-11-25T17:03:00.000Z', 'en-US')).toMatch(/ (UTC|GMT|[A-Z]{2,5}|GMT[+-]\d+)$/);
+    expect(instantLabel('2026-11-25T17:03:00.000Z', 'en-US')).toMatch(
+      / (UTC|GMT|[A-Z]{2,5}|GMT[+-]\d+)$/,
+    );
     expect(instantLabel(null)).toBe('');
     expect(instantLabel('nonsense')).toBe('nonsense');
   });
@@ -179,7 +194,10 @@ describe('errors and times', () => {
         _id: 'e1',
         createdAt: '2026-11-25T17:03:00.000Z',
         request: {
-          origins: [{ lat: 47.61, lon: -122.2 }, { lat: 47.67, lon: -122.12 }],
+          origins: [
+            { lat: 47.61, lon: -122.2 },
+            { lat: 47.67, lon: -122.12 },
+          ],
           destination: { lat: 47.6097, lon: -122.3422 },
           arriveAt: '2026-11-26T17:00:00.000Z',
         },

@@ -29,7 +29,10 @@ export function isPageSize(value: number): value is PageSize {
 }
 
 /** Sessions whose id contains the search text (case-insensitive, trimmed); '' keeps all. */
-export function searchSessions<T extends { sessionId: string }>(items: readonly T[], search: string): T[] {
+export function searchSessions<T extends { sessionId: string }>(
+  items: readonly T[],
+  search: string,
+): T[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return [...items];
   return items.filter((item) => item.sessionId.toLowerCase().includes(needle));
@@ -128,9 +131,12 @@ export function jobTone(status: string): JobTone {
 export type QueueState = 'Processing' | 'Stalled' | 'Idle';
 
 /** The queue overall: Stalled when a running job lost its lock, else Processing while jobs run, else Idle. */
-export function queueState(snapshot: Pick<QueueSnapshot, 'stalled' | 'processingCount' | 'processing'>): QueueState {
+export function queueState(
+  snapshot: Pick<QueueSnapshot, 'stalled' | 'processingCount' | 'processing'>,
+): QueueState {
   if (snapshot.stalled.length > 0) return ADMIN_SPEC.queueStalled;
-  if (snapshot.processingCount > 0 || snapshot.processing.length > 0) return ADMIN_SPEC.queueProcessing;
+  if (snapshot.processingCount > 0 || snapshot.processing.length > 0)
+    return ADMIN_SPEC.queueProcessing;
   return ADMIN_SPEC.queueIdle;
 }
 
@@ -140,7 +146,10 @@ export interface QueueRow extends QueueJob {
 }
 
 /** The table's jobs: running ones first, then the recent ones, each once, at most `limit`. */
-export function queueRows(snapshot: Pick<QueueSnapshot, 'processing' | 'stalled' | 'recentJobs'>, limit: number): QueueRow[] {
+export function queueRows(
+  snapshot: Pick<QueueSnapshot, 'processing' | 'stalled' | 'recentJobs'>,
+  limit: number,
+): QueueRow[] {
   const stalled = new Set(snapshot.stalled.map((j) => j.jobId));
   const seen = new Set<string>();
   const rows: QueueRow[] = [];
@@ -171,7 +180,8 @@ export function httpErrorText(error: unknown, withBody = false): string {
 
 function bodyText(body: unknown): string {
   if (typeof body === 'string') return body.trim();
-  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
+    return body.error;
   return body === undefined ? '' : JSON.stringify(body);
 }
 
@@ -223,13 +233,18 @@ export function travelCallRow(
     _id: string;
     createdAt: string;
     request: Record<string, unknown>;
-    metrics: { azureRequests: number; strategy?: string | undefined; durationMs?: number | undefined } & Record<string, unknown>;
+    metrics: {
+      azureRequests: number;
+      strategy?: string | undefined;
+      durationMs?: number | undefined;
+    } & Record<string, unknown>;
   },
   locale?: string,
 ): TravelCallRow {
   const { request, metrics } = entry;
   const origins = Array.isArray(request.origins) ? request.origins : [];
-  const originCount = typeof request.originCount === 'number' ? request.originCount : origins.length;
+  const originCount =
+    typeof request.originCount === 'number' ? request.originCount : origins.length;
   const arrive = typeof request.arriveAt === 'string' ? request.arriveAt : null;
   const depart = typeof request.departAt === 'string' ? request.departAt : null;
   const label = typeof metrics.label === 'string' ? metrics.label : '';
