@@ -1,27 +1,35 @@
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 
-export interface ChartPoint {
-  label: string;
-  value: number;
+/** One bar group: its label on the x axis and a value per series key. */
+export type ChartPoint = { label: string } & Record<string, number | string>;
+
+export interface ChartSeries {
+  key: string;
+  name: string;
+  color: string;
 }
 
 interface BarChartFigureProps {
   /** The figure's caption and the chart's name. */
   caption: string;
   data: readonly ChartPoint[];
+  series: readonly ChartSeries[];
   /** How a value reads (axis, tooltip): e.g. formatCost. */
   formatValue?: (value: number) => string;
-  /** Column headings of the table that follows the chart, when the caller shows none of its own. */
-  table?: { label: string; value: string };
 }
 
 const plain = (value: number) => String(value);
 
 /**
- * A bar chart (recharts, keyboard accessible) with its numbers as text: a visually hidden table
- * when `table` is given, else the caller shows a table of the same numbers beside it.
+ * A bar chart (recharts, keyboard accessible) captioned; the caller shows a table of the same
+ * numbers right after it, so nothing is only in the picture.
  */
-export function BarChartFigure({ caption, data, formatValue = plain, table }: BarChartFigureProps) {
+export function BarChartFigure({
+  caption,
+  data,
+  series,
+  formatValue = plain,
+}: BarChartFigureProps) {
   return (
     <figure className="admin-chart">
       <BarChart
@@ -33,30 +41,19 @@ export function BarChartFigure({ caption, data, formatValue = plain, table }: Ba
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-        <YAxis tickFormatter={(v: number) => formatValue(v)} tick={{ fontSize: 11 }} width={64} />
+        <YAxis
+          tickFormatter={(v: number) => formatValue(v)}
+          tick={{ fontSize: 11 }}
+          width={64}
+          allowDecimals={formatValue !== plain}
+        />
         <Tooltip formatter={(v) => formatValue(Number(v))} />
-        <Bar dataKey="value" name={caption} fill="#1d4ed8" isAnimationActive={false} />
+        {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />
+        ))}
       </BarChart>
       <figcaption className="muted">{caption}</figcaption>
-      {table && (
-        <table className="visually-hidden">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{table.label}</th>
-              <th scope="col">{table.value}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((point) => (
-              <tr key={point.label}>
-                <th scope="row">{point.label}</th>
-                <td>{formatValue(point.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
     </figure>
   );
 }

@@ -40,7 +40,15 @@ export function HourlyDialog({ sessionId, onClose }: { sessionId: string; onClos
         <>
           <BarChartFigure
             caption={ADMIN_UI.hourlyChart}
-            data={hourly.map((h) => ({ label: hourLabel(h.dateHour), value: h.azureRequests }))}
+            data={hourly.map((h) => ({
+              label: hourLabel(h.dateHour),
+              count: h.count,
+              azureRequests: h.azureRequests,
+            }))}
+            series={[
+              { key: 'count', name: ADMIN_UI.colCount, color: '#1d4ed8' },
+              { key: 'azureRequests', name: ADMIN_UI.colAzure, color: '#0f766e' },
+            ]}
           />
           <ScrollTable label={ADMIN_UI.hourlyChart}>
             <thead>

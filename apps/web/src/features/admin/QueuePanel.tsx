@@ -8,6 +8,7 @@ import {
   QUEUE_KEYS_SHOWN,
   queueRows,
   queueState,
+  shortId,
 } from './admin-logic';
 import { ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
@@ -76,8 +77,8 @@ export function QueuePanel() {
               <tbody>
                 {queueRows(snapshot, ADMIN_QUEUE_LIMIT).map((job) => (
                   <tr key={job.jobId}>
-                    <td className="admin-mono admin-ellipsis" title={job.jobId}>
-                      {job.jobId}
+                    <td className="admin-mono" title={job.jobId}>
+                      {shortId(job.jobId, 12)}
                     </td>
                     <td className="admin-mono">{job.sessionId ?? ''}</td>
                     <td>

@@ -27,7 +27,8 @@ export function TopCostPanel() {
         <>
           <BarChartFigure
             caption={format(ADMIN_UI.topCostChart, { n: rows.length })}
-            data={rows.map((r) => ({ label: r.sessionId, value: r.estimatedCost }))}
+            data={rows.map((r) => ({ label: r.sessionId, cost: r.estimatedCost }))}
+            series={[{ key: 'cost', name: ADMIN_UI.colCost, color: '#1d4ed8' }]}
             formatValue={formatCost}
           />
           <ScrollTable label={ADMIN_UI.topCost}>

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminUsersQuery, type AdminUser } from '../../api/admin';
 import { AdminDialog } from './AdminDialog';
-import { httpErrorText, instantLabel, prettyJson } from './admin-logic';
+import { httpErrorText, instantLabel, prettyJson, shortId } from './admin-logic';
 import { ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
+import { useCopyId } from './use-copy-id';
 
 function flagsOf(user: AdminUser): string {
   return [user.isAdmin && ADMIN_UI.flagAdmin, user.disabled && ADMIN_UI.flagDisabled]
@@ -17,6 +18,7 @@ function flagsOf(user: AdminUser): string {
 export function UsersPanel() {
   const users = useQuery(adminUsersQuery());
   const [viewing, setViewing] = useState<AdminUser | null>(null);
+  const copyId = useCopyId();
   const items = users.data?.items ?? [];
   return (
     <section className="card admin-panel">
@@ -47,8 +49,16 @@ export function UsersPanel() {
           <tbody>
             {items.map((user) => (
               <tr key={user.id}>
-                <td className="admin-mono admin-ellipsis" title={user.id}>
-                  {user.id}
+                <td>
+                  <button
+                    type="button"
+                    className="admin-id"
+                    title={user.id}
+                    aria-label={format(ADMIN_UI.copyUserId, { id: user.id })}
+                    onClick={() => copyId(user.id)}
+                  >
+                    {shortId(user.id)}
+                  </button>
                 </td>
                 <th scope="row">{user.email}</th>
                 <td>{user.name ?? ''}</td>

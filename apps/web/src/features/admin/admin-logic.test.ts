@@ -14,6 +14,7 @@ import {
   queueRows,
   queueState,
   searchSessions,
+  shortId,
   sortSessions,
   summaryTotals,
   topByCost,
@@ -178,6 +179,11 @@ describe('errors and times', () => {
       httpErrorText(new ApiError('Something went wrong', 502, undefined, undefined), true),
     ).toBe('HTTP 502');
     expect(httpErrorText(new ApiError('Something went wrong', 0))).toBe('Something went wrong');
+  });
+
+  it('shortens a long id to 8 characters and an ellipsis', () => {
+    expect(shortId('0f8c2a4e-1111-2222-3333-444455556666')).toBe('0f8c2a4e…');
+    expect(shortId('abc1234')).toBe('abc1234');
   });
 
   it('labels an instant with its zone', () => {

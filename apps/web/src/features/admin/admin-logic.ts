@@ -197,6 +197,11 @@ export function instantLabel(iso: string | null | undefined, locale?: string): s
   return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'long' });
 }
 
+/** A long id (a UUID) shortened for a table cell: its first 8 characters and '…'. */
+export function shortId(id: string, keep = 8): string {
+  return id.length > keep + 1 ? `${id.slice(0, keep)}…` : id;
+}
+
 /** An ISO string as pretty JSON for the View dialog. */
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
