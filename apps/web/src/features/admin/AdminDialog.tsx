@@ -38,9 +38,17 @@ export function AdminDialog({
       event.preventDefault();
       if (state.current.canClose) state.current.onClose();
     };
+    // Chromium lets a second Escape close the dialog even when 'cancel' is refused: then either
+    // tell the owner (it unmounts us) or, while closing is not allowed, open it again.
+    const onNativeClose = () => {
+      if (state.current.canClose) state.current.onClose();
+      else dialog.showModal();
+    };
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
       if (dialog.open) dialog.close();
       opener?.focus();
     };

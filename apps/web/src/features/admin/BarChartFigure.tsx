@@ -50,7 +50,14 @@ export function BarChartFigure({
         <Tooltip formatter={(v) => formatValue(Number(v))} />
         {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
         {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.name}
+            fill={s.color}
+            maxBarSize={56}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
       <figcaption className="muted">{caption}</figcaption>
