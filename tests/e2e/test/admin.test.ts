@@ -168,7 +168,7 @@ describe('admin portal', () => {
     // Top sessions by estimated cost: the chart's bars and the table's cost of our session.
     const chart = page
       .locator('figure.admin-chart')
-      .filter({ hasText: /Estimated cost in US dollars of the \d+ most expensive sessions/ });
+      .filter({ hasText: 'Estimated cost per session in US dollars, the 10 most expensive' });
     await chart.locator('.recharts-bar-rectangle').first().waitFor();
     const costTable = page.getByRole('region', {
       name: 'Top sessions by estimated cost',

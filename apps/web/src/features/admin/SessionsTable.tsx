@@ -136,28 +136,30 @@ export function SessionsTable(props: SessionsTableProps) {
                     {isSessionClosed(item) ? ADMIN_UI.closed : ADMIN_UI.open}
                   </span>
                 </td>
-                <td className="admin-row-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() => onHourly(item.sessionId)}
-                  >
-                    {ADMIN_SPEC.viewHourly}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() => onCalls(item.sessionId)}
-                  >
-                    {ADMIN_SPEC.inspectCalls}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    onClick={() => onUse(item.sessionId)}
-                  >
-                    {ADMIN_SPEC.use}
-                  </button>
+                <td>
+                  <div className="admin-row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => onHourly(item.sessionId)}
+                    >
+                      {ADMIN_SPEC.viewHourly}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => onCalls(item.sessionId)}
+                    >
+                      {ADMIN_SPEC.inspectCalls}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => onUse(item.sessionId)}
+                    >
+                      {ADMIN_SPEC.use}
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}

@@ -1,4 +1,3 @@
-import { format } from '@oneeta/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { adminMatrixTopQuery } from '../../api/admin';
 import { formatCost, httpErrorText, topByCost, TOP_COST_COUNT } from './admin-logic';
@@ -26,7 +25,7 @@ export function TopCostPanel() {
       ) : (
         <>
           <BarChartFigure
-            caption={format(ADMIN_UI.topCostChart, { n: rows.length })}
+            caption={ADMIN_UI.topCostChart}
             data={rows.map((r) => ({ label: r.sessionId, cost: r.estimatedCost }))}
             series={[{ key: 'cost', name: ADMIN_UI.colCost, color: '#1d4ed8' }]}
             formatValue={formatCost}

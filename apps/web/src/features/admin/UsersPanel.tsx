@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminUsersQuery, type AdminUser } from '../../api/admin';
 import { AdminDialog } from './AdminDialog';
-import { httpErrorText, instantLabel, prettyJson, shortId } from './admin-logic';
+import { httpErrorText, minuteLabel, prettyJson, shortId } from './admin-logic';
 import { ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
 import { useCopyId } from './use-copy-id';
@@ -60,10 +60,12 @@ export function UsersPanel() {
                     {shortId(user.id)}
                   </button>
                 </td>
-                <th scope="row">{user.email}</th>
+                <th scope="row" className="admin-wrap">
+                  {user.email}
+                </th>
                 <td>{user.name ?? ''}</td>
                 <td>{user.plan}</td>
-                <td>{instantLabel(user.createdAt)}</td>
+                <td>{minuteLabel(user.createdAt)}</td>
                 <td>{flagsOf(user)}</td>
                 <td>
                   <button

@@ -9,6 +9,7 @@ import {
   isPageSize,
   isSessionClosed,
   jobTone,
+  minuteLabel,
   pageOf,
   PAGE_SIZES,
   queueRows,
@@ -191,6 +192,9 @@ describe('errors and times', () => {
       / (UTC|GMT|[A-Z]{2,5}|GMT[+-]\d+)$/,
     );
     expect(instantLabel(null)).toBe('');
+    expect(minuteLabel('2026-11-25T17:03:40.000Z', 'en-US')).toMatch(
+      /^Nov 25, 2026, \d{1,2}:03 [AP]M \S+$/,
+    );
     expect(instantLabel('nonsense')).toBe('nonsense');
   });
 

@@ -202,6 +202,21 @@ export function shortId(id: string, keep = 8): string {
   return id.length > keep + 1 ? `${id.slice(0, keep)}…` : id;
 }
 
+/** An instant to the minute in the viewer's zone, with the zone's name: 'Nov 25, 2026, 9:03 AM PST'. */
+export function minuteLabel(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
 /** An ISO string as pretty JSON for the View dialog. */
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2);

@@ -55,7 +55,7 @@ export const ADMIN_UI = {
   userJson: 'User {id}',
   close: 'Close',
   topCost: 'Top sessions by estimated cost',
-  topCostChart: 'Estimated cost in US dollars of the {n} most expensive sessions (at most 10)',
+  topCostChart: 'Estimated cost per session in US dollars, the 10 most expensive',
   colSession: 'Session',
   colCost: 'Estimated cost',
   colCalls: 'Matrix calls',
