@@ -290,7 +290,21 @@ describe('admin portal', () => {
     await clear.getByLabel('Confirmation', { exact: true }).fill('CLEAR_AUDIT');
     expect(await confirm.isEnabled()).toBe(true);
     await screens.capture('clear-dialog', { page });
+    // The real request is held until the dialog has shown it cannot be closed nor confirmed twice.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/clear-audit', async (route) => {
+      await held;
+      await route.continue();
+    });
     await confirm.click();
+    const clearing = clear.getByRole('button', { name: 'Clearing…', exact: true });
+    await clearing.waitFor();
+    expect(await clearing.isDisabled()).toBe(true);
+    expect(await clear.getByRole('button', { name: 'Close', exact: true }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await clear.isVisible()).toBe(true);
+    release();
     const done = clear.getByRole('status');
     await done.getByText('Deleted', { exact: true }).waitFor();
     const deleted = async (label: string) =>
