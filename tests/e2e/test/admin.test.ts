@@ -250,6 +250,22 @@ describe('admin portal', () => {
     await screens.capture('inspect-calls', { page });
     await page.keyboard.press('Escape');
     await calls.waitFor({ state: 'detached' });
+    // A session with time-zone lookups only has no travel_times entries.
+    const search = page.getByLabel('Search sessions', { exact: true });
+    await search.fill(extra[0]!);
+    await page
+      .getByRole('region', { name: 'Top sessions', exact: true })
+      .getByRole('row')
+      .filter({ hasText: extra[0] })
+      .getByRole('button', { name: 'Inspect calls', exact: true })
+      .click();
+    const none = page.getByRole('dialog', { name: `travel_times calls of ${extra[0]}` });
+    await none
+      .getByText('No travel_times audit entries for this session.', { exact: true })
+      .waitFor();
+    await none.getByRole('button', { name: 'Close', exact: true }).click();
+    await none.waitFor({ state: 'detached' });
+    await search.fill(id);
 
     // Use: the id goes into the matrix usage lookup, which shows its cost and origins.
     await row.getByRole('button', { name: 'Use', exact: true }).click();
