@@ -16,6 +16,8 @@ interface BarChartFigureProps {
   series: readonly ChartSeries[];
   /** How a value reads (axis, tooltip): e.g. formatCost. */
   formatValue?: (value: number) => string;
+  /** How an axis tick reads, when it needs more precision than a value (default formatValue). */
+  formatTick?: (value: number) => string;
 }
 
 const plain = (value: number) => String(value);
@@ -29,6 +31,7 @@ export function BarChartFigure({
   data,
   series,
   formatValue = plain,
+  formatTick = formatValue,
 }: BarChartFigureProps) {
   return (
     <figure className="admin-chart">
@@ -42,7 +45,7 @@ export function BarChartFigure({
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
         <YAxis
-          tickFormatter={(v: number) => formatValue(v)}
+          tickFormatter={(v: number) => formatTick(v)}
           tick={{ fontSize: 11 }}
           width={64}
           allowDecimals={formatValue !== plain}

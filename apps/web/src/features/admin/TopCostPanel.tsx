@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminMatrixTopQuery } from '../../api/admin';
-import { formatCost, httpErrorText, topByCost, TOP_COST_COUNT } from './admin-logic';
+import {
+  formatCost,
+  formatCostTick,
+  httpErrorText,
+  topByCost,
+  TOP_COST_COUNT,
+} from './admin-logic';
 import { BarChartFigure } from './BarChartFigure';
 import { ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
@@ -29,6 +35,7 @@ export function TopCostPanel() {
             data={rows.map((r) => ({ label: r.sessionId, cost: r.estimatedCost }))}
             series={[{ key: 'cost', name: ADMIN_UI.colCost, color: '#1d4ed8' }]}
             formatValue={formatCost}
+            formatTick={formatCostTick}
           />
           <ScrollTable label={ADMIN_UI.topCost}>
             <thead>

@@ -4,6 +4,7 @@ import {
   canConfirmClear,
   DEFAULT_PAGE_SIZE,
   formatCost,
+  formatCostTick,
   httpErrorText,
   instantLabel,
   isPageSize,
@@ -98,6 +99,7 @@ describe('top sessions by estimated cost', () => {
     expect(formatCost(0.0005)).toBe('$0.0005');
     expect(formatCost(1.25)).toBe('$1.25');
     expect(formatCost(0)).toBe('$0.00');
+    expect(formatCostTick(0.00045)).toBe('$0.00045');
   });
 });
 

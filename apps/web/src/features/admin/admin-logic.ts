@@ -90,6 +90,16 @@ export function formatCost(dollars: number): string {
   });
 }
 
+/** A cost axis tick: up to 5 decimals, so close ticks ($0.00045, $0.0006) stay apart. */
+export function formatCostTick(dollars: number): string {
+  return dollars.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 5,
+  });
+}
+
 export interface SummaryTotals {
   azureRequests: number;
   notifications: number;
