@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { artifactsDir } from './paths.js';
-import { startStack, type RunningStack, type StackInfo } from './stack.js';
+import { E2E_ADMIN_EMAIL, startStack, type RunningStack, type StackInfo } from './stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     notificationUrl: stack.notificationUrl,
     internalToken: stack.internalToken,
     redisPrefix: stack.redisPrefix,
+    adminEmail: stack.adminEmail,
   });
   return async () => {
     const code = await stack.stop();
@@ -55,7 +56,8 @@ async function expectWebApp(stack: RunningStack): Promise<void> {
 /**
  * E2E_STACK_BASE (the gateway), E2E_STACK_AUTH_URL, E2E_STACK_NOTIFICATION_URL, E2E_STACK_INTERNAL_TOKEN and
  * E2E_STACK_REDIS_PREFIX point the tests at a stack that is already running (started with the same
- * INTERNAL_TOKEN, AUTH_MAX_PER_IP_PER_MINUTE and RATE_LIMIT_PER_MINUTE as `startStack` sets).
+ * INTERNAL_TOKEN, AUTH_MAX_PER_IP_PER_MINUTE and RATE_LIMIT_PER_MINUTE as `startStack` sets, and
+ * ADMIN_EMAIL=E2E_STACK_ADMIN_EMAIL, by default the e-mail `startStack` uses).
  */
 function runningStack(): StackInfo | undefined {
   const {
@@ -64,6 +66,7 @@ function runningStack(): StackInfo | undefined {
     E2E_STACK_NOTIFICATION_URL,
     E2E_STACK_INTERNAL_TOKEN,
     E2E_STACK_REDIS_PREFIX,
+    E2E_STACK_ADMIN_EMAIL,
   } = process.env;
   if (!E2E_STACK_BASE) return undefined;
   if (!E2E_STACK_AUTH_URL || !E2E_STACK_NOTIFICATION_URL || !E2E_STACK_INTERNAL_TOKEN)
@@ -76,5 +79,6 @@ function runningStack(): StackInfo | undefined {
     notificationUrl: E2E_STACK_NOTIFICATION_URL,
     internalToken: E2E_STACK_INTERNAL_TOKEN,
     redisPrefix: E2E_STACK_REDIS_PREFIX ?? '',
+    adminEmail: E2E_STACK_ADMIN_EMAIL ?? E2E_ADMIN_EMAIL,
   };
 }

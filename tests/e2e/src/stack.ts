@@ -24,7 +24,12 @@ export interface StackInfo {
   notificationUrl: string;
   internalToken: string;
   redisPrefix: string;
+  /** The stack's ADMIN_EMAIL: whoever registers and verifies it is the administrator (issue 17). */
+  adminEmail: string;
 }
+
+/** The administrator of every stack the tests start (its ADMIN_EMAIL). */
+export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
 
 export interface RunningStack extends StackInfo {
   output: () => string;
@@ -45,6 +50,7 @@ export async function startStack(): Promise<RunningStack> {
     DATA_DIR: dataDir,
     REDIS_PREFIX: redisPrefix,
     INTERNAL_TOKEN: internalToken,
+    ADMIN_EMAIL: E2E_ADMIN_EMAIL,
     LOG_LEVEL: 'warn',
     NO_COLOR: '1',
     NODE_ENV: 'development',
@@ -119,6 +125,7 @@ export async function startStack(): Promise<RunningStack> {
     notificationUrl: serviceUrl(output, 'notification')!,
     internalToken,
     redisPrefix,
+    adminEmail: E2E_ADMIN_EMAIL,
     output: () => output,
     stop: async () => {
       if (exitCode === undefined) proc.kill('SIGTERM');

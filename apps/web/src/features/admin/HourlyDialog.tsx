@@ -1,0 +1,149 @@
+import { format } from '@oneeta/contracts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  adminSessionChatsQuery,
+  adminSessionMatrixQuery,
+  adminSessionNotificationsQuery,
+} from '../../api/admin';
+import { hourLabel } from '../session/owner-tools-logic';
+import { AdminDialog } from './AdminDialog';
+import { httpErrorText } from './admin-logic';
+import { BarChartFigure } from './BarChartFigure';
+import { ScrollTable } from './ScrollTable';
+import { ADMIN_SPEC, ADMIN_UI } from './texts';
+
+/**
+ * 'View hourly': a session's maps usage per UTC hour (a chart and its table), then its
+ * notifications and chat per hour when there are any (their failures are silent, doc 2 §8).
+ */
+export function HourlyDialog({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
+  const matrix = useQuery(adminSessionMatrixQuery(sessionId));
+  const notifications = useQuery(adminSessionNotificationsQuery(sessionId));
+  const chats = useQuery(adminSessionChatsQuery(sessionId));
+  const hourly = matrix.data?.hourly ?? [];
+  const notificationHours = notifications.data?.hourly ?? [];
+  const chatHours = chats.data?.hourly ?? [];
+
+  return (
+    <AdminDialog title={format(ADMIN_UI.hourlyTitle, { id: sessionId })} onClose={onClose}>
+      {matrix.isPending ? (
+        <p className="muted" role="status">
+          {ADMIN_UI.loading}
+        </p>
+      ) : matrix.isError ? (
+        <p className="notice notice-error" role="alert">
+          {httpErrorText(matrix.error)}
+        </p>
+      ) : hourly.length === 0 ? (
+        <p className="muted">{ADMIN_SPEC.noHourly}</p>
+      ) : (
+        <>
+          <BarChartFigure
+            caption={ADMIN_UI.hourlyChart}
+            data={hourly.map((h) => ({
+              label: hourLabel(h.dateHour),
+              count: h.count,
+              azureRequests: h.azureRequests,
+            }))}
+            series={[
+              { key: 'count', name: ADMIN_UI.colCount, color: '#1d4ed8' },
+              { key: 'azureRequests', name: ADMIN_UI.colAzure, color: '#0f766e' },
+            ]}
+          />
+          <ScrollTable label={ADMIN_UI.hourlyChart}>
+            <thead>
+              <tr>
+                <th scope="col">{ADMIN_UI.colHour}</th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colAzure}
+                </th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colCount}
+                </th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colCells}
+                </th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colTransactions}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {hourly.map((h) => (
+                <tr key={h.dateHour}>
+                  <th scope="row">{hourLabel(h.dateHour)}</th>
+                  <td className="num">{h.azureRequests}</td>
+                  <td className="num">{h.count}</td>
+                  <td className="num">{h.totalCells}</td>
+                  <td className="num">{h.transactions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </>
+      )}
+      {notificationHours.length > 0 && (
+        <>
+          <h3>{ADMIN_UI.notificationsHourly}</h3>
+          <ScrollTable label={ADMIN_UI.notificationsHourly}>
+            <thead>
+              <tr>
+                <th scope="col">{ADMIN_UI.colHour}</th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colNotifications}
+                </th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colSms}
+                </th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colEmailCount}
+                </th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colPush}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {notificationHours.map((h) => (
+                <tr key={h.hour}>
+                  <th scope="row">{hourLabel(h.hour)}</th>
+                  <td className="num">{h.notifications}</td>
+                  <td className="num">{h.smsCount}</td>
+                  <td className="num">{h.emailCount}</td>
+                  <td className="num">{h.pushCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </>
+      )}
+      {chatHours.length > 0 && (
+        <>
+          <h3>{ADMIN_UI.chatHourly}</h3>
+          <ScrollTable label={ADMIN_UI.chatHourly}>
+            <thead>
+              <tr>
+                <th scope="col">{ADMIN_UI.colHour}</th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colMessages}
+                </th>
+                <th scope="col" className="num">
+                  {ADMIN_UI.colLength}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {chatHours.map((h) => (
+                <tr key={h.hour}>
+                  <th scope="row">{hourLabel(h.hour)}</th>
+                  <td className="num">{h.messages}</td>
+                  <td className="num">{h.totalLength}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </>
+      )}
+    </AdminDialog>
+  );
+}
