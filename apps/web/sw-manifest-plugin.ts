@@ -20,11 +20,12 @@ export interface PrecacheManifest {
  * list, which names every hashed asset, so each build that changes a file makes a new cache.
  */
 /**
- * Chunks left out of the precache: heavy SDKs loaded lazily only where needed (azure-maps-control
- * on the session and invite pages when Azure Maps is configured). The service worker caches them on
- * first use instead, so a visitor of the landing page never downloads them.
+ * Chunks left out of the precache: heavy code loaded lazily only where needed (azure-maps-control
+ * on the session and invite pages when Azure Maps is configured; the admin portal with its charts,
+ * for the administrator alone). The service worker caches them on first use instead, so a visitor
+ * of the landing page never downloads them.
  */
-export const LAZY_SDK_CHUNK = /^assets\/azure-adapter-/;
+export const LAZY_SDK_CHUNK = /^assets\/(azure-adapter|admin)-/;
 
 export function precacheManifest(fileNames: readonly string[]): PrecacheManifest {
   const files = fileNames

@@ -19,6 +19,14 @@ export const PLACES = {
   tacoma: { lat: 47.2529, lon: -122.4443 },
 } as const satisfies Record<string, LatLon>;
 
+/**
+ * A place near `at` that no other test uses: the route-matrix worker bills (and the admin ledger
+ * records) only cells it computes, and earlier tests leave the shared places' cells in the cache.
+ */
+export function somewhereNear(at: LatLon): LatLon {
+  return { lat: at.lat + 0.01 + Math.random() * 0.04, lon: at.lon - 0.01 - Math.random() * 0.04 };
+}
+
 /** GET /api/sessions/:id as `token`. */
 export async function fetchSession(stack: StackInfo, token: string, id: string): Promise<Session> {
   const { session } = await ok<{ session: Session }>(`${stack.base}/api/sessions/${id}`, { token });

@@ -57,6 +57,9 @@ export async function startStack(): Promise<RunningStack> {
     // Every test registers and signs in its own users from 127.0.0.1: lift the per-IP limits.
     AUTH_MAX_PER_IP_PER_MINUTE: '100000',
     RATE_LIMIT_PER_MINUTE: '100000',
+    SEARCH_MAX_PER_IP_PER_MINUTE: '100000',
+    TIMEZONE_MAX_PER_IP_PER_MINUTE: '100000',
+    TRAVEL_TIMES_MAX_PER_IP_PER_MINUTE: '100000',
     // Push goes only to endpoints the tests register: the push-service stand-in on 127.0.0.1
     // (services/notification/test/push-stand-in.ts), whose self-signed certificate the
     // notification service's web-push must trust. E-mail stays in the embedded outbox.

@@ -8,20 +8,12 @@ import {
   inviteByApi,
   PLACES,
   registerPerson,
+  somewhereNear,
   sendLocation,
   sessionTest as test,
   waitForSession,
 } from '../../src/session.js';
 import { openSession } from '../../src/session-page.js';
-
-/**
- * A place near `at` that no other test uses: the route-matrix worker bills (and the ledger records)
- * only cells it computes, and earlier tests leave the shared places' cells in the travel cache.
- */
-const somewhereNear = (at: { lat: number; lon: number }) => ({
-  lat: at.lat + 0.01 + Math.random() * 0.04,
-  lon: at.lon - 0.01 - Math.random() * 0.04,
-});
 
 describe('owner tools', () => {
   test("the owner sees the session's travel-times calls in Audit (with totals) and per UTC hour in Matrix usage; a participant is refused", async ({
