@@ -109,7 +109,8 @@ describe('time-to-leave reminders', () => {
   });
 
   it('sends nothing once the participant is on the way, or the session is closed', async () => {
-    const onTheWay = await ownerWhoLeavesIn(10 * 60_000);
+    // Leave-by 30 min away: nothing is due on its own; the test fires each reminder itself.
+    const onTheWay = await ownerWhoLeavesIn(30 * 60_000);
     await session.bus.publish(TOPICS.travelComputed, onTheWay.travelComputed(onTheWay.leaveBy));
     const enroute = await session.app.inject({
       method: 'POST',
@@ -127,7 +128,7 @@ describe('time-to-leave reminders', () => {
     expect((await h.reminders.getJob('run-enroute'))!.returnvalue).toEqual({ outcome: 'stale' });
     expect(onTheWay.device.delivered()).toEqual([]);
 
-    const { device, s, participantId, leaveBy, arriveAt, owner, travelComputed } = await ownerWhoLeavesIn(10 * 60_000);
+    const { device, s, participantId, leaveBy, arriveAt, owner, travelComputed } = await ownerWhoLeavesIn(30 * 60_000);
     await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
     const base = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt, kind: 'leave-soon' as const };
     const closed = await session.app.inject({ method: 'POST', url: `/api/sessions/${s.sessionId}/close`, headers: { authorization: `Bearer ${owner.token}` }, payload: { confirm: true } });
