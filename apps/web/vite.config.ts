@@ -62,7 +62,19 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             // zod-jitless must run before any chunk that builds a schema: its own chunk, imported
             // first by the entry (index.html lists it first), evaluates first.
-            groups: [{ name: 'zod-jitless', test: /src[\\/]zod-jitless\.ts$/, priority: 100 }],
+            groups: [
+              { name: 'zod-jitless', test: /src[\\/]zod-jitless\.ts$/, priority: 100 },
+              // zod and the contracts' schema modules in one chunk apart from the contracts' texts
+              // and constants (messages, constants, plans, account-rules: no schemas) and zod's
+              // regexes (isEmailAddress), which the entry imports; nothing of the entry imports
+              // this chunk: src/api/schemas.ts loads it on the first call.
+              {
+                name: 'schemas',
+                test: /node_modules[\\/]zod[\\/](?!v4[\\/]core[\\/]regexes\.js$)|packages[\\/]contracts[\\/]src[\\/](?!(messages|constants|plans|account-rules)\.ts$)/,
+                priority: 90,
+                includeDependenciesRecursively: false,
+              },
+            ],
           },
         },
       },

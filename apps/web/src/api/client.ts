@@ -1,6 +1,19 @@
 import { MESSAGES } from '@oneeta/contracts';
 import type { z } from 'zod';
+import type * as SchemaModule from './schemas';
 import { getToken } from './token';
+
+type Schemas = typeof SchemaModule;
+/** The name of a schema of `./schemas`, e.g. 'sessionResponseSchema'. */
+export type SchemaName = {
+  [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never;
+}[keyof Schemas];
+
+let schemas: Promise<Schemas> | undefined;
+/** The contract schemas, loaded once, on the first call that needs them (not with the entry). */
+export function loadSchemas(): Promise<Schemas> {
+  return (schemas ??= import('./schemas'));
+}
 
 /** A failed call: `message` is the server's `error` text, else the call's default (doc 1 §8). */
 export class ApiError extends Error {
@@ -25,10 +38,12 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 /** 'required': no token → ApiError 'Not authenticated' without a request; 'optional': sent if present. */
 export type AuthMode = 'required' | 'optional' | 'none';
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends SchemaName> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body. */
   body?: unknown;
+  /** The contract schema the body is parsed with before it is sent (a ZodError when it fails). */
+  bodySchema?: SchemaName;
   query?: Record<string, string | number | boolean | null | undefined>;
   /** The contract schema the answer is parsed with. */
   schema: S;
@@ -38,7 +53,7 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
-function withQuery(path: string, query: RequestOptions<z.ZodType>['query']): string {
+function withQuery(path: string, query: RequestOptions<SchemaName>['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -71,13 +86,18 @@ function errorFields(body: unknown): { error?: string; code?: string } {
  * One call to the API: JSON in and out, the bearer token when there is one (and the call takes it),
  * the answer parsed with its contract schema. Every failure is an ApiError.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends SchemaName>(
   path: string,
   options: RequestOptions<S>,
-): Promise<z.output<S>> {
-  const { method = 'GET', body, query, schema, fallbackError, auth = 'optional', signal } = options;
+): Promise<z.output<Schemas[S]>> {
+  const { method = 'GET', query, schema, fallbackError, auth = 'optional', signal } = options;
   const token = auth === 'none' ? null : getToken();
   if (auth === 'required' && !token) throw new ApiError(MESSAGES.notAuthenticated, 401);
+  const parsers = loadSchemas();
+  const body =
+    options.bodySchema === undefined
+      ? options.body
+      : ((await parsers)[options.bodySchema] as z.ZodType).parse(options.body);
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -102,9 +122,15 @@ export async function apiRequest<S extends z.ZodType>(
     const { error, code } = errorFields(json);
     throw new ApiError(error ?? fallbackError, response.status, code, json);
   }
-  const parsed = schema.safeParse(json);
+  let parser: z.ZodType;
+  try {
+    parser = (await parsers)[schema] as z.ZodType;
+  } catch {
+    throw new ApiError(fallbackError, response.status, 'bad_response', json);
+  }
+  const parsed = parser.safeParse(json);
   if (!parsed.success) throw new ApiError(fallbackError, response.status, 'bad_response', json);
-  return parsed.data;
+  return parsed.data as z.output<Schemas[S]>;
 }
 
 /** The text to show for any error a call or hook produced. */

@@ -1,10 +1,5 @@
 import type { auditItemSchema, matrixUsageItemSchema } from '@oneeta/contracts';
-import {
-  auditPageSchema,
-  auditSummarySchema,
-  matrixUsageResponseSchema,
-  MESSAGES,
-} from '@oneeta/contracts';
+import { MESSAGES } from '@oneeta/contracts';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from './client';
@@ -32,7 +27,7 @@ export type MatrixUsageItem = z.infer<typeof matrixUsageItemSchema>;
 export function getAuditPage(id: string, cursor?: string | null, signal?: AbortSignal) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/audit`, {
     query: { cursor },
-    schema: auditPageSchema,
+    schema: 'auditPageSchema',
     fallbackError: MESSAGES.internalError,
     auth: 'required',
     ...(signal ? { signal } : {}),
@@ -42,7 +37,7 @@ export function getAuditPage(id: string, cursor?: string | null, signal?: AbortS
 /** GET /api/sessions/:id/audit/summary → { totals: { count, azureRequests } }. */
 export function getAuditSummary(id: string, signal?: AbortSignal) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/audit/summary`, {
-    schema: auditSummarySchema,
+    schema: 'auditSummarySchema',
     fallbackError: MESSAGES.internalError,
     auth: 'required',
     ...(signal ? { signal } : {}),
@@ -53,7 +48,7 @@ export function getAuditSummary(id: string, signal?: AbortSignal) {
 export function getMatrixUsage(id: string, signal?: AbortSignal) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/matrix-usage`, {
     query: { includeRequests: false },
-    schema: matrixUsageResponseSchema,
+    schema: 'matrixUsageResponseSchema',
     fallbackError: MESSAGES.internalError,
     auth: 'required',
     ...(signal ? { signal } : {}),
