@@ -74,6 +74,19 @@ export default defineConfig(({ mode }) => {
                 priority: 90,
                 includeDependenciesRecursively: false,
               },
+              {
+                name: 'vendor',
+                test: (id: string) =>
+                  id.includes('node_modules') && !/azure-maps-control|[\\/]zod[\\/]/.test(id),
+                priority: 80,
+              },
+              {
+                name: 'app',
+                test: (id: string) =>
+                  /[\\/](apps[\\/]web[\\/]src|packages[\\/](contracts|travel)[\\/]src)[\\/]/.test(id) &&
+                  !/tsr-split|api[\\/]schemas\.ts$|[\\/]features[\\/](map|session|arrival-panel|invite|legal|enterprise|admin|profile)[\\/]/.test(id),
+                priority: 70,
+              },
             ],
           },
         },
