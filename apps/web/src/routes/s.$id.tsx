@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { sessionQuery } from '../api/sessions';
 import { isValidSessionId } from '../features/session/page-state';
 import { SessionPage } from '../features/session/SessionPage';
+import { warmUpTimeZone } from '../lib/datetime';
 
 /**
  * The loader starts the session's fetch without waiting, so `defaultPreload: 'intent'` fetches it on
@@ -9,8 +10,9 @@ import { SessionPage } from '../features/session/SessionPage';
  */
 export const Route = createFileRoute('/s/$id')({
   loader: ({ context, params }) => {
-    if (isValidSessionId(params.id))
-      void context.queryClient.prefetchQuery(sessionQuery(params.id));
+    if (!isValidSessionId(params.id)) return;
+    void context.queryClient.prefetchQuery(sessionQuery(params.id));
+    warmUpTimeZone();
   },
   component: SessionRoute,
 });

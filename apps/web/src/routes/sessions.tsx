@@ -3,6 +3,7 @@ import { myInvitesQuery } from '../api/invites';
 import { sessionListQuery } from '../api/sessions';
 import { getToken } from '../api/token';
 import { SessionsPage } from '../features/sessions/SessionsPage';
+import { warmUpTimeZone } from '../lib/datetime';
 
 /**
  * The loader starts both lists and the invites (signed in only) without waiting, so `defaultPreload: 'intent'`
@@ -11,6 +12,7 @@ import { SessionsPage } from '../features/sessions/SessionsPage';
 export const Route = createFileRoute('/sessions')({
   loader: ({ context }) => {
     if (getToken() === null) return;
+    warmUpTimeZone();
     void context.queryClient.prefetchInfiniteQuery(sessionListQuery('open'));
     void context.queryClient.prefetchInfiniteQuery(sessionListQuery('closed'));
     void context.queryClient.prefetchQuery(myInvitesQuery());
