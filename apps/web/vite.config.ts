@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { precompressed } from './precompress-plugin.js';
+import { routeHtml } from './route-html-plugin.js';
 import { serviceWorkerManifest } from './sw-manifest-plugin.js';
 
 /** Routes bundled with the entry (small, where visitors arrive); /s/$id is large and stays split. */
@@ -27,6 +28,8 @@ export default defineConfig(({ mode }) => {
         semicolons: true,
       }),
       react(),
+      // /s/{id} (the large lazy route a shared link opens) gets s.html: index.html + its chunks.
+      routeHtml({ s: /src[\\/]routes[\\/]s\.\$id\.tsx\?tsr-split=component/ }),
       serviceWorkerManifest(),
       // Last: compresses what every other plugin wrote (sw.js included).
       precompressed(),
@@ -83,8 +86,12 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'app',
                 test: (id: string) =>
-                  /[\\/](apps[\\/]web[\\/]src|packages[\\/](contracts|travel)[\\/]src)[\\/]/.test(id) &&
-                  !/tsr-split|api[\\/]schemas\.ts$|[\\/]features[\\/](map|session|arrival-panel|invite|legal|enterprise|admin|profile)[\\/]/.test(id),
+                  /[\\/](apps[\\/]web[\\/]src|packages[\\/](contracts|travel)[\\/]src)[\\/]/.test(
+                    id,
+                  ) &&
+                  !/tsr-split|api[\\/]schemas\.ts$|[\\/]features[\\/](map|session|arrival-panel|invite|legal|enterprise|admin|profile)[\\/]/.test(
+                    id,
+                  ),
                 priority: 70,
               },
             ],
