@@ -77,6 +77,10 @@ export default defineConfig(({ mode }) => {
                 priority: 90,
                 includeDependenciesRecursively: false,
               },
+              // The entry in few requests (each costs a round trip on a phone; the bench's slow 4G
+              // has six HTTP/1.1 connections): every library in 'vendor' (azure-maps-control stays
+              // lazy, zod is above) and the app's code in 'app', but for the features only lazy
+              // routes use, which stay with them (a new lazy-only feature belongs in this list).
               {
                 name: 'vendor',
                 test: (id: string) =>
