@@ -63,10 +63,9 @@ export default defineConfig(({ mode }) => {
         treeshake: { manualPureFunctions: ['z'] },
         output: {
           codeSplitting: {
-            // zod-jitless must run before any chunk that builds a schema: its own chunk, imported
-            // first by the entry (index.html lists it first), evaluates first.
+            // zod-jitless must run before any chunk that builds a schema: index.html lists it
+            // first, so the entry runs it, and zod is only in chunks loaded after the entry ran.
             groups: [
-              { name: 'zod-jitless', test: /src[\\/]zod-jitless\.ts$/, priority: 100 },
               // zod and the contracts' schema modules in one chunk apart from the contracts' texts
               // and constants (messages, constants, plans, account-rules: no schemas) and zod's
               // regexes (isEmailAddress), which the entry imports; nothing of the entry imports
