@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { precompressed } from './precompress-plugin.js';
+import { routeHtml } from './route-html-plugin.js';
 import { serviceWorkerManifest } from './sw-manifest-plugin.js';
 
 /** Routes bundled with the entry (small, where visitors arrive); /s/$id is large and stays split. */
@@ -27,6 +28,8 @@ export default defineConfig(({ mode }) => {
         semicolons: true,
       }),
       react(),
+      // /s/{id} (the large lazy route a shared link opens) gets s.html: index.html + its chunks.
+      routeHtml({ s: /src[\\/]routes[\\/]s\.\$id\.tsx\?tsr-split=component/ }),
       serviceWorkerManifest(),
       // Last: compresses what every other plugin wrote (sw.js included).
       precompressed(),
@@ -60,9 +63,41 @@ export default defineConfig(({ mode }) => {
         treeshake: { manualPureFunctions: ['z'] },
         output: {
           codeSplitting: {
-            // zod-jitless must run before any chunk that builds a schema: its own chunk, imported
-            // first by the entry (index.html lists it first), evaluates first.
-            groups: [{ name: 'zod-jitless', test: /src[\\/]zod-jitless\.ts$/, priority: 100 }],
+            // zod-jitless must run before any chunk that builds a schema: index.html lists it
+            // first, so the entry runs it, and zod is only in chunks loaded after the entry ran.
+            groups: [
+              // zod and the contracts' schema modules in one chunk apart from the contracts' texts
+              // and constants (messages, constants, plans, account-rules: no schemas) and zod's
+              // regexes (isEmailAddress), which the entry imports; nothing of the entry imports
+              // this chunk: src/api/schemas.ts loads it on the first call.
+              {
+                name: 'schemas',
+                test: /node_modules[\\/]zod[\\/](?!v4[\\/]core[\\/]regexes\.js$)|packages[\\/]contracts[\\/]src[\\/](?!(messages|constants|plans|account-rules)\.ts$)/,
+                priority: 90,
+                includeDependenciesRecursively: false,
+              },
+              // The entry in few requests (each costs a round trip on a phone; the bench's slow 4G
+              // has six HTTP/1.1 connections): every library in 'vendor' (azure-maps-control stays
+              // lazy, zod is above) and the app's code in 'app', but for the features only lazy
+              // routes use, which stay with them (a new lazy-only feature belongs in this list).
+              {
+                name: 'vendor',
+                test: (id: string) =>
+                  id.includes('node_modules') && !/azure-maps-control|[\\/]zod[\\/]/.test(id),
+                priority: 80,
+              },
+              {
+                name: 'app',
+                test: (id: string) =>
+                  /[\\/](apps[\\/]web[\\/]src|packages[\\/](contracts|travel)[\\/]src)[\\/]/.test(
+                    id,
+                  ) &&
+                  !/tsr-split|api[\\/]schemas\.ts$|[\\/]features[\\/](map|session|arrival-panel|invite|legal|enterprise|admin|profile)[\\/]/.test(
+                    id,
+                  ),
+                priority: 70,
+              },
+            ],
           },
         },
       },

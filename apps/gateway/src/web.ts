@@ -10,7 +10,9 @@ const NOT_WEB = /^\/(api|ws|internal|chat)(\/|$)/;
  * Serves the built web app from `root` when the folder exists: files as they are (or their
  * precompressed brotli/gzip copy when the client accepts it), and index.html
  * for a browser navigation (GET of a path without an extension, accepting text/html) so client-side
- * routes survive a reload. Everything else that is missing gets the usual 404 answer.
+ * routes survive a reload — or `<first path segment>.html` when the build wrote one (/s/{id} →
+ * s.html: index.html that also preloads that route's chunks, apps/web/route-html-plugin.ts).
+ * Everything else that is missing gets the usual 404 answer.
  */
 export async function registerWeb(app: App, root: string): Promise<boolean> {
   if (!existsSync(root)) return false;
@@ -30,13 +32,22 @@ export async function registerWeb(app: App, root: string): Promise<boolean> {
     if (isNavigation(file, request.headers.accept)) {
       // HTML is never cached without asking (a new build must reach everyone at once).
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', { cacheControl: false });
+      return reply.sendFile(pageHtml(root, file), { cacheControl: false });
     }
     // Vite puts content-hashed files under assets/: cache them for good.
     const hashed = file.startsWith('assets/');
     return reply.sendFile(file, hashed ? { maxAge: '365d', immutable: true } : { maxAge: 0 });
   });
   return true;
+}
+
+/** The HTML of a navigation to `file`: its first segment's own page when built, else index.html. */
+function pageHtml(root: string, file: string): string {
+  const segment = file.split('/', 1)[0] ?? '';
+  const page = `${segment}.html`;
+  return /^[a-z0-9-]+$/.test(segment) && segment !== 'index' && existsSync(path.join(root, page))
+    ? page
+    : 'index.html';
 }
 
 function isNavigation(file: string, accept: string | undefined): boolean {

@@ -9,6 +9,7 @@ import { readJson, startGateway, type ErrorBody, type Gateway } from './helpers.
 
 const prefix = uniquePrefix('gw-web');
 const INDEX = '<!doctype html><title>OneETA</title><div id="root"></div>';
+const PAGE = '<!doctype html><title>OneETA</title><link rel="modulepreload"><div id="root"></div>';
 const BIG = 'console.log("OneETA");\n'.repeat(500);
 
 /** A raw GET (fetch would decompress and hide the encoding): status, headers and the bytes. */
@@ -37,6 +38,7 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'gw-web-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 's.html'), PAGE);
   await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
   await writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG);
@@ -104,6 +106,16 @@ describe('web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toBe(INDEX);
+  });
+
+  it("answers a navigation with its first path segment's own page when the build wrote one", async () => {
+    const page = await fetch(`${gateway.url}/s/abc2345`, { headers: html });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toBe(PAGE);
+    for (const other of ['/sessions', '/session/s', '/index/x', '/S/abc2345']) {
+      expect(await (await fetch(`${gateway.url}${other}`, { headers: html })).text()).toBe(INDEX);
+    }
   });
 
   it('answers 404 for a missing file, a non-HTML request and API paths', async () => {

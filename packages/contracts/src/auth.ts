@@ -1,33 +1,16 @@
 import { z } from 'zod';
 import { NAME_MAX_CHARS } from './constants.js';
+import { EMAIL_MAX_CHARS, normalizePhone, passwordProblems } from './account-rules.js';
 import { MESSAGES } from './messages.js';
-import { planSchema } from './plans.js';
+import { planSchema } from './plan-schema.js';
 import { idSchema, safeText } from './text.js';
-
-/** Each password rule with its own message, in the order the register form shows them. */
-export const PASSWORD_RULES = [
-  { id: 'length', message: MESSAGES.passwordMinLength, test: (p: string) => p.length >= 8 },
-  { id: 'uppercase', message: MESSAGES.passwordUppercase, test: (p: string) => /\p{Lu}/u.test(p) },
-  { id: 'lowercase', message: MESSAGES.passwordLowercase, test: (p: string) => /\p{Ll}/u.test(p) },
-  { id: 'number', message: MESSAGES.passwordNumber, test: (p: string) => /\p{N}/u.test(p) },
-  {
-    id: 'symbol',
-    message: MESSAGES.passwordSymbol,
-    test: (p: string) => /[^\p{L}\p{N}\s]/u.test(p),
-  },
-] as const;
-
-/** The messages of every rule the password breaks (empty when it is acceptable). */
-export function passwordProblems(password: string): string[] {
-  return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);
-}
 
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
   .toLowerCase()
   .min(1, MESSAGES.emailRequired)
-  .max(254, MESSAGES.emailInvalid)
+  .max(EMAIL_MAX_CHARS, MESSAGES.emailInvalid)
   .email({ error: MESSAGES.emailInvalid });
 
 export const newPasswordSchema = z
@@ -119,17 +102,6 @@ export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** POST /api/auth/verify-email/resend (202): where the new link went. */
 export const resendVerificationResponseSchema = z.object({ sentTo: z.string() });
-
-/**
- * A phone is valid with 10 digits, or 11 starting with 1; it is normalised to +1 and 10 digits.
- * Returns null when it is not valid.
- */
-export function normalizePhone(input: string): string | null {
-  const digits = input.replace(/\D/g, '');
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return null;
-}
 
 export const phoneStartBodySchema = z.object({
   phone: safeText('Phone', { error: MESSAGES.phoneInvalid })

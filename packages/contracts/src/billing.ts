@@ -1,22 +1,10 @@
 import { z } from 'zod';
-import { planSchema } from './plans.js';
+import { BUDGETS, COMPANY_SIZES, ENTERPRISE_NEEDS, TIMEFRAMES } from './constants.js';
+import { planSchema } from './plan-schema.js';
 import { safeText } from './text.js';
 
 export const checkoutBodySchema = z.object({ plan: planSchema });
 export const redirectResponseSchema = z.object({ url: z.url() });
-
-export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1001+'] as const;
-export const TIMEFRAMES = ['immediately', '1-3 months', '3-6 months', '6+ months'] as const;
-export const BUDGETS = ['exploring', 'has-budget', 'procurement-needed'] as const;
-export const ENTERPRISE_NEEDS = [
-  'SLA',
-  'Priority support',
-  'Security review',
-  'SOC 2',
-  'Custom contract',
-  'Higher limits',
-] as const;
-export const DEFAULT_ENTERPRISE_NEEDS = ['SLA', 'Priority support', 'Higher limits'] as const;
 
 /** POST /api/enterprise/lead (doc 2 §3). */
 /**

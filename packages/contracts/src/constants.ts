@@ -28,3 +28,26 @@ export const COMPACT_PANEL_ABOVE = 40;
 export const GEO_CACHE_KEY = 'geo:last';
 /** Longest display, register or invite name (characters). */
 export const NAME_MAX_CHARS = 80;
+
+/** Lowercase letters and digits 2–9 without i, l, o, 0 and 1 (doc 1 §5). */
+export const SESSION_ID_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const SESSION_ID_LENGTH = 7;
+/** A session id: SESSION_ID_LENGTH characters of SESSION_ID_ALPHABET. */
+export const SESSION_ID_PATTERN = /^[a-hjkmnp-z2-9]{7}$/;
+
+export const TRAVEL_MODES = ['car', 'bicycle', 'walking'] as const;
+export const ROUTE_TYPES = ['fastest', 'shortest'] as const;
+
+/** The enterprise lead form's options (doc 2 §3). */
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1001+'] as const;
+export const TIMEFRAMES = ['immediately', '1-3 months', '3-6 months', '6+ months'] as const;
+export const BUDGETS = ['exploring', 'has-budget', 'procurement-needed'] as const;
+export const ENTERPRISE_NEEDS = [
+  'SLA',
+  'Priority support',
+  'Security review',
+  'SOC 2',
+  'Custom contract',
+  'Higher limits',
+] as const;
+export const DEFAULT_ENTERPRISE_NEEDS = ['SLA', 'Priority support', 'Higher limits'] as const;

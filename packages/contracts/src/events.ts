@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planSchema } from './plans.js';
+import { planSchema } from './plan-schema.js';
 import { sessionScheduleDataSchema } from './reminders.js';
 import { travelResultSchema } from './sessions.js';
 

@@ -1,4 +1,6 @@
 export * from './plans.js';
+export * from './plan-schema.js';
+export * from './account-rules.js';
 export * from './messages.js';
 export * from './auth.js';
 export * from './ws.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUTE_TYPES, TRAVEL_MODES } from './constants.js';
 import { idSchema, safeText } from './text.js';
 
 export const positionSchema = z.object({
@@ -51,8 +52,6 @@ export const mapTokenResponseSchema = z.object({
   expiresAt: z.string().nullable(),
 });
 
-export const TRAVEL_MODES = ['car', 'bicycle', 'walking'] as const;
-export const ROUTE_TYPES = ['fastest', 'shortest'] as const;
 export const routeOptionsSchema = z.object({
   travelMode: z.enum(TRAVEL_MODES),
   routeType: z.enum(ROUTE_TYPES),

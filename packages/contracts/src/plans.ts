@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** Plans in rank order: free < standard < premium < enterprise. */
 export const PLANS = ['free', 'standard', 'premium', 'enterprise'] as const;
-export const planSchema = z.enum(PLANS, { error: 'Plan must be one of free, standard, premium, enterprise' });
-export type Plan = z.infer<typeof planSchema>;
+export type Plan = (typeof PLANS)[number];
 
 /** `null` means unlimited. */
 export interface PlanLimits {

@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { NAME_MAX_CHARS } from './constants.js';
+import { NAME_MAX_CHARS, SESSION_ID_PATTERN } from './constants.js';
 import { MESSAGES } from './messages.js';
-import { planSchema } from './plans.js';
+import { planSchema } from './plan-schema.js';
 import { positionSchema, routeOptionsSchema } from './maps.js';
 import { cursorSchema, idSchema, participantIdSchema, safeText } from './text.js';
 
-/** Lowercase letters and digits 2–9 without i, l, o, 0 and 1 (doc 1 §5). */
-export const SESSION_ID_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-export const SESSION_ID_LENGTH = 7;
-
 export const sessionIdSchema = z
   .string()
-  .regex(/^[a-hjkmnp-z2-9]{7}$/, 'Session id must be 7 characters from a–z and 2–9 without i, l, o');
+  .regex(SESSION_ID_PATTERN, 'Session id must be 7 characters from a–z and 2–9 without i, l, o');
 
 export const SESSION_STATUSES = ['open', 'closed'] as const;
 export const PARTICIPANT_STATUSES = ['active', 'pending', 'left'] as const;

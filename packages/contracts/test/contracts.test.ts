@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   comparePlans,
+  emailSchema,
   format,
+  isEmailAddress,
   normalizePhone,
   passwordProblems,
   PLAN_TABLE,
   registerBodySchema,
   sessionIdSchema,
   SESSION_ID_ALPHABET,
+  SESSION_ID_PATTERN,
   wsClientMessageSchema,
 } from '../src/index.js';
 
@@ -58,6 +61,29 @@ describe('account rules', () => {
     expect(passwordProblems('Str0ng!pass')).toEqual([]);
   });
 
+  it('isEmailAddress accepts exactly what emailSchema accepts', () => {
+    const samples = [
+      'a@b.co',
+      ' A@B.Co ',
+      'first.last+tag@sub.example.org',
+      "o'brien@example.ie",
+      '',
+      '   ',
+      'not-an-email',
+      'a@b',
+      'a@b.c',
+      '.a@b.co',
+      'a..b@c.co',
+      'a@-b.co',
+      'a b@c.co',
+      `${'x'.repeat(245)}@example.com`,
+      `${'x'.repeat(240)}@example.com`,
+    ];
+    for (const text of samples) {
+      expect(isEmailAddress(text), JSON.stringify(text)).toBe(emailSchema.safeParse(text).success);
+    }
+  });
+
   it('lower-cases and trims the e-mail of a registration', () => {
     const parsed = registerBodySchema.parse({ email: ' A@B.Co ', password: 'Str0ng!pass', name: '' });
     expect(parsed).toEqual({ email: 'a@b.co', password: 'Str0ng!pass', name: null });
@@ -68,8 +94,10 @@ describe('ids, messages and websocket frames', () => {
   it('accepts 7-character session ids from the alphabet without i, l, o, 0, 1', () => {
     expect(SESSION_ID_ALPHABET).toHaveLength(31);
     expect(sessionIdSchema.safeParse('abc2345').success).toBe(true);
+    expect(SESSION_ID_PATTERN.test('abc2345')).toBe(true);
     for (const bad of ['abc234', 'abc23456', 'abci234', 'abc0234', 'ABC2345']) {
       expect(sessionIdSchema.safeParse(bad).success).toBe(false);
+      expect(SESSION_ID_PATTERN.test(bad)).toBe(false);
     }
   });
 

@@ -1,10 +1,5 @@
 import {
-  authResponseSchema,
-  meResponseSchema,
   MESSAGES,
-  phoneStateSchema,
-  resendVerificationResponseSchema,
-  verifyEmailResponseSchema,
   type LoginBody,
   type Plan,
   type RegisterBody,
@@ -28,7 +23,7 @@ export function register(body: RegisterBody, fallbackError: string = MESSAGES.re
   return apiRequest('/api/auth/register', {
     method: 'POST',
     body,
-    schema: authResponseSchema,
+    schema: 'authResponseSchema',
     fallbackError,
     auth: 'none',
   });
@@ -39,7 +34,7 @@ export function login(body: LoginBody) {
   return apiRequest('/api/auth/login', {
     method: 'POST',
     body,
-    schema: authResponseSchema,
+    schema: 'authResponseSchema',
     fallbackError: MESSAGES.loginFailed,
     auth: 'none',
   });
@@ -48,7 +43,7 @@ export function login(body: LoginBody) {
 /** GET /api/auth/me → { user }. */
 export function getMe(signal?: AbortSignal) {
   return apiRequest('/api/auth/me', {
-    schema: meResponseSchema,
+    schema: 'meResponseSchema',
     fallbackError: MESSAGES.authFailed,
     auth: 'required',
     ...(signal ? { signal } : {}),
@@ -63,7 +58,7 @@ export function updateMe(body: UpdateMeBody) {
   return apiRequest('/api/auth/me', {
     method: 'PATCH',
     body,
-    schema: authResponseSchema,
+    schema: 'authResponseSchema',
     fallbackError: MESSAGES.updateFailed,
     auth: 'required',
   });
@@ -74,7 +69,7 @@ export function startPhoneVerification(phone: string, consent: boolean) {
   return apiRequest('/api/auth/me/phone', {
     method: 'POST',
     body: { phone, consent },
-    schema: phoneStateSchema,
+    schema: 'phoneStateSchema',
     fallbackError: MESSAGES.startVerificationFailed,
     auth: 'required',
   });
@@ -85,7 +80,7 @@ export function verifyPhone(code: string) {
   return apiRequest('/api/auth/me/phone/verify', {
     method: 'POST',
     body: { code },
-    schema: phoneStateSchema,
+    schema: 'phoneStateSchema',
     fallbackError: MESSAGES.verifyCodeFailed,
     auth: 'required',
   });
@@ -95,7 +90,7 @@ export function verifyPhone(code: string) {
 export function removePhone() {
   return apiRequest('/api/auth/me/phone', {
     method: 'DELETE',
-    schema: phoneStateSchema,
+    schema: 'phoneStateSchema',
     fallbackError: MESSAGES.removePhoneFailed,
     auth: 'required',
   });
@@ -106,7 +101,7 @@ export function changePlan(plan: Plan) {
   return apiRequest('/api/auth/plan', {
     method: 'PATCH',
     body: { plan },
-    schema: authResponseSchema,
+    schema: 'authResponseSchema',
     fallbackError: SPEC.planUpdateFailed,
     auth: 'required',
   });
@@ -120,7 +115,7 @@ export function verifyEmail(token: string) {
   return apiRequest('/api/auth/verify-email', {
     method: 'POST',
     body: { token },
-    schema: verifyEmailResponseSchema,
+    schema: 'verifyEmailResponseSchema',
     fallbackError: MESSAGES.verifyEmailFailed,
     auth: 'optional',
   });
@@ -130,7 +125,7 @@ export function verifyEmail(token: string) {
 export function resendVerification() {
   return apiRequest('/api/auth/verify-email/resend', {
     method: 'POST',
-    schema: resendVerificationResponseSchema,
+    schema: 'resendVerificationResponseSchema',
     fallbackError: MESSAGES.resendVerificationFailed,
     auth: 'required',
   });

@@ -1,9 +1,5 @@
-import {
-  enterpriseLeadBodySchema,
-  enterpriseLeadResponseSchema,
-  redirectResponseSchema,
-  type Plan,
-} from '@oneeta/contracts';
+import type { enterpriseLeadBodySchema } from '@oneeta/contracts';
+import { type Plan } from '@oneeta/contracts';
 import type { z } from 'zod';
 import { SPEC } from '../text';
 import { apiRequest } from './client';
@@ -13,7 +9,7 @@ export function createCheckoutSession(plan: Plan) {
   return apiRequest('/api/billing/create-checkout-session', {
     method: 'POST',
     body: { plan },
-    schema: redirectResponseSchema,
+    schema: 'redirectResponseSchema',
     fallbackError: SPEC.checkoutFailed,
     auth: 'required',
   });
@@ -23,7 +19,7 @@ export function createCheckoutSession(plan: Plan) {
 export function createPortalSession() {
   return apiRequest('/api/billing/create-portal-session', {
     method: 'POST',
-    schema: redirectResponseSchema,
+    schema: 'redirectResponseSchema',
     fallbackError: SPEC.portalFailed,
     auth: 'required',
   });
@@ -42,8 +38,9 @@ export const LEAD_SOMETHING_WENT_WRONG = 'Something went wrong';
 export function submitEnterpriseLead(body: EnterpriseLead) {
   return apiRequest('/api/enterprise/lead', {
     method: 'POST',
-    body: enterpriseLeadBodySchema.parse(body),
-    schema: enterpriseLeadResponseSchema,
+    body,
+    bodySchema: 'enterpriseLeadBodySchema',
+    schema: 'enterpriseLeadResponseSchema',
     fallbackError: LEAD_SOMETHING_WENT_WRONG,
     auth: 'optional',
   });

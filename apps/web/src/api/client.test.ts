@@ -1,4 +1,4 @@
-import { MESSAGES, sessionLimitsResponseSchema } from '@oneeta/contracts';
+import { MESSAGES } from '@oneeta/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHealth } from './health';
 import { listMySessions, getSessionLimits } from './sessions';
@@ -125,7 +125,7 @@ describe('apiRequest', () => {
     await apiRequest('/api/x', {
       method: 'POST',
       body: { a: 1 },
-      schema: sessionLimitsResponseSchema,
+      schema: 'sessionLimitsResponseSchema',
       fallbackError: 'x',
       auth: 'none',
     }).catch(() => undefined);

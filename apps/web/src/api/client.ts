@@ -1,6 +1,26 @@
 import { MESSAGES } from '@oneeta/contracts';
 import type { z } from 'zod';
+import type * as SchemaModule from './schemas';
 import { getToken } from './token';
+
+type Schemas = typeof SchemaModule;
+/** The name of a schema of `./schemas`, e.g. 'sessionResponseSchema'. */
+export type SchemaName = {
+  [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never;
+}[keyof Schemas];
+
+/**
+ * What an answer is parsed with: a schema's name (the shared schemas chunk, loaded on the first call),
+ * or the schema itself, for code in a lazy chunk of its own that imports it (the admin portal).
+ */
+export type AnswerSchema = SchemaName | z.ZodType;
+type Parsed<S extends AnswerSchema> = S extends SchemaName ? z.output<Schemas[S]> : S extends z.ZodType ? z.output<S> : never;
+
+let schemas: Promise<Schemas> | undefined;
+/** The contract schemas, loaded once, on the first call that needs them (not with the entry). */
+export function loadSchemas(): Promise<Schemas> {
+  return (schemas ??= import('./schemas'));
+}
 
 /** A failed call: `message` is the server's `error` text, else the call's default (doc 1 §8). */
 export class ApiError extends Error {
@@ -25,10 +45,12 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 /** 'required': no token → ApiError 'Not authenticated' without a request; 'optional': sent if present. */
 export type AuthMode = 'required' | 'optional' | 'none';
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends AnswerSchema> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body. */
   body?: unknown;
+  /** The contract schema the body is parsed with before it is sent (a ZodError when it fails). */
+  bodySchema?: SchemaName;
   query?: Record<string, string | number | boolean | null | undefined>;
   /** The contract schema the answer is parsed with. */
   schema: S;
@@ -38,7 +60,7 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
-function withQuery(path: string, query: RequestOptions<z.ZodType>['query']): string {
+function withQuery(path: string, query: RequestOptions<SchemaName>['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -71,13 +93,18 @@ function errorFields(body: unknown): { error?: string; code?: string } {
  * One call to the API: JSON in and out, the bearer token when there is one (and the call takes it),
  * the answer parsed with its contract schema. Every failure is an ApiError.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends AnswerSchema>(
   path: string,
   options: RequestOptions<S>,
-): Promise<z.output<S>> {
-  const { method = 'GET', body, query, schema, fallbackError, auth = 'optional', signal } = options;
+): Promise<Parsed<S>> {
+  const { method = 'GET', query, schema, fallbackError, auth = 'optional', signal } = options;
   const token = auth === 'none' ? null : getToken();
   if (auth === 'required' && !token) throw new ApiError(MESSAGES.notAuthenticated, 401);
+  const parsers = loadSchemas();
+  const body =
+    options.bodySchema === undefined
+      ? options.body
+      : ((await parsers)[options.bodySchema] as z.ZodType).parse(options.body);
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -102,9 +129,15 @@ export async function apiRequest<S extends z.ZodType>(
     const { error, code } = errorFields(json);
     throw new ApiError(error ?? fallbackError, response.status, code, json);
   }
-  const parsed = schema.safeParse(json);
+  let parser: z.ZodType;
+  try {
+    parser = typeof schema === 'string' ? ((await parsers)[schema as SchemaName] as z.ZodType) : (schema as z.ZodType);
+  } catch {
+    throw new ApiError(fallbackError, response.status, 'bad_response', json);
+  }
+  const parsed = parser.safeParse(json);
   if (!parsed.success) throw new ApiError(fallbackError, response.status, 'bad_response', json);
-  return parsed.data;
+  return parsed.data as Parsed<S>;
 }
 
 /** The text to show for any error a call or hook produced. */

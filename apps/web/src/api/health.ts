@@ -1,7 +1,7 @@
-import { healthResponseSchema, type HealthResponse } from '@oneeta/contracts';
+import type { HealthResponse } from '@oneeta/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { SPEC } from '../text';
-import { ApiError } from './client';
+import { ApiError, loadSchemas } from './client';
 import { queryKeys } from './query-keys';
 
 /**
@@ -26,7 +26,12 @@ export async function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
   } catch {
     throw new ApiError(SPEC.unexpectedHealthResponse, response.status);
   }
-  const parsed = healthResponseSchema.safeParse(json);
+  let parsed;
+  try {
+    parsed = (await loadSchemas()).healthResponseSchema.safeParse(json);
+  } catch {
+    throw new ApiError(SPEC.unexpectedHealthResponse, response.status);
+  }
   if (!parsed.success) throw new ApiError(SPEC.unexpectedHealthResponse, response.status);
   return parsed.data;
 }

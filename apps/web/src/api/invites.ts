@@ -1,11 +1,4 @@
-import {
-  acceptInviteResponseSchema,
-  inviteResponseSchema,
-  inviteViewResponseSchema,
-  type LocationSource,
-  myInvitesResponseSchema,
-  participantsResponseSchema,
-} from '@oneeta/contracts';
+import { type LocationSource } from '@oneeta/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { SPEC } from '../text';
 import { apiRequest } from './client';
@@ -23,7 +16,7 @@ export const DECLINE_FAILED = 'Decline failed';
 /** GET /api/sessions/my-invites → { items, emailVerified }: the caller's pending invites (verified e-mail only). */
 export function listMyInvites(signal?: AbortSignal) {
   return apiRequest('/api/sessions/my-invites', {
-    schema: myInvitesResponseSchema,
+    schema: 'myInvitesResponseSchema',
     fallbackError: MY_INVITES_FAILED,
     auth: 'required',
     ...(signal ? { signal } : {}),
@@ -33,7 +26,7 @@ export function listMyInvites(signal?: AbortSignal) {
 /** GET /api/sessions/:id/invite/:code → { invite, session }; default error 'Could not validate invite'. */
 export function getInvite(id: string, code: string, signal?: AbortSignal) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/invite/${encodeURIComponent(code)}`, {
-    schema: inviteViewResponseSchema,
+    schema: 'inviteViewResponseSchema',
     fallbackError: SPEC.couldNotValidateInvite,
     auth: 'optional',
     ...(signal ? { signal } : {}),
@@ -45,7 +38,7 @@ export function createInvite(id: string, invite: { name: string; email: string }
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/invites`, {
     method: 'POST',
     body: invite,
-    schema: inviteResponseSchema,
+    schema: 'inviteResponseSchema',
     fallbackError: INVITE_FAILED,
     auth: 'required',
   });
@@ -57,7 +50,7 @@ export function cancelInvite(id: string, inviteId: string) {
     `/api/sessions/${encodeURIComponent(id)}/invites/${encodeURIComponent(inviteId)}`,
     {
       method: 'DELETE',
-      schema: participantsResponseSchema,
+      schema: 'participantsResponseSchema',
       fallbackError: CANCEL_INVITE_FAILED,
       auth: 'required',
     },
@@ -87,7 +80,7 @@ export function acceptInvite(
     body: position
       ? { code, lat: position.lat, lon: position.lon, locationSource: source }
       : { code },
-    schema: acceptInviteResponseSchema,
+    schema: 'acceptInviteResponseSchema',
     fallbackError: ACCEPT_FAILED,
     auth: 'required',
   });
@@ -98,7 +91,7 @@ export function declineInvite(id: string, code: string) {
   return apiRequest(`${invitePath(id, code)}/decline`, {
     method: 'POST',
     body: {},
-    schema: inviteResponseSchema,
+    schema: 'inviteResponseSchema',
     fallbackError: DECLINE_FAILED,
     auth: 'optional',
   });

@@ -1,11 +1,12 @@
+import type {
+  mapTokenResponseSchema,
+  searchResponseSchema,
+  travelTimesResponseSchema,
+} from '@oneeta/contracts';
 import {
   MAP_RESULTS_LIMIT,
   MAPS_MESSAGES,
-  mapTokenResponseSchema,
   SEARCH_RADIUS_METERS,
-  searchResponseSchema,
-  timezoneResponseSchema,
-  travelTimesResponseSchema,
   type RouteOptions,
 } from '@oneeta/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ export type TravelTimesAnswer = z.output<typeof travelTimesResponseSchema>;
 export function getMapToken(sessionId?: string, signal?: AbortSignal) {
   return apiRequest('/api/maps/token', {
     query: { sessionId },
-    schema: mapTokenResponseSchema,
+    schema: 'mapTokenResponseSchema',
     fallbackError: MAPS_MESSAGES.tokenFailed,
     auth: 'optional',
     ...(signal ? { signal } : {}),
@@ -61,7 +62,7 @@ export function searchPlaces({
   const near = lat !== undefined && lon !== undefined ? { lat, lon } : {};
   return apiRequest('/api/maps/search', {
     query: { q, ...near, radius, limit, sessionId },
-    schema: searchResponseSchema,
+    schema: 'searchResponseSchema',
     fallbackError: MAPS_MESSAGES.searchFailed,
     auth: 'optional',
     ...(signal ? { signal } : {}),
@@ -72,7 +73,7 @@ export function searchPlaces({
 export function getTimezone(lat: number, lon: number, sessionId?: string, signal?: AbortSignal) {
   return apiRequest('/api/maps/timezone', {
     query: { lat, lon, sessionId },
-    schema: timezoneResponseSchema,
+    schema: 'timezoneResponseSchema',
     fallbackError: MAPS_MESSAGES.timezoneFailed,
     auth: 'optional',
     ...(signal ? { signal } : {}),
@@ -98,7 +99,7 @@ export interface TravelTimesParams extends Partial<RouteOptions> {
 export function getTravelTimes({ travelMode, signal, ...query }: TravelTimesParams) {
   return apiRequest('/api/maps/traveltimes', {
     query: { ...query, mode: travelMode },
-    schema: travelTimesResponseSchema,
+    schema: 'travelTimesResponseSchema',
     fallbackError: MAPS_MESSAGES.travelFailed,
     auth: 'optional',
     ...(signal ? { signal } : {}),

@@ -4,11 +4,7 @@
  * contract schema; a failure is an ApiError carrying the server's `error` text, else the panel's
  * generic toast text (doc 2 §8).
  */
-import {
-  participantResponseSchema,
-  participantsResponseSchema,
-  type RouteOptions,
-} from '@oneeta/contracts';
+import { type RouteOptions } from '@oneeta/contracts';
 import { apiRequest } from './client';
 
 /** doc 2 §8: the default texts of the failed participant calls (the panel's toasts reuse them). */
@@ -31,7 +27,7 @@ export function saveRouteOptions(
   return apiRequest(`${participantPath(sessionId, participantId)}/routeOptions`, {
     method: 'POST',
     body: routeOptions,
-    schema: participantResponseSchema,
+    schema: 'participantResponseSchema',
     fallbackError: PARTICIPANT_CALL_ERRORS.routeOptionsFailed,
     auth: 'required',
   });
@@ -42,7 +38,7 @@ export function setEnroute(sessionId: string, participantId: string, enroute: bo
   return apiRequest(`${participantPath(sessionId, participantId)}/enroute`, {
     method: 'POST',
     body: { enroute },
-    schema: participantResponseSchema,
+    schema: 'participantResponseSchema',
     fallbackError: PARTICIPANT_CALL_ERRORS.enrouteFailed,
     auth: 'required',
   });
@@ -52,7 +48,7 @@ export function setEnroute(sessionId: string, participantId: string, enroute: bo
 export function removeParticipant(sessionId: string, participantId: string) {
   return apiRequest(participantPath(sessionId, participantId), {
     method: 'DELETE',
-    schema: participantsResponseSchema,
+    schema: 'participantsResponseSchema',
     fallbackError: PARTICIPANT_CALL_ERRORS.removeFailed,
     auth: 'required',
   });
@@ -62,7 +58,7 @@ export function removeParticipant(sessionId: string, participantId: string) {
 export function leaveSession(sessionId: string, participantId: string) {
   return apiRequest(`${participantPath(sessionId, participantId)}/leave`, {
     method: 'POST',
-    schema: participantsResponseSchema,
+    schema: 'participantsResponseSchema',
     fallbackError: PARTICIPANT_CALL_ERRORS.leaveFailed,
     auth: 'required',
   });

@@ -2,16 +2,10 @@
  * The /api/push/* calls (doc 1 §7 Push) on the shell's `apiRequest`; bodies and answers are the
  * contracts' (push.ts).
  */
-import {
-  notificationChannelsResponseSchema,
-  pushSubscribeBodySchema,
-  pushUnsubscribeBodySchema,
-  vapidPublicKeyResponseSchema,
-  pushListResponseSchema,
-  type PushDevice,
-} from '@oneeta/contracts';
+import type { pushSubscribeBodySchema } from '@oneeta/contracts';
+import { type PushDevice } from '@oneeta/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
@@ -25,13 +19,10 @@ export const PUSH_CALL_ERRORS = {
   listFailed: 'Could not load your devices',
 } as const;
 
-/** Answers whose body the page does not read. */
-const anyAnswer = z.unknown();
-
 /** GET /api/push/vapidPublicKey → { publicKey }. */
 export function getVapidPublicKey(signal?: AbortSignal) {
   return apiRequest('/api/push/vapidPublicKey', {
-    schema: vapidPublicKeyResponseSchema,
+    schema: 'vapidPublicKeyResponseSchema',
     fallbackError: PUSH_CALL_ERRORS.missingVapidKey,
     auth: 'optional',
     ...(signal ? { signal } : {}),
@@ -42,8 +33,9 @@ export function getVapidPublicKey(signal?: AbortSignal) {
 export function subscribePush(body: z.input<typeof pushSubscribeBodySchema>) {
   return apiRequest('/api/push/subscribe', {
     method: 'POST',
-    body: pushSubscribeBodySchema.parse(body),
-    schema: anyAnswer,
+    body,
+    bodySchema: 'pushSubscribeBodySchema',
+    schema: 'anyAnswer',
     fallbackError: PUSH_CALL_ERRORS.registerFailed,
     auth: 'required',
   });
@@ -53,8 +45,9 @@ export function subscribePush(body: z.input<typeof pushSubscribeBodySchema>) {
 export function unsubscribePush(endpoint: string) {
   return apiRequest('/api/push/unsubscribe', {
     method: 'POST',
-    body: pushUnsubscribeBodySchema.parse({ endpoint }),
-    schema: anyAnswer,
+    body: { endpoint },
+    bodySchema: 'pushUnsubscribeBodySchema',
+    schema: 'anyAnswer',
     fallbackError: PUSH_CALL_ERRORS.unregisterFailed,
     auth: 'required',
   });
@@ -63,7 +56,7 @@ export function unsubscribePush(endpoint: string) {
 /** GET /api/push/list → the user's registered devices. */
 export async function listPushDevices(signal?: AbortSignal): Promise<PushDevice[]> {
   const answer = await apiRequest('/api/push/list', {
-    schema: pushListResponseSchema,
+    schema: 'pushListResponseSchema',
     fallbackError: PUSH_CALL_ERRORS.listFailed,
     auth: 'required',
     ...(signal ? { signal } : {}),
@@ -75,7 +68,7 @@ export async function listPushDevices(signal?: AbortSignal): Promise<PushDevice[
 export function sendTestPush() {
   return apiRequest('/api/push/test', {
     method: 'POST',
-    schema: anyAnswer,
+    schema: 'anyAnswer',
     fallbackError: PUSH_CALL_ERRORS.testFailed,
     auth: 'required',
   });
@@ -85,7 +78,7 @@ export function sendTestPush() {
 export function removeAllPushDevices() {
   return apiRequest('/api/push/all', {
     method: 'DELETE',
-    schema: anyAnswer,
+    schema: 'anyAnswer',
     fallbackError: PUSH_CALL_ERRORS.removeFailed,
     auth: 'required',
   });
@@ -119,7 +112,7 @@ export const notificationChannelsQuery = () =>
     queryKey: queryKeys.notificationChannels,
     queryFn: ({ signal }) =>
       apiRequest('/api/notifications/channels', {
-        schema: notificationChannelsResponseSchema,
+        schema: 'notificationChannelsResponseSchema',
         fallbackError: 'Could not tell how invites are sent',
         auth: 'optional',
         signal,

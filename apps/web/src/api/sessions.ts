@@ -1,15 +1,10 @@
 import type { locationBodySchema } from '@oneeta/contracts';
 import {
-  locationResponseSchema,
   MESSAGES,
-  participantsResponseSchema,
   type ParticipantInput,
   type SaveSessionBody,
   SESSIONS_DEFAULT_LIMIT,
   SESSIONS_PAGE_SIZE,
-  sessionLimitsResponseSchema,
-  sessionListResponseSchema,
-  sessionResponseSchema,
 } from '@oneeta/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -38,7 +33,7 @@ export function listMySessions({
 }: ListSessionsParams = {}) {
   return apiRequest('/api/sessions/mine', {
     query: { status, limit, cursor },
-    schema: sessionListResponseSchema,
+    schema: 'sessionListResponseSchema',
     fallbackError: MESSAGES.fetchSessionsFailed,
     auth: 'required',
     ...(signal ? { signal } : {}),
@@ -58,7 +53,7 @@ export const sessionListQuery = (status: SessionStatus) =>
 /** GET /api/sessions/limits → { plan, limits, usage }; default error 'Failed to fetch limits'. */
 export function getSessionLimits(signal?: AbortSignal) {
   return apiRequest('/api/sessions/limits', {
-    schema: sessionLimitsResponseSchema,
+    schema: 'sessionLimitsResponseSchema',
     fallbackError: MESSAGES.fetchLimitsFailed,
     auth: 'required',
     ...(signal ? { signal } : {}),
@@ -68,7 +63,7 @@ export function getSessionLimits(signal?: AbortSignal) {
 /** GET /api/sessions/:id (bearer optional) → { session }; 403 for a signed-in non-member, 404 when new. */
 export function getSession(id: string, signal?: AbortSignal) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}`, {
-    schema: sessionResponseSchema,
+    schema: 'sessionResponseSchema',
     fallbackError: MESSAGES.internalError,
     auth: 'optional',
     ...(signal ? { signal } : {}),
@@ -89,7 +84,7 @@ export function saveSession(body: SaveSessionBody) {
   return apiRequest('/api/sessions', {
     method: 'POST',
     body,
-    schema: sessionResponseSchema,
+    schema: 'sessionResponseSchema',
     fallbackError: MESSAGES.internalError,
     auth: 'optional',
   });
@@ -100,7 +95,7 @@ export function closeSession(id: string) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/close`, {
     method: 'POST',
     body: { confirm: true },
-    schema: sessionResponseSchema,
+    schema: 'sessionResponseSchema',
     fallbackError: CLOSE_SESSION_FAILED,
     auth: 'optional',
   });
@@ -113,7 +108,7 @@ export function sendLocation(body: LocationBody) {
   return apiRequest('/api/location', {
     method: 'PUT',
     body,
-    schema: locationResponseSchema,
+    schema: 'locationResponseSchema',
     fallbackError: FAILED_TO_SEND_LOCATION,
     auth: 'required',
   });
@@ -124,7 +119,7 @@ export function syncParticipants(id: string, participants: ParticipantInput[]) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/participants`, {
     method: 'PUT',
     body: { participants },
-    schema: participantsResponseSchema,
+    schema: 'participantsResponseSchema',
     fallbackError: MESSAGES.internalError,
     auth: 'required',
   });

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { meQuery } from '../api/auth';
+import { getToken } from '../api/token';
 import { BottomBar } from '../features/shell/BottomBar';
 import { Header } from '../features/shell/Header';
 import { NotFound } from '../features/shell/NotFound';
@@ -11,6 +13,11 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The current user is asked for with the page's own data, not after the first render.
+  loader: ({ context }) => {
+    const token = getToken();
+    if (token !== null) void context.queryClient.prefetchQuery(meQuery(token));
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateVerifySearch } from '../features/profile/email';
+import { validateVerifySearch } from '../features/profile/verify-search';
 import { VerifyEmailPage } from '../features/profile/VerifyEmailPage';
 
 export const Route = createFileRoute('/verify-email')({

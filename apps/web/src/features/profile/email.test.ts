@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmailChange, emailChangeErrorField, validateVerifySearch } from './email';
+import { checkEmailChange, emailChangeErrorField } from './email';
+import { validateVerifySearch } from './verify-search';
 
 describe('changing the e-mail', () => {
   it('takes a valid new address (trimmed, lower-cased) with the current password', () => {

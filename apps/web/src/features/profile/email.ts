@@ -39,9 +39,3 @@ export function emailChangeErrorField(code: string | undefined): 'email' | 'pass
     ? 'password'
     : 'email';
 }
-
-/** The /verify-email query: the link's token, when it is a non-empty string. */
-export function validateVerifySearch(search: Record<string, unknown>): { token?: string } {
-  const token = typeof search.token === 'string' ? search.token.trim() : '';
-  return token ? { token } : {};
-}

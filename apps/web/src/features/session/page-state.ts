@@ -1,4 +1,4 @@
-import { sessionIdSchema, type Session } from '@oneeta/contracts';
+import { SESSION_ID_PATTERN, type Session } from '@oneeta/contracts';
 import type { AuthStatus } from '../../hooks/use-auth';
 
 /** Which screen of /s/{id} to show (doc 1 §2 "Quick session page", §4 "Session"). */
@@ -38,7 +38,7 @@ export interface PageStateInput {
 export type LostMembership = 'removed' | 'invite-cancelled' | 'left' | null;
 
 /** A session id of the spec: 7 characters from lowercase letters and digits 2–9 without i, l, o. */
-export const isValidSessionId = (id: string) => sessionIdSchema.safeParse(id).success;
+export const isValidSessionId = (id: string) => SESSION_ID_PATTERN.test(id);
 
 /**
  * A 403 after the viewer had been a member (the last answer still on screen, refetched through

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Rollup } from 'vite';
+import { chunkFiles, routePageHtml } from './route-html-plugin';
+
+const chunk = (fileName: string, imports: string[], css: string[] = []) =>
+  ({
+    type: 'chunk',
+    fileName,
+    imports,
+    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+  }) as unknown as Rollup.OutputChunk;
+
+describe('route pages', () => {
+  it('lists a route chunk, its static imports (recursively, once) and their CSS', () => {
+    const bundle = {
+      'assets/s.js': chunk(
+        'assets/s.js',
+        ['assets/vendor.js', 'assets/position.js'],
+        ['assets/s.css'],
+      ),
+      'assets/position.js': chunk(
+        'assets/position.js',
+        ['assets/vendor.js'],
+        ['assets/position.css'],
+      ),
+      'assets/vendor.js': chunk('assets/vendor.js', ['assets/s.js']),
+    } as unknown as Rollup.OutputBundle;
+    expect(chunkFiles(bundle, 'assets/s.js')).toEqual([
+      'assets/s.js',
+      'assets/vendor.js',
+      'assets/position.js',
+      'assets/s.css',
+      'assets/position.css',
+    ]);
+  });
+
+  it('adds preload links for what index.html does not link yet, before </head>', () => {
+    const index =
+      '<html><head>\n    <script type="module" src="/assets/vendor.js"></script>\n  </head><body></body></html>';
+    const page = routePageHtml(index, ['assets/s.js', 'assets/vendor.js', 'assets/s.css']);
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/s.js">');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/s.css">');
+    expect(page.match(/assets\/vendor\.js/g)).toHaveLength(1);
+    expect(page.indexOf('/assets/s.css')).toBeLessThan(page.indexOf('</head>'));
+  });
+});

@@ -1,0 +1,58 @@
+// Writes `<page>.html` beside index.html for the lazy routes listed: index.html plus links to that
+// route's chunk, the chunks it imports and its CSS, so a visitor who arrives on the route (a
+// shared /s/{id} link) fetches them together with the entry instead of after it has run: one
+// round trip less before the page shows. The gateway answers a navigation with the `.html` of its
+// first path segment when the build wrote one (apps/gateway/src/web.ts), else with index.html.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+/** index.html with preload links for `files` that it does not link already. */
+export function routePageHtml(indexHtml: string, files: readonly string[]): string {
+  const links = files
+    .filter((file) => !indexHtml.includes(`"/${file}"`))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    );
+  return indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
+/** The files a chunk needs when it runs: itself, its static imports (recursively) and their CSS. */
+export function chunkFiles(bundle: Rollup.OutputBundle, fileName: string): string[] {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = bundle[name];
+    if (js.has(name) || chunk?.type !== 'chunk') return;
+    js.add(name);
+    for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  visit(fileName);
+  return [...js, ...css];
+}
+
+/** `pages`: the page's name (its first path segment) → a test of its route's module id. */
+export function routeHtml(pages: Record<string, RegExp>): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'oneeta:route-html',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      for (const [page, test] of Object.entries(pages)) {
+        const chunk = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.isDynamicEntry && test.test(c.facadeModuleId ?? ''),
+        );
+        if (!chunk) throw new Error(`route-html: no lazy chunk of ${test} for ${page}.html`);
+        const html = routePageHtml(indexHtml, chunkFiles(bundle, chunk.fileName));
+        writeFileSync(path.join(outDir, `${page}.html`), html);
+      }
+    },
+  };
+}
