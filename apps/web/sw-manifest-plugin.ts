@@ -25,7 +25,7 @@ export interface PrecacheManifest {
  * for the administrator alone). The service worker caches them on first use instead, so a visitor
  * of the landing page never downloads them.
  */
-export const LAZY_SDK_CHUNK = /^assets\/(azure-adapter|admin)-/;
+export const LAZY_SDK_CHUNK = /^assets\/(azure-adapter|admin|charts)-/;
 
 export function precacheManifest(fileNames: readonly string[]): PrecacheManifest {
   const files = fileNames

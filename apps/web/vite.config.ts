@@ -76,6 +76,15 @@ export default defineConfig(({ mode }) => {
                 priority: 90,
                 includeDependenciesRecursively: false,
               },
+              // The admin portal's chart library and what it alone depends on: with the portal's
+              // lazy chunk, never with the entry (only the administrator loads it).
+              {
+                name: 'charts',
+                test: /[\\/]node_modules[\\/](recharts|@reduxjs[\\/]toolkit|react-redux|redux|redux-thunk|immer|reselect|victory-vendor|d3-[\w-]+|decimal\.js-light|es-toolkit|eventemitter3|internmap)[\\/]/,
+                priority: 85,
+                // Not React and the rest the entry shares: only these packages.
+                includeDependenciesRecursively: false,
+              },
               // The entry in few requests (each costs a round trip on a phone; the bench's slow 4G
               // has six HTTP/1.1 connections): every library in 'vendor' (azure-maps-control stays
               // lazy, zod is above) and the app's code in 'app', but for the features only lazy
