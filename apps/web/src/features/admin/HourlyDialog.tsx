@@ -9,7 +9,7 @@ import { hourLabel } from '../session/owner-tools-logic';
 import { AdminDialog } from './AdminDialog';
 import { httpErrorText } from './admin-logic';
 import { BarChartFigure } from './BarChartFigure';
-import { ScrollTable } from './ScrollTable';
+import { num, ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
 
 /**
@@ -50,24 +50,16 @@ export function HourlyDialog({ sessionId, onClose }: { sessionId: string; onClos
               { key: 'azureRequests', name: ADMIN_UI.colAzure, color: '#0f766e' },
             ]}
           />
-          <ScrollTable label={ADMIN_UI.hourlyChart}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN_UI.colHour}</th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colAzure}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colCount}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colCells}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colTransactions}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={ADMIN_UI.hourlyChart}
+            columns={[
+              ADMIN_UI.colHour,
+              num(ADMIN_UI.colAzure),
+              num(ADMIN_UI.colCount),
+              num(ADMIN_UI.colCells),
+              num(ADMIN_UI.colTransactions),
+            ]}
+          >
             <tbody>
               {hourly.map((h) => (
                 <tr key={h.dateHour}>
@@ -85,24 +77,16 @@ export function HourlyDialog({ sessionId, onClose }: { sessionId: string; onClos
       {notificationHours.length > 0 && (
         <>
           <h3>{ADMIN_UI.notificationsHourly}</h3>
-          <ScrollTable label={ADMIN_UI.notificationsHourly}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN_UI.colHour}</th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colNotifications}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colSms}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colEmailCount}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colPush}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={ADMIN_UI.notificationsHourly}
+            columns={[
+              ADMIN_UI.colHour,
+              num(ADMIN_UI.colNotifications),
+              num(ADMIN_UI.colSms),
+              num(ADMIN_UI.colEmailCount),
+              num(ADMIN_UI.colPush),
+            ]}
+          >
             <tbody>
               {notificationHours.map((h) => (
                 <tr key={h.hour}>
@@ -120,18 +104,10 @@ export function HourlyDialog({ sessionId, onClose }: { sessionId: string; onClos
       {chatHours.length > 0 && (
         <>
           <h3>{ADMIN_UI.chatHourly}</h3>
-          <ScrollTable label={ADMIN_UI.chatHourly}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN_UI.colHour}</th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colMessages}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colLength}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={ADMIN_UI.chatHourly}
+            columns={[ADMIN_UI.colHour, num(ADMIN_UI.colMessages), num(ADMIN_UI.colLength)]}
+          >
             <tbody>
               {chatHours.map((h) => (
                 <tr key={h.hour}>

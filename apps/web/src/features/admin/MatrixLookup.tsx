@@ -8,7 +8,7 @@ import {
   type AdminUsageItem,
 } from '../../api/admin';
 import { formatCost, httpErrorText, LOOKUP_SESSIONS_SHOWN } from './admin-logic';
-import { ScrollTable } from './ScrollTable';
+import { num, ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
 
 interface MatrixLookupProps {
@@ -71,18 +71,10 @@ function LookupResult({ sessionId }: { sessionId: string }) {
       {originTotals.length === 0 ? (
         <p className="muted">{ADMIN_SPEC.noData}</p>
       ) : (
-        <ScrollTable label={ADMIN_UI.originTotals}>
-          <thead>
-            <tr>
-              <th scope="col">{ADMIN_UI.colOrigin}</th>
-              <th scope="col" className="num">
-                {ADMIN_UI.colTransactions}
-              </th>
-              <th scope="col" className="num">
-                {ADMIN_UI.colCalls}
-              </th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={ADMIN_UI.originTotals}
+          columns={[ADMIN_UI.colOrigin, num(ADMIN_UI.colTransactions), num(ADMIN_UI.colCalls)]}
+        >
           <tbody>
             {originTotals.map((o) => (
               <tr key={o.origin}>
@@ -102,18 +94,10 @@ function LookupResult({ sessionId }: { sessionId: string }) {
       ) : (origins.data?.items.length ?? 0) === 0 ? (
         <p className="muted">{origins.isPending ? ADMIN_UI.loading : ADMIN_SPEC.noData}</p>
       ) : (
-        <ScrollTable label={ADMIN_UI.azureOrigins}>
-          <thead>
-            <tr>
-              <th scope="col">{ADMIN_UI.colOrigin}</th>
-              <th scope="col" className="num">
-                {ADMIN_UI.colAzure}
-              </th>
-              <th scope="col" className="num">
-                {ADMIN_UI.colEvents}
-              </th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={ADMIN_UI.azureOrigins}
+          columns={[ADMIN_UI.colOrigin, num(ADMIN_UI.colAzure), num(ADMIN_UI.colEvents)]}
+        >
           <tbody>
             {origins.data!.items.map((o) => (
               <tr key={o.origin}>
@@ -128,16 +112,10 @@ function LookupResult({ sessionId }: { sessionId: string }) {
       {(calls.data?.items.length ?? 0) > 0 && (
         <>
           <h4>{ADMIN_UI.callParticipants}</h4>
-          <ScrollTable label={ADMIN_UI.callParticipants}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN_UI.colParticipant}</th>
-                <th scope="col">{ADMIN_UI.colMode}</th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colSeconds}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={ADMIN_UI.callParticipants}
+            columns={[ADMIN_UI.colParticipant, ADMIN_UI.colMode, num(ADMIN_UI.colSeconds)]}
+          >
             <tbody>
               {calls.data!.items.map((c) => (
                 <tr key={`${c.participantAcsId}-${c.mode}`}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminCallSecondsQuery, adminChatsQuery, adminNotificationsQuery } from '../../api/admin';
-import { ScrollTable } from './ScrollTable';
+import { num, ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
 
 /**
@@ -21,24 +21,16 @@ export function NotificationsPanel() {
         {n.length === 0 ? (
           <p className="muted">{ADMIN_SPEC.noData}</p>
         ) : (
-          <ScrollTable label={ADMIN_UI.notificationsBySession}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN_UI.colSession}</th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colNotifications}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colSms}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colEmailCount}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colPush}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={ADMIN_UI.notificationsBySession}
+            columns={[
+              ADMIN_UI.colSession,
+              num(ADMIN_UI.colNotifications),
+              num(ADMIN_UI.colSms),
+              num(ADMIN_UI.colEmailCount),
+              num(ADMIN_UI.colPush),
+            ]}
+          >
             <tbody>
               {n.map((row) => (
                 <tr key={row.sessionId}>
@@ -60,18 +52,10 @@ export function NotificationsPanel() {
         {c.length === 0 ? (
           <p className="muted">{ADMIN_SPEC.noData}</p>
         ) : (
-          <ScrollTable label={ADMIN_UI.chatsBySession}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN_UI.colSession}</th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colMessages}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colLength}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={ADMIN_UI.chatsBySession}
+            columns={[ADMIN_UI.colSession, num(ADMIN_UI.colMessages), num(ADMIN_UI.colLength)]}
+          >
             <tbody>
               {c.map((row) => (
                 <tr key={row.sessionId}>
@@ -91,15 +75,10 @@ export function NotificationsPanel() {
         {s.length === 0 ? (
           <p className="muted">{ADMIN_SPEC.noData}</p>
         ) : (
-          <ScrollTable label={ADMIN_UI.callsBySession}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN_UI.colSession}</th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colSeconds}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={ADMIN_UI.callsBySession}
+            columns={[ADMIN_UI.colSession, num(ADMIN_UI.colSeconds)]}
+          >
             <tbody>
               {s.map((row) => (
                 <tr key={row.sessionId}>

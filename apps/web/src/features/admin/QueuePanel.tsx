@@ -10,7 +10,7 @@ import {
   queueState,
   shortId,
 } from './admin-logic';
-import { ScrollTable } from './ScrollTable';
+import { num, ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
 
 /**
@@ -58,22 +58,18 @@ export function QueuePanel() {
           {queueRows(snapshot, ADMIN_QUEUE_LIMIT).length === 0 ? (
             <p className="muted">{ADMIN_SPEC.noData}</p>
           ) : (
-            <ScrollTable label={ADMIN_UI.jobs}>
-              <thead>
-                <tr>
-                  <th scope="col">{ADMIN_UI.colJob}</th>
-                  <th scope="col">{ADMIN_UI.colSession}</th>
-                  <th scope="col">{ADMIN_UI.colStatus}</th>
-                  <th scope="col" className="num">
-                    {ADMIN_UI.colAttempts}
-                  </th>
-                  <th scope="col" className="num">
-                    {ADMIN_UI.colCells}
-                  </th>
-                  <th scope="col">{ADMIN_UI.colReason}</th>
-                  <th scope="col">{ADMIN_UI.colCreated}</th>
-                </tr>
-              </thead>
+            <ScrollTable
+              label={ADMIN_UI.jobs}
+              columns={[
+                ADMIN_UI.colJob,
+                ADMIN_UI.colSession,
+                ADMIN_UI.colStatus,
+                num(ADMIN_UI.colAttempts),
+                num(ADMIN_UI.colCells),
+                ADMIN_UI.colReason,
+                ADMIN_UI.colCreated,
+              ]}
+            >
               <tbody>
                 {queueRows(snapshot, ADMIN_QUEUE_LIMIT).map((job) => (
                   <tr key={job.jobId}>
@@ -99,17 +95,15 @@ export function QueuePanel() {
           {snapshot.workers.length === 0 ? (
             <p className="muted">{ADMIN_UI.noWorkers}</p>
           ) : (
-            <ScrollTable label={ADMIN_UI.workers}>
-              <thead>
-                <tr>
-                  <th scope="col">{ADMIN_UI.colWorker}</th>
-                  <th scope="col">{ADMIN_UI.colStatus}</th>
-                  <th scope="col" className="num">
-                    {ADMIN_UI.colJobsProcessing}
-                  </th>
-                  <th scope="col">{ADMIN_UI.colLastSeen}</th>
-                </tr>
-              </thead>
+            <ScrollTable
+              label={ADMIN_UI.workers}
+              columns={[
+                ADMIN_UI.colWorker,
+                ADMIN_UI.colStatus,
+                num(ADMIN_UI.colJobsProcessing),
+                ADMIN_UI.colLastSeen,
+              ]}
+            >
               <tbody>
                 {snapshot.workers.map((worker) => (
                   <tr key={worker.workerId}>

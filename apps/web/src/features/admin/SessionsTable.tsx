@@ -13,7 +13,7 @@ import {
   type SortDir,
   type SortKey,
 } from './admin-logic';
-import { ScrollTable } from './ScrollTable';
+import { num, ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
 import { useCopyId } from './use-copy-id';
 
@@ -98,23 +98,17 @@ export function SessionsTable(props: SessionsTableProps) {
       {shown.total === 0 ? (
         <p className="muted">{ADMIN_SPEC.noData}</p>
       ) : (
-        <ScrollTable label={ADMIN_UI.topSessions}>
-          <thead>
-            <tr>
-              <th scope="col">{ADMIN_UI.colSession}</th>
-              <th scope="col" className="num">
-                {ADMIN_UI.colAzure}
-              </th>
-              <th scope="col" className="num">
-                {ADMIN_UI.colEvents}
-              </th>
-              <th scope="col" className="num">
-                {ADMIN_UI.colCalls}
-              </th>
-              <th scope="col">{ADMIN_UI.colStatus}</th>
-              <th scope="col">{ADMIN_UI.colActions}</th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={ADMIN_UI.topSessions}
+          columns={[
+            ADMIN_UI.colSession,
+            num(ADMIN_UI.colAzure),
+            num(ADMIN_UI.colEvents),
+            num(ADMIN_UI.colCalls),
+            ADMIN_UI.colStatus,
+            ADMIN_UI.colActions,
+          ]}
+        >
           <tbody>
             {shown.rows.map((item) => (
               <tr key={item.sessionId}>

@@ -8,7 +8,7 @@ import {
   TOP_COST_COUNT,
 } from './admin-logic';
 import { BarChartFigure } from './BarChartFigure';
-import { ScrollTable } from './ScrollTable';
+import { num, ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
 
 /** Top sessions by estimated cost (doc 2 §2, §9): a bar chart and a table of the top 10, most first. */
@@ -37,24 +37,16 @@ export function TopCostPanel() {
             formatValue={formatCost}
             formatTick={formatCostTick}
           />
-          <ScrollTable label={ADMIN_UI.topCost}>
-            <thead>
-              <tr>
-                <th scope="col">{ADMIN_UI.colSession}</th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colCost}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colCalls}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colCells}
-                </th>
-                <th scope="col" className="num">
-                  {ADMIN_UI.colTransactions}
-                </th>
-              </tr>
-            </thead>
+          <ScrollTable
+            label={ADMIN_UI.topCost}
+            columns={[
+              ADMIN_UI.colSession,
+              num(ADMIN_UI.colCost),
+              num(ADMIN_UI.colCalls),
+              num(ADMIN_UI.colCells),
+              num(ADMIN_UI.colTransactions),
+            ]}
+          >
             <tbody>
               {rows.map((r) => (
                 <tr key={r.sessionId}>

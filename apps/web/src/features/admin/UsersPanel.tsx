@@ -34,18 +34,18 @@ export function UsersPanel() {
       ) : items.length === 0 ? (
         <p className="muted">{ADMIN_SPEC.noUsers}</p>
       ) : (
-        <ScrollTable label={ADMIN_UI.users}>
-          <thead>
-            <tr>
-              <th scope="col">{ADMIN_UI.colId}</th>
-              <th scope="col">{ADMIN_UI.colEmail}</th>
-              <th scope="col">{ADMIN_UI.colName}</th>
-              <th scope="col">{ADMIN_UI.colPlan}</th>
-              <th scope="col">{ADMIN_UI.colCreated}</th>
-              <th scope="col">{ADMIN_UI.colFlags}</th>
-              <th scope="col">{ADMIN_UI.colActions}</th>
-            </tr>
-          </thead>
+        <ScrollTable
+          label={ADMIN_UI.users}
+          columns={[
+            ADMIN_UI.colId,
+            ADMIN_UI.colEmail,
+            ADMIN_UI.colName,
+            ADMIN_UI.colPlan,
+            ADMIN_UI.colCreated,
+            ADMIN_UI.colFlags,
+            ADMIN_UI.colActions,
+          ]}
+        >
           <tbody>
             {items.map((user) => (
               <tr key={user.id}>
