@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { adminUsageQuery } from '../../api/admin';
 import { queryKeys } from '../../api/query-keys';
 import { anchorOf } from '../../lib/anchor';
-import { httpErrorText } from './admin-logic';
 import { BillingPanel } from './BillingPanel';
 import { CallsDialog } from './CallsDialog';
 import { ClearDataDialog } from './ClearDataDialog';
@@ -16,6 +15,7 @@ import { SummaryPanel } from './SummaryPanel';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
 import { TopCostPanel } from './TopCostPanel';
 import { UsersPanel } from './UsersPanel';
+import { queryNotice } from './query-notice';
 
 const SECTIONS = ADMIN_SPEC.sections;
 
@@ -80,15 +80,7 @@ export function AdminPortal() {
             <TopCostPanel />
             <section className="card admin-panel">
               <h3>{ADMIN_UI.topSessions}</h3>
-              {usage.isPending ? (
-                <p className="muted" role="status">
-                  {ADMIN_UI.loading}
-                </p>
-              ) : usage.isError ? (
-                <p className="notice notice-error" role="alert">
-                  {httpErrorText(usage.error)}
-                </p>
-              ) : (
+              {queryNotice(usage) ?? (
                 <SessionsTable
                   items={items}
                   search={search}

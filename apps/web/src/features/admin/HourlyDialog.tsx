@@ -7,10 +7,10 @@ import {
 } from '../../api/admin';
 import { hourLabel } from '../session/owner-tools-logic';
 import { AdminDialog } from './AdminDialog';
-import { httpErrorText } from './admin-logic';
 import { BarChartFigure } from './BarChartFigure';
 import { num, ScrollTable } from './ScrollTable';
 import { ADMIN_SPEC, ADMIN_UI } from './texts';
+import { queryNotice } from './query-notice';
 
 /**
  * 'View hourly': a session's maps usage per UTC hour (a chart and its table), then its
@@ -26,54 +26,47 @@ export function HourlyDialog({ sessionId, onClose }: { sessionId: string; onClos
 
   return (
     <AdminDialog title={format(ADMIN_UI.hourlyTitle, { id: sessionId })} onClose={onClose}>
-      {matrix.isPending ? (
-        <p className="muted" role="status">
-          {ADMIN_UI.loading}
-        </p>
-      ) : matrix.isError ? (
-        <p className="notice notice-error" role="alert">
-          {httpErrorText(matrix.error)}
-        </p>
-      ) : hourly.length === 0 ? (
-        <p className="muted">{ADMIN_SPEC.noHourly}</p>
-      ) : (
-        <>
-          <BarChartFigure
-            caption={ADMIN_UI.hourlyChart}
-            data={hourly.map((h) => ({
-              label: hourLabel(h.dateHour),
-              count: h.count,
-              azureRequests: h.azureRequests,
-            }))}
-            series={[
-              { key: 'count', name: ADMIN_UI.colCount, color: '#1d4ed8' },
-              { key: 'azureRequests', name: ADMIN_UI.colAzure, color: '#0f766e' },
-            ]}
-          />
-          <ScrollTable
-            label={ADMIN_UI.hourlyChart}
-            columns={[
-              ADMIN_UI.colHour,
-              num(ADMIN_UI.colAzure),
-              num(ADMIN_UI.colCount),
-              num(ADMIN_UI.colCells),
-              num(ADMIN_UI.colTransactions),
-            ]}
-          >
-            <tbody>
-              {hourly.map((h) => (
-                <tr key={h.dateHour}>
-                  <th scope="row">{hourLabel(h.dateHour)}</th>
-                  <td className="num">{h.azureRequests}</td>
-                  <td className="num">{h.count}</td>
-                  <td className="num">{h.totalCells}</td>
-                  <td className="num">{h.transactions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </>
-      )}
+      {queryNotice(matrix) ??
+        (hourly.length === 0 ? (
+          <p className="muted">{ADMIN_SPEC.noHourly}</p>
+        ) : (
+          <>
+            <BarChartFigure
+              caption={ADMIN_UI.hourlyChart}
+              data={hourly.map((h) => ({
+                label: hourLabel(h.dateHour),
+                count: h.count,
+                azureRequests: h.azureRequests,
+              }))}
+              series={[
+                { key: 'count', name: ADMIN_UI.colCount, color: '#1d4ed8' },
+                { key: 'azureRequests', name: ADMIN_UI.colAzure, color: '#0f766e' },
+              ]}
+            />
+            <ScrollTable
+              label={ADMIN_UI.hourlyChart}
+              columns={[
+                ADMIN_UI.colHour,
+                num(ADMIN_UI.colAzure),
+                num(ADMIN_UI.colCount),
+                num(ADMIN_UI.colCells),
+                num(ADMIN_UI.colTransactions),
+              ]}
+            >
+              <tbody>
+                {hourly.map((h) => (
+                  <tr key={h.dateHour}>
+                    <th scope="row">{hourLabel(h.dateHour)}</th>
+                    <td className="num">{h.azureRequests}</td>
+                    <td className="num">{h.count}</td>
+                    <td className="num">{h.totalCells}</td>
+                    <td className="num">{h.transactions}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </>
+        ))}
       {notificationHours.length > 0 && (
         <>
           <h3>{ADMIN_UI.notificationsHourly}</h3>
