@@ -19,6 +19,7 @@ export const TOPICS = {
   callUsage: 'call.usage',
   billingUsage: 'billing.usage',
   sessionSchedule: 'session.schedule',
+  sessionAlert: 'session.alert',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -94,8 +95,8 @@ export type EmailVerificationRequestedData = z.infer<typeof emailVerificationReq
 /** Channels a notification goes out on (the admin ledger counts by channel; sms and in_app are to come). */
 export const NOTIFICATION_CHANNELS = ['push', 'email', 'sms', 'in_app'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-/** What a notification is about: a test from the profile page, a leave reminder, an invite, an e-mail verification link. */
-export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite', 'verify-email'] as const;
+/** What a notification is about: a test from the profile page, a leave reminder, an invite, an e-mail verification link, a session alert (late, re-plan, arrived, no-show: live.ts). */
+export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite', 'verify-email', 'session-alert'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 /**

@@ -15,4 +15,5 @@ export * from './billing.js';
 export * from './communication.js';
 export * from './admin.js';
 export * from './reminders.js';
+export * from './live.js';
 export * from './text.js';

@@ -38,6 +38,8 @@ export const sessionScheduleDataSchema = z.object({
       enroute: z.boolean(),
       /** When they must leave to arrive on time (null until their travel time is known). */
       leaveBy: z.string().nullable(),
+      /** Arrived at the destination: no more reminders. */
+      arrivedAt: z.string().nullish(),
     }),
   ),
 });

@@ -64,6 +64,10 @@ export const participantSchema = z.object({
   updatedAt: z.string(),
   /** 'address' when the position is a typed starting address; null when unknown (older rows). */
   locationSource: z.enum(LOCATION_SOURCES).nullish(),
+  /** When they were detected at the destination (issue 15: ARRIVAL_RADIUS_METERS for ARRIVAL_DWELL_SECONDS); null while not there. */
+  arrivedAt: z.string().nullish(),
+  /** Whole minutes their ETA (now + travel time) falls after the arrival time, once more than LATE_AFTER_MINUTES; null while not late. */
+  minutesLate: z.number().int().positive().nullish(),
 }).meta({ id: 'Participant' });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -115,6 +119,10 @@ export const sessionSchema = z.object({
   travel: travelSummarySchema,
   /** 'owner' | 'participant' | 'invitee' | 'admin' | 'guest' — how the caller sees it. */
   viewerRole: z.enum(['owner', 'participant', 'invitee', 'admin', 'guest']),
+  /** While someone is late: the earliest arrival everyone can now make, to the minute (the owner is offered to move to it). */
+  suggestedArriveAt: z.string().nullish(),
+  /** Location sharing has ended (everyone arrived, or SHARING_ENDS_AFTER_HOURS past the arrival time): PUT /api/location no longer touches it. */
+  sharingEnded: z.boolean().optional(),
 }).meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = z.object({ session: sessionSchema });
