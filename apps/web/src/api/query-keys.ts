@@ -22,6 +22,13 @@ export const queryKeys = {
   pushVapidKey: ['push', 'vapidPublicKey'] as const,
   /** How this install reaches people (GET /api/notifications/channels). */
   notificationChannels: ['notifications', 'channels'] as const,
+  /** The signed-in user's unread in-app notifications (issue 15); `inboxRoot` refreshes every token's. */
+  inboxRoot: ['notifications', 'inbox'] as const,
+  inbox: (token: string | null) => ['notifications', 'inbox', token] as const,
+  /** The user's notification preferences and muted sessions. */
+  notificationPreferencesRoot: ['notifications', 'preferences'] as const,
+  notificationPreferences: (token: string | null) =>
+    ['notifications', 'preferences', token] as const,
   pushDevicesRoot: ['push', 'devices'] as const,
   pushDevices: (token: string | null) => ['push', 'devices', token] as const,
   session: (id: string) => ['sessions', 'detail', id] as const,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { meQuery } from '../api/auth';
 import { getToken } from '../api/token';
 import { BottomBar } from '../features/shell/BottomBar';
@@ -7,6 +8,9 @@ import { Header } from '../features/shell/Header';
 import { NotFound } from '../features/shell/NotFound';
 import { useAuth } from '../hooks/use-auth';
 import { UI } from '../text';
+
+/** In-app notifications as toasts (issue 15): loaded once signed in, not with the landing page. */
+const InboxWatcher = lazy(() => import('../features/inbox/InboxWatcher'));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -35,6 +39,11 @@ function RootLayout() {
         <Outlet />
       </main>
       <BottomBar auth={auth} />
+      {auth.status === 'signed-in' && (
+        <Suspense fallback={null}>
+          <InboxWatcher />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import type { Session } from '@oneeta/contracts';
+import { LIVE_MESSAGES, type Session } from '@oneeta/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../hooks/use-auth';
 import { SPEC } from '../../text';
 import { useSessionLimits } from '../../hooks/use-session-limits';
 import { ArrivalPanel, type MapAction } from '../arrival-panel';
+import { MuteToggle, SessionAlerts } from '../inbox';
 
 import { sessionLinkOf } from './clipboard';
 import { DetailsForm } from './DetailsForm';
@@ -73,7 +74,14 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     LOCATION_SETTLE_MS,
   );
   const live = useLiveSession(id, session !== null);
-  useLocationSync(id, meId, location.fromCache ? null : location.position, member && !guest);
+  // Once the server ended location sharing for this session (issue 15), nothing more is sent.
+  const sharingEnded = session?.sharingEnded === true;
+  useLocationSync(
+    id,
+    meId,
+    location.fromCache ? null : location.position,
+    member && !guest && !sharingEnded,
+  );
 
   const saved = useMemo(() => (session ? draftFromSession(session) : null), [session]);
   const drafts = useDraft(id, saved);
@@ -185,6 +193,21 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   return (
     <div className="page qs-page">
       {guest && <SignInCallout id={id} />}
+      {session && !guest && (
+        <SessionAlerts
+          session={session}
+          isOwner={isOwner}
+          now={now}
+          onMoveArrival={editor.moveArrival}
+          saving={editor.saving}
+          problem={editor.problem?.message ?? null}
+        />
+      )}
+      {session && member && sharingEnded && (
+        <p className="notice notice-info qs-sharing-ended" role="status">
+          {LIVE_MESSAGES.sharingEnded}
+        </p>
+      )}
       {session && member && <PersonalCard session={session} meId={meId} now={now} />}
       {session && member && <PushOffer sessionId={id} signedIn={!guest} />}
       <LocationOverlay notice={where.notice} onRetry={location.retry}>
@@ -197,7 +220,13 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
           onConfirm={starting.choose}
         />
       </LocationOverlay>
-      <SummaryCard id={id} session={session} guest={guest} live={session ? live.connected : null} />
+      <SummaryCard
+        id={id}
+        session={session}
+        guest={guest}
+        live={session ? live.connected : null}
+        {...(session && member && !guest ? { actions: <MuteToggle sessionId={id} /> } : {})}
+      />
       {session && role === 'invitee' && <InviteeNotice session={session} />}
       <div className="qs-layout">
         <MapSlot

@@ -1,4 +1,5 @@
 import type { Session } from '@oneeta/contracts';
+import type { ReactNode } from 'react';
 import { formatInZone } from '../../lib/datetime';
 import { buildEntries } from '../arrival-panel';
 import { participantCounts } from '../arrival-panel/live-state';
@@ -17,6 +18,8 @@ export interface SummaryProps {
   guest: boolean;
   /** null: live updates do not apply (a new session). */
   live: boolean | null;
+  /** Small controls beside 'Copy session link' (the viewer's 'Mute notifications'). */
+  actions?: ReactNode;
 }
 
 function LiveDot({ live }: { live: boolean | null }) {
@@ -38,7 +41,7 @@ function LiveDot({ live }: { live: boolean | null }) {
  * The summary card (doc 1 §2): destination, arrival time, timezone, participant count, status
  * (Closed, Open or Read-only), the session id with a copy button and the live-updates dot.
  */
-export function SummaryCard({ id, session, guest, live }: SummaryProps) {
+export function SummaryCard({ id, session, guest, live, actions }: SummaryProps) {
   const toast = useToast();
   const status = session
     ? sessionStatusLabel(session)
@@ -63,6 +66,7 @@ export function SummaryCard({ id, session, guest, live }: SummaryProps) {
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()}>
             {SESSION_UI.copySessionLink}
           </button>
+          {actions}
         </div>
         <LiveDot live={live} />
       </div>

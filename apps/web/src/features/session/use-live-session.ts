@@ -47,6 +47,8 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
         } else if (kind === 'refresh') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
+          // A change of the session may come with an in-app notification (issue 15).
+          void queryClient.invalidateQueries({ queryKey: queryKeys.inboxRoot });
         } else if (kind === 'refused') {
           // Refused or dropped (e.g. no longer a member): not live, and the page learns why now.
           setConnected(false);

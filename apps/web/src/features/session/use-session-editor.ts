@@ -171,18 +171,7 @@ export function useSessionEditor(input: EditorInput) {
       return;
     }
     setProblem(null);
-    const me =
-      user && position
-        ? [
-            {
-              id: `user:${user.id}`,
-              name: (user.name || user.email).slice(0, 80),
-              lat: position.latitude,
-              lon: position.longitude,
-              locationSource: positionSource,
-            },
-          ]
-        : [];
+    const me = ownEntry(user, position, positionSource);
     mutation.mutate({
       sessionId: id,
       destination: draft.destination,
@@ -204,8 +193,30 @@ export function useSessionEditor(input: EditorInput) {
     draftInvitees,
   ]);
 
+  /**
+   * The owner's one-tap re-plan (issue 15): saves the session as it is saved, with `at` as its
+   * arrival time, through the same save call and rules (the server checks them); the draft's
+   * unsaved edits give way to it.
+   */
+  const moveArrival = useCallback(
+    (at: Date) => {
+      if (!session) return;
+      setProblem(null);
+      mutation.mutate({
+        sessionId: id,
+        destination: session.destination,
+        tzId: session.tzId,
+        arriveAt: at.toISOString(),
+        travelMode: 'car',
+        participants: ownEntry(user, position, positionSource),
+      });
+    },
+    [session, id, user, position, positionSource, mutation],
+  );
+
   return {
     onPlaceConfirmed,
+    moveArrival,
     tzLoading,
     tzError,
     problem,
@@ -217,3 +228,18 @@ export function useSessionEditor(input: EditorInput) {
 }
 
 export type SessionEditor = ReturnType<typeof useSessionEditor>;
+
+/** The saver's own participant entry, sent with a save: their position, when known. */
+function ownEntry(user: User | null, position: LocationFix | null, source: LocationSource) {
+  return user && position
+    ? [
+        {
+          id: `user:${user.id}`,
+          name: (user.name || user.email).slice(0, 80),
+          lat: position.latitude,
+          lon: position.longitude,
+          locationSource: source,
+        },
+      ]
+    : [];
+}
