@@ -9,6 +9,7 @@ import { PANEL_SPEC, PANEL_UI } from './texts';
 import { clockText } from '@oneeta/travel';
 import { leaveInText, type EntryTiming } from './timing';
 import { statusText } from './status-text';
+import { arrivedText } from './live-text';
 
 interface DetailsDialogProps {
   entry: PanelEntry;
@@ -47,6 +48,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
     date ? clockText(date, tzId, { now, viewerTz }).text : PANEL_UI.noTime;
   const departClock = (date: Date | null) =>
     date ? clockText(date, viewerTz, { now, viewerTz, pairedWith: tzId }).text : PANEL_UI.noTime;
+  const arrived = arrivedText(entry.arrivedAt, (d) => clock(d));
   const leaveIn =
     timing.leaveInSeconds === null
       ? PANEL_UI.noTime
@@ -86,6 +88,11 @@ export function DetailsDialog(props: DetailsDialogProps) {
             {entry.isOwner && <span className="badge">{UI.owner}</span>}
             {entry.enroute && <span className="badge ap-badge-enroute">{PANEL_SPEC.enroute}</span>}
           </p>
+          {arrived && (
+            <p className="ap-arrived" data-arrived>
+              {arrived}
+            </p>
+          )}
         </div>
       </div>
 

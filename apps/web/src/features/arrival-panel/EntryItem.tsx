@@ -5,7 +5,7 @@ import { UI } from '../../text';
 import { Avatar } from './Avatar';
 import { statusKind, type PanelEntry } from './entries';
 import { liveState, type LiveState } from './live-state';
-import { etaText } from './live-text';
+import { arrivedText, etaText } from './live-text';
 import { statusText } from './status-text';
 import { PANEL_SPEC, PANEL_UI } from './texts';
 import { entryTiming, leaveInText } from './timing';
@@ -28,10 +28,11 @@ export interface EntryItemProps {
 export function liveLine(
   state: LiveState,
   clock: (d: Date) => string,
+  arrivedAt: string | null = null,
 ): { text: string; late: boolean } | null {
   switch (state.kind) {
     case 'there':
-      return { text: PANEL_UI.atDestination, late: false };
+      return { text: arrivedText(arrivedAt, clock) ?? PANEL_UI.atDestination, late: false };
     case 'onTheWay':
       return {
         text: `${PANEL_UI.onTheWay} · ${etaText(state, clock)}`,
@@ -77,7 +78,7 @@ export function EntryItem({
   const leaveClock = (date: Date) =>
     clockText(date, viewerTz, { now, viewerTz, pairedWith: session.tzId }).text;
   const route = [timing.travelTime, timing.distance].filter(Boolean).join(' · ');
-  const line = liveLine(state, arrivalClock);
+  const line = liveLine(state, arrivalClock, entry.arrivedAt);
 
   return (
     <li

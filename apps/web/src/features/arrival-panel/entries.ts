@@ -40,6 +40,10 @@ export interface PanelEntry {
   inviterName: string | null;
   /** 'address': the position is a typed starting address (issue 12); null when unknown. */
   locationSource: 'device' | 'address' | null;
+  /** When the server detected them at the destination (issue 15); null while not there. */
+  arrivedAt: string | null;
+  /** The server's judgement of their lateness in whole minutes (issue 15); null while not late. */
+  serverMinutesLate: number | null;
 }
 
 /** The prefix of the pending participant row that stands for an invite (session service). */
@@ -125,6 +129,8 @@ export function buildEntries(session: Session, meParticipantId: string | null): 
       updatedAt: p.updatedAt,
       inviterName: null,
       locationSource: p.locationSource ?? null,
+      arrivedAt: p.arrivedAt ?? null,
+      serverMinutesLate: p.minutesLate ?? null,
     };
     (entry.isCurrentUser ? me : active).push(entry);
   }
@@ -161,6 +167,8 @@ const pendingEntry = {
   departureTime: null,
   arrivalTime: null,
   locationSource: null,
+  arrivedAt: null,
+  serverMinutesLate: null,
 } as const;
 
 /** Which status line a row shows (doc 2 §2 "Non-route texts in rows"). */

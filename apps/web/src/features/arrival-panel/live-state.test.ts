@@ -6,7 +6,7 @@ import {
   liveState,
   participantCounts,
 } from './live-state';
-import { countText, etaText, lateText } from './live-text';
+import { arrivedText, countText, etaText, lateText } from './live-text';
 
 const target = new Date('2026-07-01T22:00:00Z'); // 3:00 PM in Los Angeles
 const at238 = new Date('2026-07-01T21:38:00Z');
@@ -66,6 +66,32 @@ describe('liveState', () => {
     expect(liveState({ ...base, distanceMeters: 50, travelTimeSeconds: 20 }, ctx).kind).toBe(
       'there',
     );
+  });
+
+  it("arrived by the server's detection (issue 15): there, with or without a route or position", () => {
+    const arrivedAt = '2026-07-01T21:30:00.000Z';
+    expect(liveState({ ...base, arrivedAt }, ctx).kind).toBe('there');
+    expect(liveState({ ...base, arrivedAt, lat: null, lon: null }, ctx).kind).toBe('there');
+    expect(liveState({ ...base, arrivedAt, travelTimeSeconds: 50 * 60 }, ctx).minutesLate).toBe(0);
+    // Not counted among those still on the way.
+    expect(groupEarliest([{ ...base, arrivedAt, travelTimeSeconds: 50 * 60 }], at238)).toBeNull();
+  });
+
+  it("says 'Arrived {time}' for the server's arrival, nothing without one", () => {
+    expect(arrivedText('2026-07-01T21:30:00.000Z', clock)).toBe('Arrived 21:30');
+    expect(arrivedText(null, clock)).toBeNull();
+    expect(arrivedText('not a date', clock)).toBeNull();
+  });
+
+  it("prefers the server's minutesLate to its own when the server has judged it", () => {
+    // Ours: 28 min late; the server's, counted from its own travel time: 31.
+    const s = liveState({ ...base, travelTimeSeconds: 50 * 60, serverMinutesLate: 31 }, ctx);
+    expect(s.kind).toBe('late');
+    expect(etaText(s, clock)).toBe('ETA 22:28 · 31 min late');
+    // The server says late while our clock says on time: late.
+    expect(liveState({ ...base, serverMinutesLate: 6 }, ctx).kind).toBe('late');
+    // Nothing from the server: ours.
+    expect(liveState({ ...base, travelTimeSeconds: 50 * 60, serverMinutesLate: null }, ctx).minutesLate).toBe(28);
   });
 
   it('pending, not shared, computing, no destination', () => {

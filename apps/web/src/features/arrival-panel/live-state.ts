@@ -40,7 +40,8 @@ export interface LiveState {
 type LiveEntry = Pick<
   PanelEntry,
   'pending' | 'lat' | 'lon' | 'routeOk' | 'travelTimeSeconds' | 'distanceMeters' | 'enroute'
->;
+> &
+  Partial<Pick<PanelEntry, 'arrivedAt' | 'serverMinutesLate'>>;
 
 export interface LiveContext {
   /** The session's arrival time (the target); null when none is set. */
@@ -57,8 +58,12 @@ const routedSeconds = (e: LiveEntry): number | null =>
     ? e.travelTimeSeconds
     : null;
 
-/** A routed participant whose route to the destination is at most ARRIVED_WITHIN_METERS. */
+/**
+ * Arrived by the server's detection (issue 15: `arrivedAt`), or a routed participant whose route to
+ * the destination is at most ARRIVED_WITHIN_METERS.
+ */
 export function isThere(e: LiveEntry): boolean {
+  if (e.arrivedAt) return true;
   return (
     routedSeconds(e) !== null &&
     typeof e.distanceMeters === 'number' &&
@@ -69,11 +74,13 @@ export function isThere(e: LiveEntry): boolean {
 export function liveState(e: LiveEntry, { target, hasDestination, now }: LiveContext): LiveState {
   const none = { eta: null, minutesLate: 0, leaveBy: null, leaveInSeconds: null };
   if (e.pending) return { kind: 'pending', ...none };
+  if (e.arrivedAt) return { kind: 'there', ...none };
   if (!hasLocation(e)) return { kind: 'notShared', ...none };
   const seconds = routedSeconds(e);
   if (seconds === null) return { kind: hasDestination ? 'computing' : 'noDestination', ...none };
   const eta = liveEta(seconds, now);
-  const late = target ? minutesLate(eta, target) : 0;
+  // The server's judgement when it has one (issue 15: more than LATE_AFTER_MINUTES), else ours.
+  const late = e.serverMinutesLate ?? (target ? minutesLate(eta, target) : 0);
   const leaveBy = target ? new Date(target.getTime() - seconds * 1000) : null;
   const timing = {
     eta,

@@ -22,6 +22,13 @@ export function etaText(
   return state.minutesLate > 0 ? `${eta} · ${lateText(state.minutesLate)}` : eta;
 }
 
+/** 'Arrived 3:02 PM' (issue 15) for a participant the server detected at the destination; else null. */
+export function arrivedText(arrivedAt: string | null, clock: (d: Date) => string): string | null {
+  if (!arrivedAt) return null;
+  const at = new Date(arrivedAt);
+  return Number.isNaN(at.getTime()) ? null : format(PANEL_UI.arrivedAt, { time: clock(at) });
+}
+
 /** '2 joined · 2 invited', or '2 joined' with nobody invited. */
 export function countText({ joined, invited }: { joined: number; invited: number }): string {
   const j = format(PANEL_UI.joined, { n: joined });

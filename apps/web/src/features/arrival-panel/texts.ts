@@ -97,6 +97,8 @@ export const PANEL_UI = {
   eta: 'ETA {time}',
   minutesLate: '{m} late',
   atDestination: 'At the destination',
+  /** Detected at the destination by the server (issue 15). */
+  arrivedAt: 'Arrived {time}',
   onTheWay: 'On the way',
   meetingPassed: 'Meeting time passed',
   target: 'Target',

@@ -31,6 +31,8 @@ const entry = (over: Partial<PanelEntry>): PanelEntry => ({
   updatedAt: '2026-11-23T21:00:00.000Z',
   inviterName: null,
   locationSource: 'device',
+  arrivedAt: null,
+  serverMinutesLate: null,
   ...over,
 });
 
