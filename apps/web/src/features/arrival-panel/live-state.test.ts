@@ -91,7 +91,9 @@ describe('liveState', () => {
     // The server says late while our clock says on time: late.
     expect(liveState({ ...base, serverMinutesLate: 6 }, ctx).kind).toBe('late');
     // Nothing from the server: ours.
-    expect(liveState({ ...base, travelTimeSeconds: 50 * 60, serverMinutesLate: null }, ctx).minutesLate).toBe(28);
+    expect(
+      liveState({ ...base, travelTimeSeconds: 50 * 60, serverMinutesLate: null }, ctx).minutesLate,
+    ).toBe(28);
   });
 
   it('pending, not shared, computing, no destination', () => {

@@ -23,15 +23,17 @@ export function MuteToggle({ sessionId }: { sessionId: string }) {
   const mutation = useMutation({
     mutationFn: (next: boolean) => muteSession(sessionId, next),
     onSuccess: ({ muted: now }) => {
-      queryClient.setQueryData(queryKeys.notificationPreferences(token), (old: typeof prefs.data) =>
-        old
-          ? {
-              ...old,
-              mutedSessions: now
-                ? [...old.mutedSessions.filter((id) => id !== sessionId), sessionId]
-                : old.mutedSessions.filter((id) => id !== sessionId),
-            }
-          : old,
+      queryClient.setQueryData(
+        queryKeys.notificationPreferences(token),
+        (old: typeof prefs.data) =>
+          old
+            ? {
+                ...old,
+                mutedSessions: now
+                  ? [...old.mutedSessions.filter((id) => id !== sessionId), sessionId]
+                  : old.mutedSessions.filter((id) => id !== sessionId),
+              }
+            : old,
       );
       toast.success(now ? INBOX_UI.muted : INBOX_UI.unmuted);
     },

@@ -98,22 +98,32 @@ describe('replanOfferOf', () => {
     const notifications = [
       note('1', { kind: 'replan-offer', suggestedArriveAt: '2026-11-25T19:08:00.000Z' }),
       note('2', { kind: 'replan-offer', suggestedArriveAt: '2026-11-25T19:15:00.000Z' }),
-      note('3', { kind: 'replan-offer', sessionId: 'sess-b', suggestedArriveAt: '2026-11-25T20:00:00.000Z' }),
+      note('3', {
+        kind: 'replan-offer',
+        sessionId: 'sess-b',
+        suggestedArriveAt: '2026-11-25T20:00:00.000Z',
+      }),
     ];
     expect(replanOfferOf({ ...base, suggestedArriveAt: null, notifications })).toEqual({
       at: '2026-11-25T19:15:00.000Z',
       ids: ['1', '2'],
     });
     expect(
-      replanOfferOf({ ...base, suggestedArriveAt: null, notifications, shown: shown([['1', 'done'], ['2', 'done']]) }),
+      replanOfferOf({
+        ...base,
+        suggestedArriveAt: null,
+        notifications,
+        shown: shown([
+          ['1', 'done'],
+          ['2', 'done'],
+        ]),
+      }),
     ).toBeNull();
   });
 
   it('offers nothing once the arrival is that time, or after Not now for that time', () => {
     expect(replanOfferOf({ ...base, arriveAt: '2026-11-25T19:12:30.000Z' })).toBeNull();
-    expect(
-      replanOfferOf({ ...base, declined: new Set(['2026-11-25T19:12:00.000Z']) }),
-    ).toBeNull();
+    expect(replanOfferOf({ ...base, declined: new Set(['2026-11-25T19:12:00.000Z']) })).toBeNull();
     // A later suggestion is offered again.
     expect(
       replanOfferOf({

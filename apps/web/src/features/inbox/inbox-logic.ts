@@ -32,9 +32,7 @@ export function toastsFor(
   shown: ShownMap,
 ): InAppNotification[] {
   const here = sessionOfPath(pathname);
-  return notifications.filter(
-    (n) => !shown.has(n.id) && (here === null || n.sessionId !== here),
-  );
+  return notifications.filter((n) => !shown.has(n.id) && (here === null || n.sessionId !== here));
 }
 
 /**

@@ -3,3 +3,4 @@
 export { MuteToggle } from './MuteToggle';
 export { SessionAlerts, type SessionAlertsProps } from './SessionAlerts';
 export { INBOX_UI } from './texts';
+export { NotificationSettings } from './NotificationSettings';

@@ -5,6 +5,7 @@ import { LoadingPage } from '../../components/LoadingPage';
 import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { NotificationSettings } from '../inbox/NotificationSettings';
 import { DisplayNameForm } from './DisplayNameForm';
 import { EmailTab } from './EmailTab';
 import { PhoneTab } from './PhoneTab';
@@ -75,6 +76,8 @@ export function ProfilePage() {
           ]}
         />
       </section>
+
+      <NotificationSettings />
 
       <aside className="card profile-card profile-privacy" aria-labelledby="profile-privacy-title">
         <h2 id="profile-privacy-title">{PROFILE_TEXT.privacyTitle}</h2>
