@@ -10,6 +10,7 @@ export const QUEUES = {
   routeMatrix: 'route-matrix',
   notify: 'notify',
   reminders: 'reminders',
+  liveCheck: 'session-live-check',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -119,6 +120,14 @@ export const JOBS = {
     schema: reminderJobSchema,
     attempts: 3,
     backoff: { type: 'exponential', delay: 1000 },
+  },
+  /** The session service's periodic look at open sessions (issue 15: lateness, arrivals, no-shows, end of sharing); a failed tick is simply followed by the next. */
+  [QUEUES.liveCheck]: {
+    queue: QUEUES.liveCheck,
+    name: 'check',
+    schema: z.object({}),
+    attempts: 1,
+    backoff: { type: 'fixed', delay: 1000 },
   },
 } as const;
 

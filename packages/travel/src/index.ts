@@ -6,3 +6,4 @@ export * from './round.js';
 export * from './zoned.js';
 export * from './clock.js';
 export * from './late.js';
+export * from './distance.js';

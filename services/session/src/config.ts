@@ -1,3 +1,4 @@
+import { ARRIVAL_DWELL_SECONDS, LIVE_CHECK_INTERVAL_MS } from '@oneeta/contracts';
 import { accountEnvSchema, baseEnvSchema } from '@oneeta/service-kit';
 import { z } from 'zod';
 
@@ -7,6 +8,10 @@ export const configSchema = baseEnvSchema.extend({
   ROUTE_JOB_DEBOUNCE_MS: z.coerce.number().int().min(0).default(300),
   /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
   CONSUMER_NAME: z.string().optional(),
+  /** How often open sessions are checked for lateness, arrivals, no-shows and the end of sharing (issue 15). */
+  LIVE_CHECK_INTERVAL_MS: z.coerce.number().int().min(500).default(LIVE_CHECK_INTERVAL_MS),
+  /** How long a device stays within the arrival radius before its participant counts as arrived. */
+  ARRIVAL_DWELL_SECONDS: z.coerce.number().int().min(0).default(ARRIVAL_DWELL_SECONDS),
   ...accountEnvSchema.shape,
 });
 export type Config = z.infer<typeof configSchema>;

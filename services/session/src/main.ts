@@ -5,6 +5,8 @@ import { createOutbox, loadConfig, main, openAccountDirectory, openServiceInfra,
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { startTravelConsumer } from './consumers/travel-computed.js';
+import { startLiveChecks } from './live-worker.js';
+import { createNotifier } from './notify.js';
 import { outbox as outboxTable } from './store/schema.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));
@@ -46,10 +48,22 @@ main(async () => {
     wakeRelay,
     prefix: config.REDIS_PREFIX,
     consumer: consumerName,
+    dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000,
     log: app.log,
   });
+  // Lateness, arrivals, no-shows and the end of sharing also change with time alone.
+  const live = startLiveChecks(config, {
+    db: database.db,
+    outbox,
+    notify: createNotifier({ outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS }),
+    dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000,
+    wakeRelay,
+    log: app.log,
+  });
+  await live.ready;
   app.addHook('onClose', async () => {
     await accounts.close();
+    await live.close();
     await consumer.stop();
     await delivery.close();
     await infra.close();

@@ -24,6 +24,7 @@ beforeAll(async () => {
     wakeRelay: () => h.delivery.relay.wake(),
     prefix: h.prefix,
     consumer: 'test-1',
+    dwellMs: 60_000,
     log: h.app.log,
   });
   await consumer.ready;

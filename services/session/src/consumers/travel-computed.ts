@@ -1,6 +1,7 @@
 import { TOPICS, travelComputedDataSchema } from '@oneeta/contracts';
 import { idempotent, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import { checkLive } from '../live-check.js';
 import { createNotifier } from '../notify.js';
 import { storeTravelResults } from '../store/travel-store.js';
 
@@ -19,14 +20,16 @@ export interface TravelConsumerDeps {
   /** This replica's consumer name (unique per process). */
   consumer: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** ARRIVAL_DWELL_SECONDS in ms (the live check that follows each stored result). */
+  dwellMs: number;
   /** Where a newly created group starts ('0': everything still on the stream). */
   startId?: '$' | '0';
 }
 
 /**
  * Consumes `travel.computed` (group 'session', idempotent by event id): stores each participant's
- * result and the earliest arrival and, in the same transaction, writes session.changed and
- * `refresh-session` to the outbox.
+ * result and the earliest arrival, runs the live check (lateness alerts) and, in the same
+ * transaction, writes session.changed and `refresh-session` to the outbox.
  * A payload that does not parse is logged and acknowledged (retrying cannot fix it).
  */
 export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise<void>; ready: Promise<void> } {
@@ -45,7 +48,10 @@ export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise
       const outcome = await deps.db.transaction(async (handle) => {
         const tx = handle as unknown as Database;
         const result = await storeTravelResults(tx, parsed.data);
-        if (result === 'stored') await notify(tx, parsed.data.sessionId, 'travel');
+        if (result !== 'stored') return result;
+        // New travel times can make someone late: the check's alerts commit with the results.
+        await checkLive(tx, parsed.data.sessionId, new Date(), { outbox: deps.outbox, dwellMs: deps.dwellMs });
+        await notify(tx, parsed.data.sessionId, 'travel');
         return result;
       });
       if (outcome !== 'stored') {

@@ -16,6 +16,7 @@ export function scheduleOf({ session, participants }: Pick<LoadedSession, 'sessi
       status: p.status,
       enroute: p.enroute,
       leaveBy: p.departureTime?.toISOString() ?? null,
+      arrivedAt: p.arrivedAt?.toISOString() ?? null,
     })),
   };
 }

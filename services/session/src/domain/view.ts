@@ -1,13 +1,15 @@
 import type { Invite, Participant, Session } from '@oneeta/contracts';
 import type { InviteRow, ParticipantRow, SessionRow } from '../store/schema.js';
 import { isClosed, type ViewerRole } from './access.js';
+import { lateness, sharingOver, suggestedArrival } from './live.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** About 1 km: two decimals of a degree of latitude (~1.1 km). */
 export const coarsen = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
 
-export function participantView(p: ParticipantRow, guest = false): Participant {
+/** `arriveAt`: the session's arrival time, for the participant's lateness now. */
+export function participantView(p: ParticipantRow, guest = false, arriveAt: Date | null = null, now = new Date()): Participant {
   return {
     id: p.id,
     userId: guest ? null : p.userId,
@@ -27,6 +29,8 @@ export function participantView(p: ParticipantRow, guest = false): Participant {
     arrivalTime: iso(p.arrivalTime),
     updatedAt: p.updatedAt.toISOString(),
     locationSource: p.locationSource,
+    arrivedAt: iso(p.arrivedAt),
+    minutesLate: lateness(p, arriveAt, now),
   };
 }
 
@@ -53,17 +57,21 @@ export function sessionView(
   invites: InviteRow[],
   role: Exclude<ViewerRole, 'none'>,
   viewerEmail: string | null = null,
+  now = new Date(),
 ): Session {
   const guest = role === 'guest';
   const mine = (i: InviteRow) => role === 'invitee' && viewerEmail !== null && i.email.toLowerCase() === viewerEmail.toLowerCase();
   const shown = participants.filter((p) => p.status !== 'left');
+  const ended = isClosed(s) || sharingOver(s, participants, now);
+  // Once sharing ended nobody is judged late any more.
+  const arriveAt = ended ? null : s.arriveAt;
   return {
     sessionId: s.id,
     destination: s.destination,
     tzId: s.tzId,
     arriveAt: iso(s.arriveAt),
     travelMode: s.travelMode,
-    participants: shown.map((p) => participantView(p, guest)),
+    participants: shown.map((p) => participantView(p, guest, arriveAt, now)),
     invites: invites.filter((i) => i.status === 'pending').map((i) => inviteView(i, role === 'owner' || mine(i), guest)),
     creatorUserId: s.creatorUserId,
     isClosed: isClosed(s),
@@ -85,5 +93,7 @@ export function sessionView(
       earliestArrival: iso(s.earliestArrival),
     },
     viewerRole: role,
+    suggestedArriveAt: iso(suggestedArrival(participants, arriveAt, now)),
+    sharingEnded: ended,
   };
 }

@@ -72,7 +72,8 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
         arriveAt: session.arriveAt?.toISOString() ?? null,
         travelMode: session.travelMode,
         participants: participants.flatMap((p) =>
-          p.status === 'active' && p.lat !== null && p.lon !== null
+          // Arrived participants need no more routes.
+          p.status === 'active' && p.lat !== null && p.lon !== null && p.arrivedAt === null
             ? [{ participantId: p.id, lat: p.lat, lon: p.lon, routeOptions: p.routeOptions }]
             : [],
         ),

@@ -1,11 +1,13 @@
 import { locationBodySchema, locationResponseSchema } from '@oneeta/contracts';
 import type { App, Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
+import { checkLive } from '../live-check.js';
 import { createLifecycleStore } from '../store/lifecycle-store.js';
 
 /**
  * PUT /api/location: the signed-in user's device position, stored on their participant row of
- * every open session they actively take part in; each touched session gets a route job.
+ * every open session they actively take part in whose sharing has not ended; each touched session
+ * gets a live check (arrival) and a route job.
  */
 export function locationRoutes(app: App, ctx: SessionContext, guards: Guards) {
   app.put(
@@ -13,8 +15,13 @@ export function locationRoutes(app: App, ctx: SessionContext, guards: Guards) {
     { preHandler: guards.requireUser, schema: { tags: ['location'], operationId: 'updateLocation', summary: "Share the caller's position with every open session they take part in", body: locationBodySchema, response: { 200: locationResponseSchema } } },
     async (request) => {
       const updated = await ctx.write(async (tx, changed) => {
-        const ids = await createLifecycleStore(tx).applyLocation(request.user!.id, request.body);
-        for (const id of ids) changed(id, 'location', 'location');
+        const now = new Date();
+        const ids = await createLifecycleStore(tx).applyLocation(request.user!.id, request.body, now);
+        for (const id of ids) {
+          // The new position may start (or finish) an arrival; its alerts commit with it.
+          await checkLive(tx, id, now, { outbox: ctx.outbox, dwellMs: ctx.config.ARRIVAL_DWELL_SECONDS * 1000 });
+          changed(id, 'location', 'location');
+        }
         return ids;
       });
       return { updated };

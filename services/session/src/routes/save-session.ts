@@ -103,8 +103,12 @@ export async function saveSession(
   ).length;
   const room = refuse(roomRefusal(user.plan, others, invitesWithoutRow));
   if (room) return room;
+  const moved = existing.session.arriveAt?.getTime() !== fields.arriveAt?.getTime();
   await ctx.write(async (tx, changed) => {
-    await createSaveStore(tx).update(existing, fields, moves, added, !sameEarliest);
+    const store = createSaveStore(tx);
+    await store.update(existing, fields, moves, added, !sameEarliest);
+    // A new arrival time (a re-plan): lateness, no-shows and sharing start over, and everyone is told.
+    if (moved) await store.replanned(id, user.id, ctx.outbox);
     changed(id, 'saved', 'save');
   });
   return { created: false };

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { SHARING_ENDS_AFTER_HOURS } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
 import { participants, sessions } from './schema.js';
 
@@ -52,11 +53,20 @@ export function createLifecycleStore(db: Database) {
      * Stores the user's position on their active participant row of every open session; returns
      * the ids of the sessions touched, sorted.
      */
-    async applyLocation(userId: string, position: DevicePosition): Promise<string[]> {
+    async applyLocation(userId: string, position: DevicePosition, now = new Date()): Promise<string[]> {
+      // Sharing ends once everyone arrived or SHARING_ENDS_AFTER_HOURS after the arrival time.
+      const sharingUntil = new Date(now.getTime() - SHARING_ENDS_AFTER_HOURS * 3_600_000);
       const open = db
         .select({ id: sessions.id })
         .from(sessions)
-        .where(and(eq(sessions.isClosed, false), isNull(sessions.closedAt)));
+        .where(
+          and(
+            eq(sessions.isClosed, false),
+            isNull(sessions.closedAt),
+            isNull(sessions.sharingEndedAt),
+            or(isNull(sessions.arriveAt), gt(sessions.arriveAt, sharingUntil)),
+          ),
+        );
       const rows = await db
         .update(participants)
         .set({ lat: position.latitude, lon: position.longitude, accuracy: position.accuracy, locationSource: 'device', updatedAt: new Date() })

@@ -1,5 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@oneeta/service-kit';
+import { TOPICS } from '@oneeta/contracts';
+import type { Database, Outbox } from '@oneeta/service-kit';
+import { replannedAlert } from '../domain/live.js';
+import { sessionAggregate } from '../notify.js';
 import type { LoadedSession } from './sessions-store.js';
 import { participants, sessions, type ParticipantRow, type SessionRow } from './schema.js';
 
@@ -74,6 +77,22 @@ export function createSaveStore(db: Database) {
           ).onConflictDoNothing();
         }
       });
+    },
+
+    /**
+     * After a save that moved the arrival time: clears the live state that belonged to the old time
+     * (lateness told, no-show told, end of sharing) and writes the 'replanned' alert to the outbox.
+     */
+    async replanned(id: string, actorUserId: string, outbox: Outbox): Promise<void> {
+      await db.update(participants).set({ lateNotifiedMinutes: null }).where(eq(participants.sessionId, id));
+      const [session] = await db
+        .update(sessions)
+        .set({ noShowNotifiedAt: null, sharingEndedAt: null })
+        .where(eq(sessions.id, id))
+        .returning();
+      const people = await db.select().from(participants).where(eq(participants.sessionId, id));
+      const alert = session && replannedAlert(session, people, actorUserId);
+      if (alert) await outbox.add(db, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.sessionAlert, data: alert });
     },
   };
 }

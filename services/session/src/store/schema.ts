@@ -35,10 +35,18 @@ export const sessions = session.table(
     /** computedAt of the newest travel.computed stored; older events arriving late are ignored. */
     travelComputedAt: at('travel_computed_at'),
     chatSyncRequestedAt: at('chat_sync_requested_at'),
+    /** The owner was told who had not arrived (issue 15); cleared when the arrival time moves. */
+    noShowNotifiedAt: at('no_show_notified_at'),
+    /** Location sharing ended (everyone arrived, or 2 h past the arrival time); cleared when the arrival time moves. */
+    sharingEndedAt: at('sharing_ended_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('sessions_creator_idx').on(t.creatorUserId, t.isClosed, t.updatedAt)],
+  (t) => [
+    index('sessions_creator_idx').on(t.creatorUserId, t.isClosed, t.updatedAt),
+    // The live check's sweep: open sessions by arrival time.
+    index('sessions_live_idx').on(t.arriveAt).where(sql`${t.isClosed} = false`),
+  ],
 );
 
 /**
@@ -72,6 +80,12 @@ export const participants = session.table(
     departureTime: at('departure_time'),
     arrivalTime: at('arrival_time'),
     travelOk: boolean('travel_ok'),
+    /** Since when their device position has been within the arrival radius (null: not near). */
+    nearSince: at('near_since'),
+    /** Detected at the destination (issue 15); cleared once they are well away again. */
+    arrivedAt: at('arrived_at'),
+    /** The lateness (minutes) the group was last told about; null while not late. */
+    lateNotifiedMinutes: integer('late_notified_minutes'),
     position: integer('position').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),

@@ -1,0 +1,61 @@
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { SHARING_ENDS_AFTER_HOURS, TOPICS } from '@oneeta/contracts';
+import type { Database, Outbox } from '@oneeta/service-kit';
+import { planLive } from './domain/live.js';
+import { sessionAggregate } from './notify.js';
+import { participants, sessions } from './store/schema.js';
+
+export interface LiveCheckOptions {
+  outbox: Outbox;
+  /** ARRIVAL_DWELL_SECONDS in ms: how long a device stays near the destination before it counts as arrived. */
+  dwellMs: number;
+}
+
+/**
+ * Looks at one session now, in the caller's transaction, under the session's row lock (so two
+ * checks at once never both alert): applies the arrival, lateness, no-show and end-of-sharing
+ * state planLive decides and writes each alert to the outbox as `session.alert` with that state.
+ * Returns whether anything the session view shows changed (the caller then refreshes it) and how
+ * many alerts were written.
+ */
+export async function checkLive(tx: Database, sessionId: string, now: Date, opts: LiveCheckOptions): Promise<{ visible: boolean; alerts: number }> {
+  const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+  if (!session) return { visible: false, alerts: 0 };
+  const people = await tx.select().from(participants).where(eq(participants.sessionId, sessionId));
+  const plan = planLive(session, people, now, opts.dwellMs);
+  for (const [id, fields] of plan.participants) {
+    await tx.update(participants).set(fields).where(and(eq(participants.sessionId, sessionId), eq(participants.id, id)));
+  }
+  if (Object.keys(plan.session).length > 0) {
+    await tx.update(sessions).set({ ...plan.session, ...(plan.visible ? { updatedAt: now } : {}) }).where(eq(sessions.id, sessionId));
+  }
+  const aggregate = sessionAggregate(sessionId);
+  await opts.outbox.add(tx, plan.alerts.map((data) => ({ aggregate, kind: 'event' as const, topic: TOPICS.sessionAlert, data })));
+  return { visible: plan.visible, alerts: plan.alerts.length };
+}
+
+/**
+ * Open sessions the periodic live check looks at: a destination and an arrival time no more than
+ * SHARING_ENDS_AFTER_HOURS behind (and no further ahead than a day: nobody travels longer), sharing
+ * not yet ended.
+ */
+export async function liveCandidates(db: Database, now: Date): Promise<string[]> {
+  const from = new Date(now.getTime() - SHARING_ENDS_AFTER_HOURS * 3_600_000 - 60_000);
+  const to = new Date(now.getTime() + 24 * 3_600_000);
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.isClosed, false),
+        isNull(sessions.closedAt),
+        isNull(sessions.sharingEndedAt),
+        isNotNull(sessions.destination),
+        gt(sessions.arriveAt, from),
+        lt(sessions.arriveAt, to),
+      ),
+    )
+    .orderBy(sql`${sessions.arriveAt}`)
+    .limit(5_000);
+  return rows.map((r) => r.id);
+}
