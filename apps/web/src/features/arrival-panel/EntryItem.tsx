@@ -28,11 +28,10 @@ export interface EntryItemProps {
 export function liveLine(
   state: LiveState,
   clock: (d: Date) => string,
-  arrivedAt: string | null = null,
 ): { text: string; late: boolean } | null {
   switch (state.kind) {
     case 'there':
-      return { text: arrivedText(arrivedAt, clock) ?? PANEL_UI.atDestination, late: false };
+      return { text: PANEL_UI.atDestination, late: false };
     case 'onTheWay':
       return {
         text: `${PANEL_UI.onTheWay} · ${etaText(state, clock)}`,
@@ -78,7 +77,9 @@ export function EntryItem({
   const leaveClock = (date: Date) =>
     clockText(date, viewerTz, { now, viewerTz, pairedWith: session.tzId }).text;
   const route = [timing.travelTime, timing.distance].filter(Boolean).join(' · ');
-  const line = liveLine(state, arrivalClock, entry.arrivedAt);
+  const line = liveLine(state, arrivalClock);
+  // Detected at the destination by the server (issue 15): 'Arrived 3:02 PM' beside the name.
+  const arrived = arrivedText(entry.arrivedAt, arrivalClock);
 
   return (
     <li
@@ -97,6 +98,11 @@ export function EntryItem({
           {entry.isCurrentUser && <span className="visually-hidden"> ({PANEL_SPEC.you})</span>}
           {entry.isOwner && <span className="badge">{UI.owner}</span>}
           {entry.enroute && <span className="badge ap-badge-enroute">{PANEL_SPEC.enroute}</span>}
+          {arrived && (
+            <span className="badge ap-badge-arrived" data-arrived>
+              {arrived}
+            </span>
+          )}
         </p>
         <p className="ap-status" data-status={status}>
           {statusText(status)}
