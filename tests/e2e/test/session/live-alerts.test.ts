@@ -246,5 +246,5 @@ describe('time to leave, running late and arrival, live on three pages (issue 15
     const dialog = olga.page.getByRole('dialog', { name: ada.name, exact: true });
     await whenText(dialog, arrivedText, 5000);
     await screens.capture('arrived-details', { page: olga.page });
-  });
+  }, 300_000);
 });
