@@ -1,5 +1,5 @@
-import { randomUUID, createECDH, randomBytes } from 'node:crypto';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type InAppNotification, type NotificationPreferences } from '@oneeta/contracts';
+import { randomUUID, createECDH, randomBytes, randomInt } from 'node:crypto';
+import { DEFAULT_NOTIFICATION_PREFERENCES, SESSION_ID_ALPHABET, SESSION_ID_LENGTH, type InAppNotification, type NotificationPreferences } from '@oneeta/contracts';
 import { bearer, type NotificationHarness } from './helpers.js';
 
 /** A browser subscription with real P-256 keys, at an endpoint nobody answers (for API tests). */
@@ -47,3 +47,10 @@ export const preferencesWith = (topic: keyof NotificationPreferences, channels: 
   ...DEFAULT_NOTIFICATION_PREFERENCES,
   [topic]: channels,
 });
+
+/** A fresh, valid session id (7 characters from the contracts alphabet). */
+export function newSessionId(): string {
+  let id = '';
+  for (let i = 0; i < SESSION_ID_LENGTH; i++) id += SESSION_ID_ALPHABET[randomInt(SESSION_ID_ALPHABET.length)];
+  return id;
+}
