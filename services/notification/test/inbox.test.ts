@@ -130,6 +130,8 @@ describe('/api/notifications/preferences and /api/notifications/mutes', () => {
       expect(res.statusCode).toBe(400);
       expect(typeof (res.json() as { error: unknown }).error).toBe('string');
     }
+    const bad = await h.app.inject({ method: 'PUT', url: '/api/notifications/mutes/NOT-ONE', headers: bearer(me.token), payload: { muted: true } });
+    expect((bad.json() as { error: string }).error).toContain('Session id must be 7 characters');
     expect((await preferencesOf(me.token)).mutedSessions).toEqual([]);
     expect((await h.app.inject({ method: 'PUT', url: `/api/notifications/mutes/${newSessionId()}`, payload: { muted: true } })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'GET', url: '/api/notifications/preferences' })).statusCode).toBe(401);
