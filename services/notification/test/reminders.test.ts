@@ -20,10 +20,10 @@ let h: NotificationHarness;
 
 beforeAll(async () => {
   pushService = await startPushStandIn();
-  session = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000' });
+  session = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000', ARRIVAL_DWELL_SECONDS: '0' });
   await session.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = session.app.server.address() as AddressInfo;
-  travel = startTravelConsumer({ bus: session.bus, db: session.database.db, redis: session.redis, outbox: session.delivery.outbox, wakeRelay: () => session.delivery.relay.wake(), prefix: session.prefix, consumer: 'test', log: session.app.log });
+  travel = startTravelConsumer({ bus: session.bus, db: session.database.db, redis: session.redis, outbox: session.delivery.outbox, wakeRelay: () => session.delivery.relay.wake(), prefix: session.prefix, consumer: 'test', dwellMs: 60_000, log: session.app.log });
   await travel.ready;
   h = await startNotification({ SESSION_URL: `http://127.0.0.1:${port}` }, { prefix: session.prefix, agent: pushService.agent });
 });
@@ -120,7 +120,7 @@ describe('time-to-leave reminders', () => {
     expect((await inbox(h, here.token)).map((n) => n.kind)).toEqual(['leave-soon']);
   });
 
-  it('sends nothing once the participant is on the way, or the session is closed', async () => {
+  it('sends nothing once the participant is on the way or has arrived, or the session is closed', async () => {
     // Leave-by 30 min away: nothing is due on its own; the test fires each reminder itself.
     const onTheWay = await ownerWhoLeavesIn(30 * 60_000);
     await session.bus.publish(TOPICS.travelComputed, onTheWay.travelComputed(onTheWay.leaveBy));
@@ -150,6 +150,25 @@ describe('time-to-leave reminders', () => {
     expect((await h.reminders.getJob('run-closed'))!.returnvalue).toEqual({ outcome: 'stale' });
     await h.drained();
     expect(device.delivered()).toEqual([]);
+
+    // Already at the destination (the session service saw the device there): no reminder.
+    const there = await ownerWhoLeavesIn(30 * 60_000);
+    await session.bus.publish(TOPICS.travelComputed, there.travelComputed(there.leaveBy));
+    const arrived = await session.app.inject({
+      method: 'PUT',
+      url: '/api/location',
+      headers: { authorization: `Bearer ${there.owner.token}` },
+      payload: { latitude: 47.6097, longitude: -122.3422, accuracy: 10, timestamp: Date.now() },
+    });
+    expect(arrived.json()).toEqual({ updated: [there.s.sessionId] });
+    const late = await h.reminders.add(
+      JOBS[QUEUES.reminders].name,
+      { sessionId: there.s.sessionId, participantId: there.participantId, userId: there.owner.id, leaveBy: there.leaveBy, arriveAt: there.arriveAt, kind: 'leave-soon' },
+      { jobId: 'run-arrived' },
+    );
+    await eventually(async () => ((await late.isCompleted()) ? true : null));
+    expect((await h.reminders.getJob('run-arrived'))!.returnvalue).toEqual({ outcome: 'stale' });
+    expect(there.device.delivered()).toEqual([]);
   });
 
   it("honours the user's time-to-leave switches: push off leaves the in-app notification; both off, or the session muted, sends nothing", async () => {
