@@ -2,6 +2,7 @@ import { createServiceApp, pingRedis, type ServiceAppDeps } from '@oneeta/servic
 import { createContext, type NotificationDeps } from './context.js';
 import type { EmailPort } from './providers/email.js';
 import { channelRoutes, outboxRoutes } from './routes/email.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { pushRoutes } from './routes/push.js';
 
 export type { NotificationDeps } from './context.js';
@@ -15,6 +16,7 @@ export async function buildApp(deps: NotificationAppDeps) {
   const { app, guards } = await createServiceApp({ name: 'notification', config: deps.config, readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) }, accounts: deps.accounts, verifier: deps.verifier });
   const ctx = createContext(deps);
   pushRoutes(app, ctx, guards);
+  notificationRoutes(app, ctx, guards);
   channelRoutes(app, deps.email);
   const { list } = deps.email;
   outboxRoutes(app, guards, list ? { list } : null);

@@ -1,6 +1,8 @@
 import { createRateLimiter, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import type { VapidKeyPair } from './store/vapid-store.js';
+import { createInboxStore } from './store/inbox-store.js';
+import { createPreferencesStore } from './store/preferences-store.js';
 import { createSubscriptionsStore } from './store/subscriptions-store.js';
 
 export interface NotificationDeps {
@@ -24,6 +26,8 @@ export function createContext(deps: NotificationDeps) {
     vapid: deps.vapid,
     outbox: deps.outbox,
     subscriptions: createSubscriptionsStore(deps.db),
+    inbox: createInboxStore(deps.db),
+    preferences: createPreferencesStore(deps.db),
     limiter: createRateLimiter(deps.redis, `${deps.config.REDIS_PREFIX}:rl:notification`),
     /** Runs `fn` in one transaction, then wakes the outbox relay. */
     transaction: async <T>(fn: (tx: Database) => Promise<T>): Promise<T> => {

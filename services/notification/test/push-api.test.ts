@@ -135,7 +135,21 @@ describe('/api/push calls', () => {
     const doc = res.json() as { paths: Record<string, Record<string, { tags?: string[]; operationId?: string; summary?: string }>> };
     const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, ...op })));
     expect(ops.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
-      ['delete /api/push/all', 'get /api/admin/email-outbox', 'get /api/notifications/channels', 'get /api/push/list', 'get /api/push/vapidPublicKey', 'post /api/push/subscribe', 'post /api/push/test', 'post /api/push/unsubscribe'],
+      [
+        'delete /api/push/all',
+        'get /api/admin/email-outbox',
+        'get /api/notifications/channels',
+        'get /api/notifications/inbox',
+        'get /api/notifications/preferences',
+        'get /api/push/list',
+        'get /api/push/vapidPublicKey',
+        'post /api/notifications/inbox/read',
+        'post /api/push/subscribe',
+        'post /api/push/test',
+        'post /api/push/unsubscribe',
+        'put /api/notifications/mutes/{sessionId}',
+        'put /api/notifications/preferences',
+      ],
     );
     for (const op of ops) {
       const tag = op.path.startsWith('/api/push/') ? 'push' : op.path.startsWith('/api/admin/') ? 'admin' : 'notifications';

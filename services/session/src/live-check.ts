@@ -35,12 +35,12 @@ export async function checkLive(tx: Database, sessionId: string, now: Date, opts
 }
 
 /**
- * Open sessions the periodic live check looks at: a destination and an arrival time no more than
- * SHARING_ENDS_AFTER_HOURS behind (and no further ahead than a day: nobody travels longer), sharing
- * not yet ended.
+ * Open sessions the periodic live check looks at: a destination, sharing not yet ended, and an
+ * arrival time at most a day ahead (nobody travels longer) and not so far behind that sharing must
+ * have ended (an hour of margin, so a stopped service still records the end when it is back).
  */
 export async function liveCandidates(db: Database, now: Date): Promise<string[]> {
-  const from = new Date(now.getTime() - SHARING_ENDS_AFTER_HOURS * 3_600_000 - 60_000);
+  const from = new Date(now.getTime() - (SHARING_ENDS_AFTER_HOURS + 1) * 3_600_000);
   const to = new Date(now.getTime() + 24 * 3_600_000);
   const rows = await db
     .select({ id: sessions.id })

@@ -19,14 +19,19 @@ export async function recordDelivery(deps: RecordDeps, input: DeliveryOutcome, a
   const recorded = await deps.db.transaction(async (handle) => {
     const tx = handle as unknown as Database;
     await alsoInTx?.(tx);
-    if (!(await createDeliveriesStore(tx).record(input))) return false;
-    const { id: deliveryId, userId, sessionId = null, kind, channel, outcome, at } = input;
-    const data: NotificationSentData = { deliveryId, userId, sessionId, kind, channel, outcome, at: at.toISOString() };
-    await deps.outbox.add(tx, { aggregate: `delivery:${deliveryId}`, kind: 'event', topic: TOPICS.notificationSent, id: deliveryId, data });
-    return true;
+    return recordDeliveryIn(tx, deps.outbox, input);
   });
   if (recorded) deps.wakeRelay?.();
   return recorded;
+}
+
+/** recordDelivery's writes in the caller's transaction (the caller wakes the relay after its commit). */
+export async function recordDeliveryIn(tx: Database, outbox: Outbox, input: DeliveryOutcome): Promise<boolean> {
+  if (!(await createDeliveriesStore(tx).record(input))) return false;
+  const { id: deliveryId, userId, sessionId = null, kind, channel, outcome, at } = input;
+  const data: NotificationSentData = { deliveryId, userId, sessionId, kind, channel, outcome, at: at.toISOString() };
+  await outbox.add(tx, { aggregate: `delivery:${deliveryId}`, kind: 'event', topic: TOPICS.notificationSent, id: deliveryId, data });
+  return true;
 }
 
 /**

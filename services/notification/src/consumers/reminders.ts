@@ -4,7 +4,7 @@ import type { Database, EventBus, Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { plannedReminders, reminderJobId, reminderPayload, reminderSentKey, reminderVerdict } from '../domain/reminders.js';
 import type { SessionClient } from '../providers/sessions.js';
-import { queuePushToUser } from '../push-fanout.js';
+import { deliverNotice, noticeChannels } from '../notify-user.js';
 import { remindersSent } from '../store/schema.js';
 
 export const SCHEDULE_GROUP = 'notification:reminders';
@@ -38,12 +38,14 @@ export function startReminderScheduler(deps: { bus: Pick<EventBus, 'consume'>; q
   });
 }
 
-export type ReminderResult = { outcome: 'sent'; devices: number } | { outcome: 'stale' | 'late' | 'duplicate' };
+export type ReminderResult = { outcome: 'sent'; devices: number; inApp: boolean } | { outcome: 'stale' | 'late' | 'duplicate' | 'silenced' };
 
 /**
- * Sends one reminder when it fires, after reading the session as it is now: dropped when stale or
- * late, and sent once per session, participant, kind and meeting time (the key is recorded with the
- * push jobs in one transaction, so a retried job or a second worker sends nothing more).
+ * Sends one reminder when it fires, after reading the session as it is now: dropped when stale
+ * (including once the participant arrived) or late, silenced when the user turned time-to-leave
+ * notifications off or muted the session, and sent once per session, participant, kind and meeting
+ * time: the key, the in-app notification and the push jobs are written in one transaction, so a
+ * retried job or a second worker sends nothing more.
  */
 export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wakeRelay?: () => void; sessions: SessionClient; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
@@ -53,18 +55,19 @@ export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wa
     const at = now();
     const verdict = reminderVerdict(data, current, at);
     if (verdict !== 'send') return { outcome: verdict };
-    const devices = await deps.db.transaction(async (handle) => {
+    const payload = reminderPayload(data, current!, at);
+    const result = await deps.db.transaction(async (handle): Promise<ReminderResult> => {
       const tx = handle as unknown as Database;
-      const fresh = await tx
-        .insert(remindersSent)
-        .values({ key: reminderSentKey(data), sessionId: data.sessionId, userId: data.userId })
-        .onConflictDoNothing()
-        .returning({ key: remindersSent.key });
-      if (fresh.length === 0) return null;
-      return queuePushToUser(tx, deps.outbox, { userId: data.userId, sessionId: data.sessionId, kind: 'leave-reminder', payload: reminderPayload(data, current!, at) });
+      const user = { userId: data.userId, sessionId: data.sessionId, kind: data.kind };
+      const channels = await noticeChannels(tx, user);
+      if (!channels.push && !channels.inApp) return { outcome: 'silenced' };
+      const key = reminderSentKey(data);
+      const fresh = await tx.insert(remindersSent).values({ key, sessionId: data.sessionId, userId: data.userId }).onConflictDoNothing().returning({ key: remindersSent.key });
+      if (fresh.length === 0) return { outcome: 'duplicate' };
+      const notice = { ...user, sourceKey: `reminder|${key}`, ledgerKind: 'leave-reminder' as const, text: payload.body, url: payload.url, suggestedArriveAt: null };
+      return { outcome: 'sent', ...(await deliverNotice(tx, deps.outbox, notice, channels, at)) };
     });
-    if (devices === null) return { outcome: 'duplicate' };
-    deps.wakeRelay?.();
-    return { outcome: 'sent', devices };
+    if (result.outcome === 'sent') deps.wakeRelay?.();
+    return result;
   };
 }

@@ -13,12 +13,13 @@ export function pushTopic(kind: NotificationKind, sessionId: string | null): str
 /** The service worker's notification tag: a newer notification of the same session and kind replaces the shown one. */
 export const notificationTag = (kind: NotificationKind, sessionId: string | null) => `oneeta:${kind}:${sessionId ?? 'none'}`;
 
-/** Urgency by kind: a leave reminder must wake a sleeping phone; a test or invite need not. */
+/** Urgency by kind: a leave reminder or a session alert (late, re-plan, arrived) must wake a sleeping phone; a test or invite need not. */
 export const PUSH_URGENCY: Record<NotificationKind, 'very-low' | 'low' | 'normal' | 'high'> = {
   test: 'normal',
   invite: 'normal',
   'leave-reminder': 'high',
   'verify-email': 'normal',
+  'session-alert': 'high',
 };
 
 /** The profile page's "Send test push". */

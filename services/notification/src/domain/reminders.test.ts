@@ -30,10 +30,10 @@ describe('plannedReminders', () => {
     ]);
   });
 
-  it('plans none for a closed session, no arrival time, a guest, someone pending, left, on the way or without a leave-by', () => {
+  it('plans none for a closed session, no arrival time, a guest, someone pending, left, on the way, arrived or without a leave-by', () => {
     expect(plannedReminders(schedule({ isClosed: true }), NOW)).toEqual([]);
     expect(plannedReminders(schedule({ arriveAt: null }), NOW)).toEqual([]);
-    for (const p of [{ userId: null }, { status: 'pending' as const }, { status: 'left' as const }, { enroute: true }, { leaveBy: null }]) {
+    for (const p of [{ userId: null }, { status: 'pending' as const }, { status: 'left' as const }, { enroute: true }, { leaveBy: null }, { arrivedAt: '2026-11-25T16:59:00.000Z' }]) {
       expect(plannedReminders(schedule({}, p), NOW)).toEqual([]);
     }
   });
@@ -53,10 +53,12 @@ describe('reminderVerdict', () => {
     expect(reminderVerdict(job(), schedule(), at)).toBe('send');
     expect(reminderVerdict(job(), schedule({}, { leaveBy: '2026-11-25T17:30:59.000Z' }), at)).toBe('send');
   });
-  it("drops it when the leave-by or arrival time moved, the participant is on the way or left, or the session closed or is gone", () => {
+  it("drops it when the leave-by or arrival time moved, the participant is on the way, arrived or left, or the session closed or is gone", () => {
     expect(reminderVerdict(job(), schedule({}, { leaveBy: '2026-11-25T17:31:00.000Z' }), at)).toBe('stale');
     expect(reminderVerdict(job(), schedule({ arriveAt: '2026-11-25T18:15:00.000Z' }), at)).toBe('stale');
     expect(reminderVerdict(job(), schedule({}, { enroute: true }), at)).toBe('stale');
+    expect(reminderVerdict(job(), schedule({}, { arrivedAt: '2026-11-25T17:19:00.000Z' }), at)).toBe('stale');
+    expect(reminderVerdict(job(), schedule({}, { arrivedAt: null }), at)).toBe('send');
     expect(reminderVerdict(job(), schedule({}, { status: 'left' }), at)).toBe('stale');
     expect(reminderVerdict(job(), schedule({ isClosed: true }), at)).toBe('stale');
     expect(reminderVerdict(job(), schedule({ participants: [] }), at)).toBe('stale');

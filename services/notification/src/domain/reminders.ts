@@ -11,7 +11,7 @@ import {
   type ReminderKind,
   type SessionScheduleData,
 } from '@oneeta/contracts';
-import { clockText } from '@oneeta/travel';
+import { destinationTime } from './clock.js';
 import { notificationTag } from './push.js';
 
 /** When a reminder fires: LEAVE_SOON_MINUTES before the leave-by time, or at it. */
@@ -29,9 +29,9 @@ export const reminderSentKey = (job: ReminderJob) => [job.sessionId, job.partici
 
 type Participant = SessionScheduleData['participants'][number];
 
-/** Who gets reminders: an active, signed-in participant, not on the way yet, with a leave-by time, in an open session with an arrival time. */
+/** Who gets reminders: an active, signed-in participant, not on the way yet nor arrived, with a leave-by time, in an open session with an arrival time. */
 function remindable(schedule: SessionScheduleData, p: Participant): p is Participant & { userId: string; leaveBy: string } {
-  return !schedule.isClosed && schedule.arriveAt !== null && p.status === 'active' && p.userId !== null && !p.enroute && p.leaveBy !== null;
+  return !schedule.isClosed && schedule.arriveAt !== null && p.status === 'active' && p.userId !== null && !p.enroute && !p.arrivedAt && p.leaveBy !== null;
 }
 
 /** The reminders a session's schedule calls for from `now` on (a moment more than the tolerance ago is skipped). */
@@ -47,7 +47,7 @@ export function plannedReminders(schedule: SessionScheduleData, now: Date): { jo
 
 /**
  * Whether a reminder that fires now is still wanted, by the session as it is now: 'stale' when the
- * session is gone or closed, the participant left, is on the way, or their leave-by or the arrival
+ * session is gone or closed, the participant left, is on the way, has arrived, or their leave-by or the arrival
  * time moved (a newer reminder replaces it); 'late' when its moment passed more than the tolerance ago.
  */
 export function reminderVerdict(job: ReminderJob, current: SessionScheduleData | null, now: Date): 'send' | 'stale' | 'late' {
@@ -61,8 +61,7 @@ export function reminderVerdict(job: ReminderJob, current: SessionScheduleData |
 
 /** The push a reminder sends: the arrival on the destination's clock, always with its zone (the server does not know the reader's). */
 export function reminderPayload(job: ReminderJob, schedule: SessionScheduleData, now: Date): PushPayload {
-  const clock = clockText(new Date(job.arriveAt), schedule.tzId, { now, viewerTz: 'UTC' });
-  const time = clock.zone ? clock.text : `${clock.time} UTC`;
+  const time = destinationTime(job.arriveAt, schedule.tzId, now);
   return {
     title: 'OneETA',
     body: format(REMINDER_TEXTS[job.kind], { destination: schedule.destinationName ?? 'the destination', time }),

@@ -1,4 +1,4 @@
-import { index, integer, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { outboxTable } from '@oneeta/service-kit';
 
 /** The notification service's own Postgres schema; no other service reads it. */
@@ -40,7 +40,7 @@ export const deliveries = notification.table(
     userId: text('user_id').notNull(),
     sessionId: text('session_id'),
     kind: text('kind').notNull(),
-    channel: text('channel', { enum: ['push', 'email'] }).notNull(),
+    channel: text('channel', { enum: ['push', 'email', 'in_app'] }).notNull(),
     /** The device (push) or address (e-mail) it went to; the subscription may be gone since. */
     target: text('target').notNull(),
     outcome: text('outcome', { enum: ['delivered', 'gone', 'failed'] }).notNull(),
@@ -82,3 +82,51 @@ export const remindersSent = notification.table('reminders_sent', {
   userId: text('user_id').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Session alerts handled, once per event and recipient (alertSentKey): a redelivered event sends nothing more. */
+export const alertsSent = notification.table('alerts_sent', {
+  key: text('key').primaryKey(),
+  sessionId: text('session_id').notNull(),
+  userId: text('user_id').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The in-app inbox: one row per notification shown in the app (banner and toast). The id is
+ * time-ordered (inboxId), so `after` pages by id; `sourceKey` makes each delivery happen once.
+ */
+export const inAppNotifications = notification.table(
+  'in_app_notifications',
+  {
+    id: text('id').primaryKey(),
+    sourceKey: text('source_key').notNull(),
+    userId: text('user_id').notNull(),
+    sessionId: text('session_id'),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    url: text('url').notNull(),
+    suggestedArriveAt: timestamp('suggested_arrive_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('in_app_notifications_source_unique').on(t.sourceKey), index('in_app_notifications_user_idx').on(t.userId, t.id)],
+);
+export type InAppNotificationRow = typeof inAppNotifications.$inferSelect;
+
+/** A user's notification preferences (the whole set, as the contract's schema); none saved: the defaults. */
+export const notificationPreferences = notification.table('notification_preferences', {
+  userId: text('user_id').primaryKey(),
+  preferences: jsonb('preferences').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sessions a user muted for themselves: nothing of that session reaches them. */
+export const sessionMutes = notification.table(
+  'session_mutes',
+  {
+    userId: text('user_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sessionId] })],
+);

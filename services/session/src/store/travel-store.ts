@@ -43,7 +43,8 @@ export async function storeTravelResults(
         .where(and(eq(participants.sessionId, data.sessionId), eq(participants.id, r.participantId)));
     }
     const after = await tx.select().from(participants).where(eq(participants.sessionId, data.sessionId));
-    const times = after.filter((p) => p.status === 'active' && p.travelOk === true).map((p) => p.travelTimeSeconds);
+    // Arrived participants get no new routes: they no longer hold the group's earliest time back.
+    const times = after.filter((p) => p.status === 'active' && p.travelOk === true && p.arrivedAt === null).map((p) => p.travelTimeSeconds);
     await tx
       .update(sessions)
       .set({ earliestArrival: earliestArrival(times, computedAt), travelComputedAt: computedAt, updatedAt: now })

@@ -1,0 +1,74 @@
+import { sessionAlertDataSchema, TOPICS, type EventEnvelope } from '@oneeta/contracts';
+import { idempotent, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { alertNotice, alertSentKey } from '../domain/alerts.js';
+import { deliverNotice, noticeChannels } from '../notify-user.js';
+import { alertsSent } from '../store/schema.js';
+
+/** Consumer group (kept: a new group name would read the stream from its start again). */
+export const ALERTS_GROUP = 'notification:alerts';
+
+export interface AlertDeps {
+  db: Database;
+  outbox: Outbox;
+  wakeRelay?: () => void;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  now?: () => Date;
+}
+
+export type AlertRecipientResult = { userId: string; outcome: 'sent'; devices: number; inApp: boolean } | { userId: string; outcome: 'silenced' | 'duplicate' | 'nothing' };
+
+/**
+ * Handles one session.alert: per recipient, the text (alertNotice), then, as their preferences and
+ * mutes allow, in one transaction the key of (event, recipient), the in-app row and the push jobs.
+ * A redelivered event or a second worker finds the key taken and adds nothing.
+ */
+export function createAlertHandler(deps: AlertDeps) {
+  const now = deps.now ?? (() => new Date());
+  return async (event: EventEnvelope<unknown>): Promise<AlertRecipientResult[]> => {
+    const parsed = sessionAlertDataSchema.safeParse(event.data);
+    if (!parsed.success) {
+      deps.log.warn({ eventId: event.id }, 'session.alert ignored: bad payload');
+      return [];
+    }
+    const alert = parsed.data;
+    const at = now();
+    const results: AlertRecipientResult[] = [];
+    for (const userId of new Set(alert.recipients)) {
+      const notice = alertNotice(alert, userId, at);
+      if (notice === null) {
+        results.push({ userId, outcome: 'nothing' });
+        continue;
+      }
+      const key = alertSentKey(event.id, userId);
+      const result = await deps.db.transaction(async (handle): Promise<AlertRecipientResult> => {
+        const tx = handle as unknown as Database;
+        const user = { userId, sessionId: alert.sessionId, kind: notice.kind };
+        const channels = await noticeChannels(tx, user);
+        if (!channels.push && !channels.inApp) return { userId, outcome: 'silenced' };
+        const fresh = await tx.insert(alertsSent).values({ key, sessionId: alert.sessionId, userId }).onConflictDoNothing().returning({ key: alertsSent.key });
+        if (fresh.length === 0) return { userId, outcome: 'duplicate' };
+        const sent = await deliverNotice(tx, deps.outbox, { ...user, ...notice, sourceKey: `alert|${key}`, ledgerKind: 'session-alert' }, channels, at);
+        return { userId, outcome: 'sent', ...sent };
+      });
+      results.push(result);
+    }
+    if (results.some((r) => r.outcome === 'sent')) deps.wakeRelay?.();
+    return results;
+  };
+}
+
+/** The session.alert consumer of this service (startId '0': alerts published before its first start are handled too). */
+export function startAlertConsumer(deps: AlertDeps & { bus: Pick<EventBus, 'consume'>; redis: Redis; prefix: string; consumer: string }) {
+  const handle = createAlertHandler(deps);
+  return deps.bus.consume<unknown>({
+    topic: TOPICS.sessionAlert,
+    group: ALERTS_GROUP,
+    consumer: deps.consumer,
+    startId: '0',
+    handler: idempotent(deps.redis, deps.prefix, ALERTS_GROUP, async (event) => {
+      await handle(event);
+    }),
+    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'session.alert not delivered'),
+  });
+}

@@ -1,0 +1,61 @@
+import type { InAppKind, NotificationKind } from '@oneeta/contracts';
+import type { Database, Outbox } from '@oneeta/service-kit';
+import { channelsFor, type Channels } from './domain/alerts.js';
+import { inboxId } from './domain/inbox.js';
+import { notificationTag } from './domain/push.js';
+import { recordDeliveryIn } from './consumers/record-delivery.js';
+import { queuePushToUser } from './push-fanout.js';
+import { createInboxStore } from './store/inbox-store.js';
+import { createPreferencesStore } from './store/preferences-store.js';
+
+/** One notification for one user about one session, as both the push and the in-app row say it. */
+export interface UserNotice {
+  /** Unique per delivery (the in-app row's source key): a repeat adds no second row. */
+  sourceKey: string;
+  userId: string;
+  sessionId: string;
+  /** The in-app kind (and so the preference topic). */
+  kind: InAppKind;
+  /** What the push and the admin ledger call it. */
+  ledgerKind: NotificationKind;
+  text: string;
+  url: string;
+  suggestedArriveAt: string | null;
+}
+
+/** The channels the user's preferences and mutes allow for this notice (read in the caller's transaction). */
+export async function noticeChannels(tx: Database, notice: Pick<UserNotice, 'userId' | 'sessionId' | 'kind'>): Promise<Channels> {
+  const store = createPreferencesStore(tx);
+  const [preferences, muted] = await Promise.all([store.get(notice.userId), store.isMuted(notice.userId, notice.sessionId)]);
+  return channelsFor(notice.kind, preferences, muted);
+}
+
+/**
+ * Delivers a notice on the given channels in the caller's transaction: the in-app row (recorded as a
+ * notification.sent, channel in_app, through the outbox) and one push job per device of the user.
+ */
+export async function deliverNotice(tx: Database, outbox: Outbox, notice: UserNotice, channels: Channels, now: Date): Promise<{ devices: number; inApp: boolean }> {
+  const { userId, sessionId, ledgerKind } = notice;
+  let inApp = false;
+  if (channels.inApp) {
+    const id = inboxId(now.getTime());
+    inApp = await createInboxStore(tx).add({
+      id,
+      sourceKey: notice.sourceKey,
+      userId,
+      sessionId,
+      kind: notice.kind,
+      text: notice.text,
+      url: notice.url,
+      suggestedArriveAt: notice.suggestedArriveAt ? new Date(notice.suggestedArriveAt) : null,
+      createdAt: now,
+    });
+    if (inApp) {
+      await recordDeliveryIn(tx, outbox, { id: `in-app-${id}`, userId, sessionId, kind: ledgerKind, channel: 'in_app', target: 'inbox', outcome: 'delivered', statusCode: null, attempts: 1, error: null, at: now });
+    }
+  }
+  const devices = channels.push
+    ? await queuePushToUser(tx, outbox, { userId, sessionId, kind: ledgerKind, payload: { title: 'OneETA', body: notice.text, url: notice.url, tag: notificationTag(ledgerKind, sessionId) } })
+    : 0;
+  return { devices, inApp };
+}

@@ -1,0 +1,36 @@
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '@oneeta/service-kit';
+import { INBOX_LIMIT, INBOX_WINDOW_MS } from '../domain/inbox.js';
+import { inAppNotifications, type InAppNotificationRow } from './schema.js';
+
+export type InAppInput = Omit<typeof inAppNotifications.$inferInsert, 'readAt'>;
+
+export function createInboxStore(db: Database) {
+  return {
+    /** Adds one in-app notification; false when one with its source key exists (a repeated delivery). */
+    async add(input: InAppInput): Promise<boolean> {
+      const rows = await db.insert(inAppNotifications).values(input).onConflictDoNothing({ target: inAppNotifications.sourceKey }).returning({ id: inAppNotifications.id });
+      return rows.length === 1;
+    },
+    /** The user's unread notifications of the last INBOX_WINDOW_MS after `after` (an id), oldest first. */
+    unread(userId: string, after: string | undefined, now: Date): Promise<InAppNotificationRow[]> {
+      const since = new Date(now.getTime() - INBOX_WINDOW_MS);
+      return db
+        .select()
+        .from(inAppNotifications)
+        .where(and(eq(inAppNotifications.userId, userId), isNull(inAppNotifications.readAt), gt(inAppNotifications.createdAt, since), after ? gt(inAppNotifications.id, after) : undefined))
+        .orderBy(asc(inAppNotifications.id))
+        .limit(INBOX_LIMIT);
+    },
+    /** Marks the user's unread ones among `ids` read (another user's or unknown ids are ignored); answers how many. */
+    async markRead(userId: string, ids: string[], now: Date): Promise<number> {
+      const rows = await db
+        .update(inAppNotifications)
+        .set({ readAt: now })
+        .where(and(eq(inAppNotifications.userId, userId), inArray(inAppNotifications.id, ids), isNull(inAppNotifications.readAt)))
+        .returning({ id: inAppNotifications.id });
+      return rows.length;
+    },
+    bySourceKey: async (key: string): Promise<InAppNotificationRow | null> => (await db.select().from(inAppNotifications).where(eq(inAppNotifications.sourceKey, key)))[0] ?? null,
+  };
+}
