@@ -2,7 +2,7 @@ import { format, type Session } from '@oneeta/contracts';
 import { clockText } from '@oneeta/travel';
 import { useEffect, useMemo, useState } from 'react';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
-import { bannersFor, isUrgent, replanOfferOf } from './inbox-logic';
+import { bannersFor, isUrgent, replanOfferOf, supersededIds } from './inbox-logic';
 import { markShown } from './inbox-store';
 import { INBOX_UI } from './texts';
 import { useInbox, useMarkDone, useShown } from './use-inbox';
@@ -63,6 +63,18 @@ export function SessionAlerts({
   useEffect(() => {
     if (bannerIds) markShown(bannerIds.split(' '), 'banner');
   }, [bannerIds]);
+
+  // This session's notifications a newer one made moot: read, never shown.
+  const moot = [...supersededIds(notifications)]
+    .filter(
+      (id) =>
+        shown.get(id) !== 'done' &&
+        notifications.some((n) => n.id === id && n.sessionId === session.sessionId),
+    )
+    .join(' ');
+  useEffect(() => {
+    if (moot) markDone(moot.split(' '));
+  }, [moot, markDone]);
 
   if (!offer && banners.length === 0) return null;
   const offerTime = offer

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   bannersFor,
   isUrgent,
+  supersededIds,
   replanOfferOf,
   sessionOfPath,
   toastsFor,
@@ -167,5 +168,33 @@ describe('the shown store', () => {
     const before = getShown();
     markShown(['1'], 'done');
     expect(getShown()).toBe(before);
+  });
+});
+
+describe('supersededIds', () => {
+  it('drops the older arrival time and the leave reminders before a re-plan, per session', () => {
+    const list = [
+      note('1', { kind: 'leave-soon' }),
+      note('2', { kind: 'replanned' }),
+      note('3', { kind: 'late' }),
+      note('4', { kind: 'replanned', sessionId: 'sess-b' }),
+      note('5', { kind: 'replanned' }),
+      note('6', { kind: 'leave-now' }),
+    ];
+    expect([...supersededIds(list)].sort()).toEqual(['1', '2']);
+    // Neither shown as a banner nor as a toast.
+    expect(bannersFor(list, 'sess-a', shown(), false).map((n) => n.id)).toEqual(['3', '5', '6']);
+    expect(toastsFor(list, '/sessions', shown()).map((n) => n.id)).toEqual(['3', '4', '5', '6']);
+  });
+
+  it("keeps a leave-now that came after the re-plan, and every 'late' and 'arrived'", () => {
+    const list = [
+      note('1', { kind: 'late' }),
+      note('2', { kind: 'late' }),
+      note('3', { kind: 'arrived' }),
+      note('4', { kind: 'leave-now' }),
+      note('5', { kind: 'leave-now' }),
+    ];
+    expect([...supersededIds(list)]).toEqual(['4']);
   });
 });

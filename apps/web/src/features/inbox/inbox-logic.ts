@@ -16,6 +16,38 @@ export function isUrgent(kind: InAppNotification['kind']): boolean {
   return URGENT.has(kind);
 }
 
+type Kind = InAppNotification['kind'];
+/**
+ * What a newer notification of the same session makes moot: a new arrival time ('replanned') the
+ * earlier one and the leave reminders before it, 'leave-now' the 'leave-soon' before it, a newer
+ * re-plan offer the older one.
+ */
+const SUPERSEDES: Partial<Record<Kind, readonly Kind[]>> = {
+  'leave-soon': ['leave-soon'],
+  'leave-now': ['leave-soon', 'leave-now'],
+  replanned: ['replanned', 'leave-soon', 'leave-now'],
+  'replan-offer': ['replan-offer'],
+};
+
+/**
+ * The ids of notifications a newer one of the same session made moot (the list is oldest first,
+ * as the inbox answers): they are not shown, only marked read.
+ */
+export function supersededIds(notifications: readonly InAppNotification[]): Set<string> {
+  const moot = new Set<string>();
+  // Newest first: every kind a later notification supersedes, per session.
+  const later = new Map<string, Set<Kind>>();
+  for (let i = notifications.length - 1; i >= 0; i--) {
+    const n = notifications[i]!;
+    if (n.sessionId === null) continue;
+    const seen = later.get(n.sessionId) ?? new Set<Kind>();
+    if (seen.has(n.kind)) moot.add(n.id);
+    for (const kind of SUPERSEDES[n.kind] ?? []) seen.add(kind);
+    later.set(n.sessionId, seen);
+  }
+  return moot;
+}
+
 /** '/s/{id}' (the quick session page, with or without a trailing slash) → its id; else null. */
 export function sessionOfPath(pathname: string): string | null {
   const match = /^\/s\/([^/?#]+)\/?$/.exec(pathname);
@@ -23,8 +55,9 @@ export function sessionOfPath(pathname: string): string | null {
 }
 
 /**
- * The notifications to show as toasts now, on the page at `pathname`: every one not shown yet,
- * but for those of the session whose page this is (that page shows them as banners).
+ * The notifications to show as toasts now, on the page at `pathname`: every one not shown yet and
+ * not made moot by a newer one, but for those of the session whose page this is (that page shows
+ * them as banners).
  */
 export function toastsFor(
   notifications: readonly InAppNotification[],
@@ -32,11 +65,15 @@ export function toastsFor(
   shown: ShownMap,
 ): InAppNotification[] {
   const here = sessionOfPath(pathname);
-  return notifications.filter((n) => !shown.has(n.id) && (here === null || n.sessionId !== here));
+  const moot = supersededIds(notifications);
+  return notifications.filter(
+    (n) => !shown.has(n.id) && !moot.has(n.id) && (here === null || n.sessionId !== here),
+  );
 }
 
 /**
- * The banners of one session's page: its notifications not yet toasted or dismissed, oldest first;
+ * The banners of one session's page: its notifications not yet toasted or dismissed nor made moot
+ * by a newer one, oldest first;
  * a 'replan-offer' is left out when the page shows the re-plan offer itself (`offerShown`).
  */
 export function bannersFor(
@@ -45,10 +82,12 @@ export function bannersFor(
   shown: ShownMap,
   offerShown: boolean,
 ): InAppNotification[] {
+  const moot = supersededIds(notifications);
   return notifications.filter(
     (n) =>
       n.sessionId === sessionId &&
       shown.get(n.id) !== 'done' &&
+      !moot.has(n.id) &&
       !(offerShown && n.kind === 'replan-offer'),
   );
 }

@@ -27,7 +27,9 @@ export function useMarkDone(): (ids: readonly string[]) => void {
   const queryClient = useQueryClient();
   const token = useToken();
   return useCallback(
-    (ids: readonly string[]) => {
+    (all: readonly string[]) => {
+      // Once each: what this tab is already done with was marked read then.
+      const ids = all.filter((id) => getShown().get(id) !== 'done');
       if (ids.length === 0) return;
       markShown(ids, 'done');
       const gone = new Set(ids);
