@@ -3,11 +3,13 @@
 // …' as a web push and as a banner on the session page; (b) a participant drives far away, the
 // server finds them late and the owner's page offers 'Move arrival to {time}?', and one tap moves
 // the arrival on all three pages, with everyone's new leave-by time; (c) a participant reaches the
-// destination and every page shows them arrived. Screenshots at 390 and 1280 px, axe clean.
+// destination and every page shows them arrived. On a page other than the session's, a
+// notification is a toast. Screenshots at 390 and 1280 px, axe clean.
 //
 // The server's live check runs every LIVE_CHECK_INTERVAL_MS and an arrival needs
 // ARRIVAL_DWELL_SECONDS near the destination: the e2e stack shortens both (src/stack.ts).
-import type { Session } from '@oneeta/contracts';
+import path from 'node:path';
+import { LATE_AFTER_MINUTES, type Session } from '@oneeta/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ok, sessionId } from '../../src/api.js';
@@ -25,7 +27,7 @@ import {
   type LatLon,
   type Person,
 } from '../../src/session.js';
-import { panelEntry, summaryFact, whenText } from '../../src/session-page.js';
+import { panelEntry, summaryFact, toasts, whenText } from '../../src/session-page.js';
 import type { StackInfo } from '../../src/stack.js';
 
 const TZ = 'America/Los_Angeles';
@@ -164,7 +166,17 @@ describe('time to leave, running late and arrival, live on three pages (issue 15
     await panelEntry(ada.page, ada.name).waitFor();
     expect(await alerts(ada.page).getByText(leaveNow).count()).toBe(0);
 
-    // (b) Ben drives far south: the server finds him late, and Olga is offered a new time.
+    // (b) Ben drives far south: the server finds him late, and Olga is offered a new time. Ada has
+    // the app open on another page too: there the news comes as a toast.
+    const adaElsewhere = await ada.context.newPage();
+    await openApp(adaElsewhere, '/sessions');
+    // Waited for from now on: a toast stays INBOX_TOAST_MS (8 s).
+    const lateToastSeen = toasts(adaElsewhere)
+      .getByText(/^Ben Driver is running \d+ min late$/)
+      .first()
+      .waitFor({ timeout: LIVE_TIMEOUT_MS * 2 })
+      .then(() => adaElsewhere.screenshot({ path: path.join(screens.dir, 'late-toast-390.png') }));
+    lateToastSeen.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
     await ben.moveTo(CENTRALIA);
     const late = await waitForSession(
       stack,
@@ -172,7 +184,7 @@ describe('time to leave, running late and arrival, live on three pages (issue 15
       id,
       (s) =>
         typeof s.suggestedArriveAt === 'string' &&
-        (participantOf(s, ben.user!)?.minutesLate ?? 0) > 5,
+        (participantOf(s, ben.user!)?.minutesLate ?? 0) > LATE_AFTER_MINUTES,
       { timeout: LIVE_TIMEOUT_MS, what: 'Ben late and a suggested arrival time' },
     );
     const suggested = new Date(late.suggestedArriveAt!);
@@ -182,6 +194,8 @@ describe('time to leave, running late and arrival, live on three pages (issue 15
     for (const who of [ada, olga])
       await whenText(panelEntry(who.page, ben.name), 'min late', LIVE_TIMEOUT_MS);
     await screens.capture('replan-offer', { page: olga.page });
+    await lateToastSeen;
+    await adaElsewhere.close();
 
     await offer.getByRole('button', { name: 'Move arrival', exact: true }).click();
     const moved = await waitForSession(
