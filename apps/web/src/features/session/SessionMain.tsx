@@ -203,11 +203,6 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
           problem={editor.problem?.message ?? null}
         />
       )}
-      {session && member && sharingEnded && (
-        <p className="notice notice-info qs-sharing-ended" role="status">
-          {LIVE_MESSAGES.sharingEnded}
-        </p>
-      )}
       {session && member && <PersonalCard session={session} meId={meId} now={now} />}
       {session && member && <PushOffer sessionId={id} signedIn={!guest} />}
       <LocationOverlay notice={where.notice} onRetry={location.retry}>
@@ -240,7 +235,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
           narrow={narrow}
           hidden={mapHidden}
           onToggle={() => setMapHidden((v) => !v)}
-          locationNote={where.note}
+          locationNote={member && sharingEnded ? LIVE_MESSAGES.sharingEnded : where.note}
         />
         <div className="qs-side">
           <DetailsForm
