@@ -12,7 +12,7 @@ import path from 'node:path';
 import { LATE_AFTER_MINUTES, type Session } from '@oneeta/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { ok, sessionId } from '../../src/api.js';
+import { createSession, ok, sessionId } from '../../src/api.js';
 import { openApp } from '../../src/app.js';
 import { describe, DESKTOP, expect, MOBILE } from '../../src/browser.js';
 import { startPushStandIn, type PushStandIn } from '../../src/push.js';
@@ -261,4 +261,69 @@ describe('time to leave, running late and arrival, live on three pages (issue 15
     await whenText(dialog, arrivedText, 5000);
     await screens.capture('arrived-details', { page: olga.page });
   }, 300_000);
+
+  test("the profile's Notifications section saves a switch per topic and channel, and a session is muted from its page", async ({
+    stack,
+    person,
+    screens,
+  }) => {
+    const pia = await person({ name: 'Pia Prefs', at: PLACES.bellevue, viewport: MOBILE });
+    const { page } = pia;
+    const token = pia.user!.token;
+    const preferences = () =>
+      ok<{
+        preferences: Record<string, { push: boolean; inApp: boolean }>;
+        mutedSessions: string[];
+      }>(`${stack.base}/api/notifications/preferences`, { token });
+
+    await openApp(page, '/profile');
+    // The section under the heading 'Notifications' (not a landmark: the toasts' region has that name).
+    const section = page
+      .getByRole('heading', { name: 'Notifications', exact: true })
+      .locator('xpath=..');
+    const arrivedPush = section.getByRole('checkbox', {
+      name: 'Someone arrived: Push',
+      exact: true,
+    });
+    await arrivedPush.waitFor();
+    // Every switch is on until turned off; nothing to save yet.
+    for (const topic of ['Time to leave', 'Someone is late', 'Someone arrived'])
+      for (const channel of ['Push', 'In-app'])
+        expect(
+          await section
+            .getByRole('checkbox', { name: `${topic}: ${channel}`, exact: true })
+            .isChecked(),
+        ).toBe(true);
+    const save = section.getByRole('button', { name: 'Save notification settings', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+
+    await arrivedPush.uncheck();
+    await section.getByRole('checkbox', { name: 'Time to leave: In-app', exact: true }).uncheck();
+    await save.click();
+    await page.getByText('Notification settings saved', { exact: true }).waitFor();
+    expect((await preferences()).preferences).toEqual({
+      leave: { push: true, inApp: false },
+      late: { push: true, inApp: true },
+      arrived: { push: false, inApp: true },
+    });
+    await section.scrollIntoViewIfNeeded();
+    await screens.capture('notification-settings');
+    await page.reload();
+    await arrivedPush.waitFor();
+    expect(await arrivedPush.isChecked()).toBe(false);
+
+    // Muting one session from its page, and back.
+    const session = await createSession(stack, token, { name: 'Kerry Park' });
+    await openApp(page, `/s/${session.sessionId}`);
+    const mute = page.getByRole('button', { name: 'Mute notifications', exact: true });
+    await mute.click();
+    await page.getByText('Notifications for this session are muted', { exact: true }).waitFor();
+    const unmute = page.getByRole('button', { name: 'Unmute notifications', exact: true });
+    await unmute.waitFor();
+    expect((await preferences()).mutedSessions).toEqual([session.sessionId]);
+    await screens.capture('session-muted');
+    await unmute.click();
+    await mute.waitFor();
+    expect((await preferences()).mutedSessions).toEqual([]);
+  });
 });

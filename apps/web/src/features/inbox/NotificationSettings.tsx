@@ -1,6 +1,6 @@
 import { NOTIFICATION_TOPICS, type NotificationPreferences } from '@oneeta/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import {
   NOTIFICATION_CALL_ERRORS,
@@ -22,11 +22,11 @@ const CHANNEL_LABEL = { push: INBOX_UI.push, inApp: INBOX_UI.inApp } as const;
  */
 export function NotificationSettings() {
   const token = useToken();
-  const titleId = useId();
   const prefs = useQuery(notificationPreferencesQuery(token));
   return (
-    <section className="card profile-card notif-settings" aria-labelledby={titleId}>
-      <h2 id={titleId}>{INBOX_UI.sectionTitle}</h2>
+    // Not a named region: the toasts' region is 'Notifications' already (landmarks stay unique).
+    <section className="card profile-card notif-settings">
+      <h2>{INBOX_UI.sectionTitle}</h2>
       <p className="muted">{INBOX_UI.sectionIntro}</p>
       {prefs.data ? (
         <PreferencesForm saved={prefs.data.preferences} />
