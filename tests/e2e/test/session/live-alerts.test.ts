@@ -307,7 +307,7 @@ describe('time to leave, running late and arrival, live on three pages (issue 15
       arrived: { push: false, inApp: true },
     });
     await section.scrollIntoViewIfNeeded();
-    await screens.capture('notification-settings');
+    await screens.capture('notification-settings', { page });
     await page.reload();
     await arrivedPush.waitFor();
     expect(await arrivedPush.isChecked()).toBe(false);
@@ -321,7 +321,7 @@ describe('time to leave, running late and arrival, live on three pages (issue 15
     const unmute = page.getByRole('button', { name: 'Unmute notifications', exact: true });
     await unmute.waitFor();
     expect((await preferences()).mutedSessions).toEqual([session.sessionId]);
-    await screens.capture('session-muted');
+    await screens.capture('session-muted', { page });
     await unmute.click();
     await mute.waitFor();
     expect((await preferences()).mutedSessions).toEqual([]);
