@@ -51,7 +51,8 @@ export function SessionAlerts({
   });
   // While the accepted time is being saved (or was refused) the offer stays, with its outcome.
   const offer =
-    suggested ?? (tried !== null && (saving || problem) ? { at: tried, ids: [] } : null);
+    suggested ??
+    (tried !== null && !declined.has(tried) && (saving || problem) ? { at: tried, ids: [] } : null);
   const offerShown = offer !== null;
   const banners = useMemo(
     () => bannersFor(notifications, session.sessionId, shown, offerShown),
