@@ -26,6 +26,11 @@ export const wsChatMessageNudgeSchema = z.object({
   type: z.literal('chat-message'),
   sessionId: z.string(),
 });
+/** A member of the session has a new in-app notification (issue 15): members' pages refetch their inbox (the nudge names nobody). */
+export const wsInboxNudgeSchema = z.object({
+  type: z.literal('inbox'),
+  sessionId: z.string(),
+});
 export const wsSubscribedSchema = z.object({ type: z.literal('subscribed'), sessionId: z.string() });
 export const wsErrorSchema = z.object({
   type: z.literal('error'),
@@ -36,6 +41,7 @@ export const wsErrorSchema = z.object({
 export const wsServerMessageSchema = z.discriminatedUnion('type', [
   wsRefreshSessionSchema,
   wsChatMessageNudgeSchema,
+  wsInboxNudgeSchema,
   wsSubscribedSchema,
   wsErrorSchema,
 ]);
@@ -45,6 +51,7 @@ export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 export const sessionNudgeSchema = z.discriminatedUnion('type', [
   wsRefreshSessionSchema,
   wsChatMessageNudgeSchema,
+  wsInboxNudgeSchema,
 ]);
 export type SessionNudge = z.infer<typeof sessionNudgeSchema>;
 

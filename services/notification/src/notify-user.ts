@@ -32,7 +32,8 @@ export async function noticeChannels(tx: Database, notice: Pick<UserNotice, 'use
 
 /**
  * Delivers a notice on the given channels in the caller's transaction: the in-app row (recorded as a
- * notification.sent, channel in_app, through the outbox) and one push job per device of the user.
+ * notification.sent, channel in_app, and nudged to the session's pages as `inbox`, through the
+ * outbox) and one push job per device of the user.
  */
 export async function deliverNotice(tx: Database, outbox: Outbox, notice: UserNotice, channels: Channels, now: Date): Promise<{ devices: number; inApp: boolean }> {
   const { userId, sessionId, ledgerKind } = notice;
@@ -51,6 +52,8 @@ export async function deliverNotice(tx: Database, outbox: Outbox, notice: UserNo
       createdAt: now,
     });
     if (inApp) {
+      // The session's open pages refetch their inbox now rather than at their next poll.
+      await outbox.add(tx, { aggregate: `inbox:${userId}`, kind: 'nudge', sessionId, nudge: { type: 'inbox', sessionId } });
       await recordDeliveryIn(tx, outbox, { id: `in-app-${id}`, userId, sessionId, kind: ledgerKind, channel: 'in_app', target: 'inbox', outcome: 'delivered', statusCode: null, attempts: 1, error: null, at: now });
     }
   }

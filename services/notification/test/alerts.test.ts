@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type EventEnvelope, type SessionAlertData } from '@oneeta/contracts';
-import { eventually } from '@oneeta/service-kit/testing';
+import { TOPICS, type EventEnvelope, type SessionAlertData, type SessionNudge } from '@oneeta/contracts';
+import { createSessionSubscriber } from '@oneeta/service-kit';
+import { eventually, testRedisUrl } from '@oneeta/service-kit/testing';
 import { createAlertHandler } from '../src/consumers/alerts.js';
 import { inbox, mute, newSessionId, preferencesWith, putPreferences, subscribe } from './factories.js';
 import { startNotification, type NotificationHarness } from './helpers.js';
@@ -52,6 +53,9 @@ describe('session.alert', () => {
   it("tells each recipient of a re-plan their own leave-by time, in the app and by push, and records both deliveries", async () => {
     const [ann, bo] = [await recipient(), await recipient()];
     const sessionId = newSessionId();
+    const nudges: SessionNudge[] = [];
+    const pages = createSessionSubscriber(testRedisUrl(), h.prefix, (id, nudge) => id === sessionId && nudges.push(nudge));
+    await pages.subscribe(sessionId);
     const alert: SessionAlertData = {
       ...base(sessionId),
       kind: 'replanned',
@@ -67,6 +71,9 @@ describe('session.alert', () => {
     const [annRow] = await unreadTexts(ann.token, 1);
     expect(annRow).toEqual({ id: expect.any(String), kind: 'replanned', sessionId, text: 'New arrival 10:15 AM Los Angeles time: leave by 9:40 AM Los Angeles time', url: `/s/${sessionId}`, suggestedArriveAt: null, createdAt: expect.any(String) });
     expect((await unreadTexts(bo.token, 1))[0]!.text).toBe('New arrival 10:15 AM Los Angeles time');
+    // The session's open pages were nudged to refetch their inbox (the nudge names nobody).
+    await expect.poll(() => nudges).toContainEqual({ type: 'inbox', sessionId });
+    await pages.close();
 
     await eventually(() => (ann.device.delivered().length === 1 && bo.device.delivered().length === 1 ? true : null), { timeoutMs: 20_000 });
     expect(ann.device.delivered()).toEqual([{ title: 'OneETA', body: annRow!.text, url: `/s/${sessionId}`, tag: `oneeta:session-alert:${sessionId}` }]);

@@ -1,4 +1,4 @@
-import { TOPICS, travelComputedDataSchema } from '@oneeta/contracts';
+import { ARRIVAL_DWELL_SECONDS, TOPICS, travelComputedDataSchema } from '@oneeta/contracts';
 import { idempotent, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkLive } from '../live-check.js';
@@ -20,8 +20,8 @@ export interface TravelConsumerDeps {
   /** This replica's consumer name (unique per process). */
   consumer: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** ARRIVAL_DWELL_SECONDS in ms (the live check that follows each stored result). */
-  dwellMs: number;
+  /** ARRIVAL_DWELL_SECONDS in ms, for the live check that follows each stored result (default: the contracts' 60 s). */
+  dwellMs?: number;
   /** Where a newly created group starts ('0': everything still on the stream). */
   startId?: '$' | '0';
 }
@@ -50,7 +50,7 @@ export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise
         const result = await storeTravelResults(tx, parsed.data);
         if (result !== 'stored') return result;
         // New travel times can make someone late: the check's alerts commit with the results.
-        await checkLive(tx, parsed.data.sessionId, new Date(), { outbox: deps.outbox, dwellMs: deps.dwellMs });
+        await checkLive(tx, parsed.data.sessionId, new Date(), { outbox: deps.outbox, dwellMs: deps.dwellMs ?? ARRIVAL_DWELL_SECONDS * 1000 });
         await notify(tx, parsed.data.sessionId, 'travel');
         return result;
       });
