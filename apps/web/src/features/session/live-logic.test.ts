@@ -34,6 +34,9 @@ describe('liveEventOf', () => {
       'ignore',
     );
     expect(liveEventOf('not json', 'abc2345')).toBe('ignore');
+    // Issue 15: a new in-app notification for a member of this session, not another one.
+    expect(liveEventOf(frame({ type: 'inbox', sessionId: 'abc2345' }), 'abc2345')).toBe('inbox');
+    expect(liveEventOf(frame({ type: 'inbox', sessionId: 'zzz2345' }), 'abc2345')).toBe('ignore');
     expect(liveEventOf(frame({ type: 'hello' }), 'abc2345')).toBe('ignore');
   });
 });

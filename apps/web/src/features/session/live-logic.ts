@@ -2,10 +2,11 @@ import { wsServerMessageSchema, type wsSubscribeSchema } from '@oneeta/contracts
 import type { z } from 'zod';
 
 /** What a frame from /ws means for the page watching `sessionId`. */
-export type LiveEvent = 'subscribed' | 'refresh' | 'refused' | 'ignore';
+export type LiveEvent = 'subscribed' | 'refresh' | 'inbox' | 'refused' | 'ignore';
 
 /**
- * 'subscribed' → live; 'refresh-session' for this session → refetch; an error frame for this
+ * 'subscribed' → live; 'refresh-session' for this session → refetch; 'inbox' for this session (a
+ * member has a new in-app notification, issue 15) → refetch the inbox; an error frame for this
  * session (not a member, subscribe failed) → not live; anything else is ignored.
  */
 export function liveEventOf(data: unknown, sessionId: string): LiveEvent {
@@ -23,6 +24,8 @@ export function liveEventOf(data: unknown, sessionId: string): LiveEvent {
       return message.sessionId === sessionId ? 'subscribed' : 'ignore';
     case 'refresh-session':
       return message.sessionId === sessionId ? 'refresh' : 'ignore';
+    case 'inbox':
+      return message.sessionId === sessionId ? 'inbox' : 'ignore';
     case 'error':
       return message.sessionId === undefined || message.sessionId === sessionId
         ? 'refused'

@@ -13,7 +13,8 @@ export interface LiveSession {
 
 /**
  * Live updates of one session (doc 1 §4): a websocket on /ws subscribes with the token as
- * 'Bearer …'; a 'refresh-session' frame refetches the session, and so does an error frame for it (a removed
+ * 'Bearer …'; a 'refresh-session' frame refetches the session (and the inbox), an 'inbox' frame the
+ * inbox (issue 15), and an error frame the session (a removed
  * member's subscription is dropped with one, and the refetch shows them why); while not connected (no token,
  * refused, closed, blocked) the session is polled every SESSION_POLL_MS. `active` false (a new or
  * closed session) turns everything off. Reconnects with backoff.
@@ -48,6 +49,9 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
         } else if (kind === 'refresh') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
           // A change of the session may come with an in-app notification (issue 15).
+          void queryClient.invalidateQueries({ queryKey: queryKeys.inboxRoot });
+        } else if (kind === 'inbox') {
+          // Someone in the session has a new in-app notification (maybe this viewer).
           void queryClient.invalidateQueries({ queryKey: queryKeys.inboxRoot });
         } else if (kind === 'refused') {
           // Refused or dropped (e.g. no longer a member): not live, and the page learns why now.
