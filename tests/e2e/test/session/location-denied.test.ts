@@ -208,11 +208,11 @@ describe('an organiser with location denied', () => {
     // while it is there (a box read later may find it gone on a loaded machine).
     const seen = await page.waitForFunction(
       ({ sheetName, texts }) => {
-        const toast = [...document.querySelectorAll('[role="status"]')].find((el) =>
-          texts.includes(el.textContent?.replace(/[✓!i×]/g, '').trim() ?? ''),
-        );
-        const dialog = [...document.querySelectorAll('[role="dialog"]')].find(
-          (el) => el.getAttribute('aria-label') === sheetName || el.textContent?.includes(sheetName),
+        const toast = [...document.querySelectorAll('[role="status"] .toast-message')]
+          .find((el) => texts.includes(el.textContent?.trim() ?? ''))
+          ?.closest('[role="status"]');
+        const dialog = [...document.querySelectorAll('dialog[open], [role="dialog"]')].find((el) =>
+          el.textContent?.includes(sheetName),
         );
         if (!toast || !dialog) return null;
         const t = toast.getBoundingClientRect();
