@@ -208,14 +208,11 @@ describe('an organiser with location denied', () => {
     // while it is there (a box read later may find it gone on a loaded machine).
     const seen = await page.waitForFunction(
       ({ sheetName, texts }) => {
-        // The toast's own words (its icon and close button are elements of their own: a character
-        // class that strips them would strip every 'i' of the message too).
-        const toast = [...document.querySelectorAll('.toast[role="status"]')].find((el) =>
-          texts.includes(el.querySelector('.toast-message')?.textContent?.trim() ?? ''),
-        );
-        const dialog = [...document.querySelectorAll('[role="dialog"]')].find(
-          (el) =>
-            el.getAttribute('aria-label') === sheetName || el.textContent?.includes(sheetName),
+        const toast = [...document.querySelectorAll('[role="status"] .toast-message')]
+          .find((el) => texts.includes(el.textContent?.trim() ?? ''))
+          ?.closest('[role="status"]');
+        const dialog = [...document.querySelectorAll('dialog[open], [role="dialog"]')].find((el) =>
+          el.textContent?.includes(sheetName),
         );
         if (!toast || !dialog) return null;
         const t = toast.getBoundingClientRect();
@@ -261,10 +258,7 @@ describe('an organiser with location denied', () => {
       });
       const { page } = guest;
       await openSession(page, session.sessionId);
-      const callout = page.getByRole('complementary', {
-        name: 'Sign in to take part',
-        exact: true,
-      });
+      const callout = page.getByRole('complementary', { name: 'Sign in to take part', exact: true });
       await callout.waitFor();
       const live = page.getByText(/^Live updates/).first();
       const id = page.getByText(session.sessionId, { exact: true }).first();
