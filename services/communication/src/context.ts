@@ -1,0 +1,30 @@
+import type { Database, Redis } from '@oneeta/service-kit';
+import type { Config } from './config.js';
+import type { SessionClient } from './providers/sessions.js';
+import { createChatStore } from './store/chat-store.js';
+import type { ChatTokens } from './tokens.js';
+
+export interface CommunicationDeps {
+  config: Config;
+  db: Database;
+  redis: Redis;
+  /** Issues and checks the embedded chat tokens (createChatTokens over loadTokenSecret's key). */
+  tokens: ChatTokens;
+  /** The session service's internal routes (membership and authorship). */
+  sessions: SessionClient;
+  /** Readiness of the database (the handle's ping). */
+  pingDb: () => Promise<void>;
+}
+
+/** What the route modules share. */
+export function createContext(deps: CommunicationDeps) {
+  return {
+    config: deps.config,
+    redis: deps.redis,
+    tokens: deps.tokens,
+    sessions: deps.sessions,
+    store: createChatStore(deps.db),
+  };
+}
+
+export type CommunicationContext = ReturnType<typeof createContext>;
