@@ -259,7 +259,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         };
       });
 
-      chat.post('/threads/:chatThreadId/participants::add', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: addChatParticipantsRequestSchema } }, async (request, reply) => {
+      chat.post('/threads/:chatThreadId/participants/::add', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: addChatParticipantsRequestSchema } }, async (request, reply) => {
         const thread = await memberThread(request, request.params.chatThreadId);
         // A session's thread follows the session: only its creator adds people (the service adds members itself).
         if (thread.createdBy !== callerOf(request)) throw forbidden('Only the creator of the thread can add participants.');
@@ -268,7 +268,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         return reply.status(201).send(invalid.length > 0 ? { invalidParticipants: invalid } : {});
       });
 
-      chat.post('/threads/:chatThreadId/participants::remove', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: communicationIdentifierModelSchema } }, async (request, reply) => {
+      chat.post('/threads/:chatThreadId/participants/::remove', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: communicationIdentifierModelSchema } }, async (request, reply) => {
         const thread = await memberThread(request, request.params.chatThreadId);
         const caller = callerOf(request);
         const target = communicationUserOf(request.body);
