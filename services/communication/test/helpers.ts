@@ -57,8 +57,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 
   const { key, cert } = await testCertificate();
   // The HTTPS server exists first (its port is the endpoint); requests go to the app once it is built.
-  let route: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server = createServer({ key, cert }, (req, res) => route?.(req, res));
+  const target: { route?: (req: IncomingMessage, res: ServerResponse) => void } = {};
+  const server = createServer({ key, cert }, (req, res) => target.route?.(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -80,7 +80,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     accounts: accounts.get,
   });
   await app.ready();
-  route = (req, res) => app.routing(req, res);
+  target.route = (req, res) => app.routing(req, res);
 
   return {
     app,
