@@ -245,6 +245,13 @@ describe('the chat wire format over plain HTTP', () => {
     expect(unknown.json().error.code).toBe('NotFound');
   });
 
+  it('accepts a typing notification with no body (200, nothing in it)', async () => {
+    const { token } = await chatToken(h, member, sessionId);
+    const res = await h.app.inject({ method: 'POST', url: `/chat/threads/${encodeURIComponent(threadId)}/typing?api-version=${CHAT_API_VERSION}`, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+
   it('creates a thread once per repeatability-request-id (201 both times, the same thread)', async () => {
     const { token } = await chatToken(h, member);
     const create = () =>

@@ -280,7 +280,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       });
 
       // ── Typing and read receipts ────────────────────────────────────────────────────────────
-      chat.post('/threads/:chatThreadId/typing', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: sendTypingNotificationRequestSchema.optional() } }, async (request, reply) => {
+      chat.post('/threads/:chatThreadId/typing', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: sendTypingNotificationRequestSchema.nullish() } }, async (request, reply) => {
         const thread = await memberThread(request, request.params.chatThreadId);
         // At most one typing notification per participant and thread every 8 s goes out; more are accepted and dropped.
         await ctx.redis.set(`${ctx.config.REDIS_PREFIX}:chat:typing:${thread.id}:${callerOf(request)}`, '1', 'PX', TYPING_WINDOW_MS, 'NX');

@@ -36,7 +36,7 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
 
   app.post(
     '/api/communication/token',
-    { preHandler: guards.requireUser, schema: { body: communicationTokenBodySchema.optional(), response: { 200: communicationTokenResponseSchema } } },
+    { preHandler: guards.requireUser, schema: { body: communicationTokenBodySchema.nullish(), response: { 200: communicationTokenResponseSchema } } },
     async (request) => {
       const user = request.user!;
       const sessionId = request.body?.sessionId;
