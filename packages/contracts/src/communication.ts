@@ -37,6 +37,11 @@ export const COMMUNICATION_MESSAGES = {
   notSessionMember: 'Not a member of this session',
   /** The session service does not know the session. */
   sessionNotFound: 'Session not found',
+  /**
+   * A free-plan sender over the hourly message limit (document 2 §9: 'Free chat 10 messages per
+   * hour'); {limit} and {wait} ('12 min', '40 s') are filled in.
+   */
+  hourlyLimit: 'The free plan sends at most {limit} chat messages per hour. You can send your next message in {wait}.',
   /** The widget's own texts (document 2 §8 "Widget messages"). */
   failedToGetToken: 'Failed to get token',
   sessionClosed: 'Session closed',

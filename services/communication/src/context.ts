@@ -1,7 +1,8 @@
-import type { Database, Redis } from '@oneeta/service-kit';
+import type { AccountLookup, Database, Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import type { SessionClient } from './providers/sessions.js';
 import { createChatStore } from './store/chat-store.js';
+import { createSendLimit } from './store/send-limit.js';
 import type { ChatTokens } from './tokens.js';
 
 export interface CommunicationDeps {
@@ -14,6 +15,8 @@ export interface CommunicationDeps {
   sessions: SessionClient;
   /** Readiness of the database (the handle's ping). */
   pingDb: () => Promise<void>;
+  /** The current account by id (plan for the chat limit): createAccountDirectory's get. */
+  accounts: AccountLookup;
 }
 
 /** What the route modules share. */
@@ -24,6 +27,8 @@ export function createContext(deps: CommunicationDeps) {
     tokens: deps.tokens,
     sessions: deps.sessions,
     store: createChatStore(deps.db),
+    accounts: deps.accounts,
+    sendLimit: createSendLimit(deps.redis, deps.config.REDIS_PREFIX),
   };
 }
 

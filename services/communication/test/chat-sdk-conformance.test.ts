@@ -206,6 +206,25 @@ describe('the official ACS ChatClient against the embedded chat server', () => {
     expect(await refusal(() => client.getChatThreadClient(id).getProperties())).toMatchObject({ statusCode: 404 });
   });
 
+  it("refuses a free-plan sender's 11th message within an hour with 429 TooManyRequests saying when the next is allowed; paid plans are not limited", async () => {
+    const [free, premium] = [await h.user({ plan: 'free' }), await h.user({ plan: 'premium' })];
+    const freeSession = await sessionWith(h, free, [premium]);
+    const freeThread = (await sessionThread(h, free, freeSession)).threadId;
+    const freeClient = clientFor((await chatToken(h, free, freeSession)).token).getChatThreadClient(freeThread);
+    const premiumClient = clientFor((await chatToken(h, premium, freeSession)).token).getChatThreadClient(freeThread);
+    for (let i = 1; i <= 10; i++) await freeClient.sendMessage({ content: `free ${i}` });
+    const refused = await refusal(() => freeClient.sendMessage({ content: 'free 11' }));
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      code: 'TooManyRequests',
+      message: 'The free plan sends at most 10 chat messages per hour. You can send your next message in 60 min.',
+    });
+    for (let i = 1; i <= 11; i++) await premiumClient.sendMessage({ content: `premium ${i}` });
+    const texts = (await all(premiumClient.listMessages())).filter((m) => m.type === 'text');
+    expect(texts.filter((m) => m.content?.message?.startsWith('free'))).toHaveLength(10);
+    expect(texts.filter((m) => m.content?.message?.startsWith('premium'))).toHaveLength(11);
+  });
+
   it('answers with the error codes of the spec: 401 for a bad or missing token, 403 for a non-participant, 404 for an unknown thread', async () => {
     const good = await chatToken(h, member, sessionId);
     const [header, payload] = good.token.split('.');

@@ -11,6 +11,8 @@ export class ChatApiError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Pick<ChatError, 'target' | 'details' | 'innererror'> = {},
+    /** Response headers (Retry-After on 429 and 503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ChatApiError';

@@ -11,13 +11,15 @@ import {
   updateChatMessageRequestSchema,
   updateChatThreadRequestSchema,
 } from '@oneeta/contracts';
-import { bearerToken, describeIssue, isUnavailableError, RETRY_AFTER_SECONDS, type App } from '@oneeta/service-kit';
+import { randomUUID } from 'node:crypto';
+import { bearerToken, describeIssue, HttpError, isUnavailableError, RETRY_AFTER_SECONDS, type App } from '@oneeta/service-kit';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommunicationContext } from '../context.js';
 import { badRequest, CHAT_ERROR_CODES, ChatApiError, forbidden, notFound, unauthorized } from '../domain/errors.js';
-import { communicationUserOf } from '../domain/identity.js';
+import { communicationUserOf, userIdOfCommunicationUser } from '../domain/identity.js';
+import { CHAT_LIMIT_WINDOW_MS, hourlyChatLimit, hourlyLimitMessage } from '../domain/limits.js';
 import { decodeCursor, encodeCursor, nextLinkOf, pageSizeOf } from '../domain/paging.js';
 import { chatMessage, chatParticipant, readReceipt, threadItem, threadProperties } from '../domain/wire.js';
 import type { NewParticipant } from '../store/chat-store.js';
@@ -60,7 +62,12 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       });
 
       chat.setErrorHandler((error: FastifyError | ChatApiError, request, reply) => {
-        if (error instanceof ChatApiError) return reply.status(error.statusCode).send(error.body());
+        if (error instanceof ChatApiError) return reply.status(error.statusCode).headers(error.headers).send(error.body());
+        // The kit's own refusals (the account view unreachable: 503) in the chat API's shape.
+        if (error instanceof HttpError) {
+          if (error.headers) reply.headers(error.headers);
+          return reply.status(error.statusCode).send(new ChatApiError(error.statusCode, CHAT_ERROR_CODES[error.statusCode] ?? 'BadRequest', error.message).body());
+        }
         if ('validation' in error && error.validation?.length) {
           const first = error.validation[0]!;
           const path = first.instancePath.split('/').filter(Boolean);
@@ -182,14 +189,30 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         const thread = await memberThread(request, request.params.chatThreadId);
         if (request.body.content.trim().length === 0) throw badRequest('The message content must not be empty.', 'content');
         const me = await ctx.store.participant(thread.id, caller);
-        const row = await ctx.store.sendMessage(thread.id, {
-          type: request.body.type ?? 'text',
-          content: { message: request.body.content },
-          senderId: caller,
-          senderDisplayName: request.body.senderDisplayName ?? me?.displayName ?? null,
-          metadata: request.body.metadata,
-        });
-        return reply.status(201).send({ id: row.id });
+        // The sender's plan, read fresh: the free plan sends at most 10 messages in any hour.
+        const userId = userIdOfCommunicationUser(caller);
+        const account = userId ? await ctx.accounts(userId) : null;
+        if (!account) throw unauthorized('The account of this access token no longer exists.');
+        const limit = hourlyChatLimit(account.plan);
+        const reservation = randomUUID();
+        if (limit !== null) {
+          const { allowed, retryAfterMs } = await ctx.sendLimit.reserve(account.id, limit, CHAT_LIMIT_WINDOW_MS, reservation);
+          if (!allowed) throw new ChatApiError(429, 'TooManyRequests', hourlyLimitMessage(limit, retryAfterMs), {}, { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) });
+        }
+        try {
+          const row = await ctx.store.sendMessage(thread.id, {
+            type: request.body.type ?? 'text',
+            content: { message: request.body.content },
+            senderId: caller,
+            senderDisplayName: request.body.senderDisplayName ?? me?.displayName ?? null,
+            metadata: request.body.metadata,
+          });
+          return await reply.status(201).send({ id: row.id });
+        } catch (err) {
+          // A message that was not stored does not count.
+          if (limit !== null) await ctx.sendLimit.release(account.id, reservation);
+          throw err;
+        }
       });
 
       chat.get('/threads/:chatThreadId/messages', { schema: { querystring: chatPageQuerySchema, params: threadParams } }, async (request) => {
