@@ -37,6 +37,8 @@ export const COMMUNICATION_MESSAGES = {
   notSessionMember: 'Not a member of this session',
   /** The session service does not know the session. */
   sessionNotFound: 'Session not found',
+  /** Sending needs a name or an e-mail on the profile (document 2 §1). */
+  nameRequired: 'Please set your name or email in your profile before sending messages.',
   /**
    * A free-plan sender over the hourly message limit (document 2 §9: 'Free chat 10 messages per
    * hour'); {limit} and {wait} ('12 min', '40 s') are filled in.

@@ -225,6 +225,20 @@ describe('the official ACS ChatClient against the embedded chat server', () => {
     expect(texts.filter((m) => m.content?.message?.startsWith('premium'))).toHaveLength(11);
   });
 
+  it("refuses a sender with neither name nor e-mail on the profile: 403 'Please set your name or email in your profile before sending messages.'", async () => {
+    const nameless = await h.user({ name: null });
+    await h.session.issuer.register({ id: nameless.id, email: '', emailVerified: false, name: null, plan: 'free', isAdmin: false });
+    const { token } = await chatToken(h, owner, sessionId);
+    await clientFor(token).getChatThreadClient(threadId).addParticipants({ participants: [{ id: userOf(communicationUserIdOf(nameless.id)) }] });
+    const theirs = clientFor((await chatToken(h, nameless)).token).getChatThreadClient(threadId);
+    expect(await refusal(() => theirs.sendMessage({ content: 'hello?' }))).toMatchObject({
+      statusCode: 403,
+      code: 'Forbidden',
+      message: 'Please set your name or email in your profile before sending messages.',
+    });
+    await clientFor(token).getChatThreadClient(threadId).removeParticipant(userOf(communicationUserIdOf(nameless.id)));
+  });
+
   it('answers with the error codes of the spec: 401 for a bad or missing token, 403 for a non-participant, 404 for an unknown thread', async () => {
     const good = await chatToken(h, member, sessionId);
     const [header, payload] = good.token.split('.');

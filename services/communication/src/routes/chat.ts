@@ -1,6 +1,7 @@
 import {
   addChatParticipantsRequestSchema,
   CHAT_API_VERSION,
+  COMMUNICATION_MESSAGES,
   chatApiVersionQuerySchema,
   chatPageQuerySchema,
   communicationIdentifierModelSchema,
@@ -193,6 +194,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         const userId = userIdOfCommunicationUser(caller);
         const account = userId ? await ctx.accounts(userId) : null;
         if (!account) throw unauthorized('The account of this access token no longer exists.');
+        if (!account.name?.trim() && !account.email.trim()) throw forbidden(COMMUNICATION_MESSAGES.nameRequired);
         const limit = hourlyChatLimit(account.plan);
         const reservation = randomUUID();
         if (limit !== null) {
