@@ -1,5 +1,6 @@
 import type { AccountLookup, Database, Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
+import { syncSessionThread } from './consumers/session-changed.js';
 import type { SessionClient } from './providers/sessions.js';
 import { createChatStore } from './store/chat-store.js';
 import { createSendLimit } from './store/send-limit.js';
@@ -21,13 +22,16 @@ export interface CommunicationDeps {
 
 /** What the route modules share. */
 export function createContext(deps: CommunicationDeps) {
+  const store = createChatStore(deps.db);
   return {
     config: deps.config,
     redis: deps.redis,
     tokens: deps.tokens,
     sessions: deps.sessions,
-    store: createChatStore(deps.db),
+    store,
     accounts: deps.accounts,
+    /** Brings a session's thread in line with the session (closed or not, its members). */
+    syncThread: (sessionId: string) => syncSessionThread({ store, sessions: deps.sessions, accounts: deps.accounts }, sessionId),
     sendLimit: createSendLimit(deps.redis, deps.config.REDIS_PREFIX),
   };
 }

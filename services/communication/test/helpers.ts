@@ -7,6 +7,7 @@ import { createTestDatabase, openTestRedisInfra, type TestDatabase } from '@onee
 import { startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
 import { generate } from 'selfsigned';
 import { buildApp } from '../src/app.js';
+import { startSessionChangedConsumer } from '../src/consumers/session-changed.js';
 import { configSchema, type Config } from '../src/config.js';
 import { createSessionClient } from '../src/providers/sessions.js';
 import { createChatStore, type ChatStore } from '../src/store/chat-store.js';
@@ -68,19 +69,22 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const config = loadConfig(configSchema, { ...infra.env, AUTH_URL: 'http://127.0.0.1:9', SESSION_URL: sessionUrl, PUBLIC_URL: endpoint, ...env });
   const accounts = createAccountDirectory({ redis, prefix, authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 1000, events: { bus, service: 'communication', consumer: 'test' } });
   await accounts.ready;
+  const sessions = createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 2000 });
   const tokens = createChatTokens(await loadTokenSecret(database.db, config.CHAT_TOKEN_SECRET), config.CHAT_TOKEN_TTL_SECONDS);
   const app = await buildApp({
     config,
     db: database.db,
     redis,
     tokens,
-    sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 2000 }),
+    sessions,
     pingDb: database.ping,
     verifier: createTokenVerifier({ jwks: session.issuer.jwks }),
     accounts: accounts.get,
   });
   await app.ready();
   target.route = (req, res) => app.routing(req, res);
+  const members = startSessionChangedConsumer({ bus, consumer: 'test', store: createChatStore(database.db), sessions, accounts: accounts.get, log: app.log });
+  await members.ready;
 
   return {
     app,
@@ -97,6 +101,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await members.stop();
       await app.close();
       await accounts.close();
       await infra.close();

@@ -118,6 +118,12 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         return thread;
       };
 
+      /** A session thread whose session closed is read-only: 403 'Session closed'. */
+      const writable = (thread: ThreadRow): ThreadRow => {
+        if (thread.closedOn) throw forbidden(COMMUNICATION_MESSAGES.sessionClosed);
+        return thread;
+      };
+
       const toNewParticipants = (list: z.infer<typeof addChatParticipantsRequestSchema>['participants']) => {
         const valid: NewParticipant[] = [];
         const invalid: { code: string; message: string; target: string }[] = [];
@@ -169,7 +175,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       );
 
       chat.patch('/threads/:chatThreadId', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: updateChatThreadRequestSchema } }, async (request, reply) => {
-        const thread = await memberThread(request, request.params.chatThreadId);
+        const thread = writable(await memberThread(request, request.params.chatThreadId));
         await ctx.store.updateThread(thread.id, request.body, callerOf(request));
         return reply.status(204).send();
       });
@@ -187,7 +193,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       // ── Messages ────────────────────────────────────────────────────────────────────────────
       chat.post('/threads/:chatThreadId/messages', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: sendChatMessageRequestSchema } }, async (request, reply) => {
         const caller = callerOf(request);
-        const thread = await memberThread(request, request.params.chatThreadId);
+        const thread = writable(await memberThread(request, request.params.chatThreadId));
         if (request.body.content.trim().length === 0) throw badRequest('The message content must not be empty.', 'content');
         const me = await ctx.store.participant(thread.id, caller);
         // The sender's plan, read fresh: the free plan sends at most 10 messages in any hour.
@@ -253,7 +259,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       });
 
       chat.patch('/threads/:chatThreadId/messages/:chatMessageId', { schema: { querystring: chatApiVersionQuerySchema, params: messageParams, body: updateChatMessageRequestSchema } }, async (request, reply) => {
-        const thread = await memberThread(request, request.params.chatThreadId);
+        const thread = writable(await memberThread(request, request.params.chatThreadId));
         const message = await ownMessage(request, thread.id, request.params.chatMessageId);
         if (message.senderId !== callerOf(request)) throw forbidden('Only the sender can edit a message.');
         if (message.deletedOn) throw notFound(`Message '${message.id}' was deleted.`, 'chatMessageId');
@@ -263,7 +269,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       });
 
       chat.delete('/threads/:chatThreadId/messages/:chatMessageId', { schema: { querystring: chatApiVersionQuerySchema, params: messageParams } }, async (request, reply) => {
-        const thread = await memberThread(request, request.params.chatThreadId);
+        const thread = writable(await memberThread(request, request.params.chatThreadId));
         const message = await ownMessage(request, thread.id, request.params.chatMessageId);
         if (message.senderId !== callerOf(request)) throw forbidden('Only the sender can delete a message.');
         await ctx.store.deleteMessage(thread.id, message.id);
@@ -285,7 +291,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       });
 
       chat.post('/threads/:chatThreadId/participants/::add', { schema: { querystring: chatApiVersionQuerySchema, params: threadParams, body: addChatParticipantsRequestSchema } }, async (request, reply) => {
-        const thread = await memberThread(request, request.params.chatThreadId);
+        const thread = writable(await memberThread(request, request.params.chatThreadId));
         // A session's thread follows the session: only its creator adds people (the service adds members itself).
         if (thread.createdBy !== callerOf(request)) throw forbidden('Only the creator of the thread can add participants.');
         const { valid, invalid } = toNewParticipants(request.body.participants);

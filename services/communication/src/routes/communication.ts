@@ -72,6 +72,8 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
         const creator = communicationUserIdOf(user.id);
         try {
           ({ thread } = await ctx.store.createThread({ topic: SESSION_THREAD_TOPIC, creator: { userId: creator, displayName: displayNameOf(user) }, participants: [], sessionId }));
+          // Everyone already in the session is in its new thread.
+          await ctx.syncThread(sessionId);
         } catch (err) {
           // Two first calls at once: the other one's thread stands (one live thread per session).
           thread = await ctx.store.threadOfSession(sessionId);

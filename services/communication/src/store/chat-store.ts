@@ -154,6 +154,17 @@ export function createChatStore(db: Database) {
         .limit(opts.limit);
     },
 
+    /** Marks a session thread read-only (its session closed) or writable again (null: reopened). */
+    async setClosed(id: string, closedOn: Date | null): Promise<void> {
+      await db.update(threads).set({ closedOn }).where(eq(threads.id, id));
+    },
+
+    /** Every participant's communication user id. */
+    async participantIds(threadId: string): Promise<string[]> {
+      const rows = await db.select({ userId: participants.userId }).from(participants).where(eq(participants.threadId, threadId));
+      return rows.map((r) => r.userId);
+    },
+
     async deleteThread(id: string, now = new Date()): Promise<void> {
       await db.update(threads).set({ deletedOn: now }).where(and(eq(threads.id, id), isNull(threads.deletedOn)));
     },

@@ -32,6 +32,8 @@ export const threads = communication.table(
     lastSequenceId: bigint('last_sequence_id', { mode: 'number' }).notNull().default(0),
     lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
     lastMessageReceivedOn: timestamp('last_message_received_on', { withTimezone: true }),
+    /** When the thread's session closed (its thread is read-only until it reopens); null while open. */
+    closedOn: timestamp('closed_on', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('threads_session_live_unique').on(t.sessionId).where(sql`${t.deletedOn} is null and ${t.sessionId} is not null`),
