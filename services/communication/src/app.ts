@@ -11,7 +11,13 @@ export interface CommunicationAppDeps extends CommunicationDeps, ServiceAppDeps 
  * server (ACS's chat wire format) under /chat.
  */
 export async function buildApp(deps: CommunicationAppDeps) {
-  const { app, guards } = await createServiceApp({ name: 'communication', config: deps.config, readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) }, accounts: deps.accounts, verifier: deps.verifier });
+  const { app, guards } = await createServiceApp({
+    name: 'communication',
+    config: deps.config,
+    readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) },
+    accounts: deps.accounts,
+    verifier: deps.verifier,
+  });
   const ctx = createContext(deps);
   communicationRoutes(app, ctx, guards);
   chatRoutes(app, ctx);

@@ -31,7 +31,8 @@ export function createContext(deps: CommunicationDeps) {
     store,
     accounts: deps.accounts,
     /** Brings a session's thread in line with the session (closed or not, its members). */
-    syncThread: (sessionId: string) => syncSessionThread({ store, sessions: deps.sessions, accounts: deps.accounts }, sessionId),
+    syncThread: (sessionId: string) =>
+      syncSessionThread({ store, sessions: deps.sessions, accounts: deps.accounts }, sessionId),
     sendLimit: createSendLimit(deps.redis, deps.config.REDIS_PREFIX),
   };
 }

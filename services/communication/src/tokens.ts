@@ -16,7 +16,8 @@ export interface ChatToken {
   expiresOn: string;
 }
 
-export type TokenCheck = { ok: true; communicationUserId: string } | { ok: false; reason: 'expired' | 'invalid' };
+export type TokenCheck =
+  { ok: true; communicationUserId: string } | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
  * Embedded chat tokens: HS256 JWTs naming a communication user (`sub`), with `exp` (the ACS SDK's
@@ -47,7 +48,8 @@ export function createChatTokens(secret: string, ttlSeconds: number) {
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'sub'],
         });
-        if (payload.scp !== CHAT_SCOPE || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
+        if (payload.scp !== CHAT_SCOPE || typeof payload.sub !== 'string')
+          return { ok: false, reason: 'invalid' };
         return { ok: true, communicationUserId: payload.sub };
       } catch (err) {
         return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
@@ -66,6 +68,9 @@ export async function loadTokenSecret(db: Database, given: string | undefined): 
   const read = async () => (await db.select().from(tokenKeys).where(eq(tokenKeys.id, 1)))[0];
   const stored = await read();
   if (stored) return stored.secret;
-  await db.insert(tokenKeys).values({ id: 1, secret: randomBytes(48).toString('base64url') }).onConflictDoNothing({ target: tokenKeys.id });
+  await db
+    .insert(tokenKeys)
+    .values({ id: 1, secret: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing({ target: tokenKeys.id });
   return (await read())!.secret;
 }

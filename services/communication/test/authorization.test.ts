@@ -4,7 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invite, type TestUser } from '@oneeta/session/testing';
-import { postParticipants, postThread, postToken, sessionThread, sessionWith } from './factories.js';
+import {
+  postParticipants,
+  postThread,
+  postToken,
+  sessionThread,
+  sessionWith,
+} from './factories.js';
 import { startStack, type Stack } from './helpers.js';
 
 let h: Stack;
@@ -14,7 +20,13 @@ const callers: Record<string, TestUser | null> = {};
 
 beforeAll(async () => {
   h = await startStack();
-  const [owner, participant, invitee, stranger, admin] = [await h.user(), await h.user(), await h.user(), await h.user(), await h.user({ isAdmin: true })];
+  const [owner, participant, invitee, stranger, admin] = [
+    await h.user(),
+    await h.user(),
+    await h.user(),
+    await h.user(),
+    await h.user({ isAdmin: true }),
+  ];
   sessionId = await sessionWith(h, owner, [participant]);
   await invite(h.session, owner, sessionId, invitee.email);
   threadId = (await sessionThread(h, owner, sessionId)).threadId;
@@ -65,9 +77,15 @@ describe('authorization of the communication calls', () => {
   });
 
   it('gives any signed-in user a token with no session (no thread), and refuses anonymous callers', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/communication/token', headers: { authorization: `Bearer ${token('stranger')}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/communication/token',
+      headers: { authorization: `Bearer ${token('stranger')}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().threadId).toBe('');
-    expect((await h.app.inject({ method: 'POST', url: '/api/communication/token' })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/api/communication/token' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNICATION_MESSAGES } from '@oneeta/contracts';
 import { communicationUserIdOf } from '../src/domain/identity.js';
-import { chatToken, postParticipants, postThread, postToken, sessionThread, sessionWith } from './factories.js';
+import {
+  chatToken,
+  postParticipants,
+  postThread,
+  postToken,
+  sessionThread,
+  sessionWith,
+} from './factories.js';
 import { startStack, type Stack } from './helpers.js';
 
 let h: Stack;
@@ -19,7 +26,9 @@ describe('POST /api/communication/token', () => {
     expect(answer.user.id).toBe(communicationUserIdOf(user.id));
     expect(answer.endpoint).toBe(h.endpoint);
     expect(answer.threadId).toBe('');
-    const payload = JSON.parse(Buffer.from(answer.token.split('.')[1]!, 'base64url').toString()) as { exp: number; sub: string };
+    const payload = JSON.parse(
+      Buffer.from(answer.token.split('.')[1]!, 'base64url').toString(),
+    ) as { exp: number; sub: string };
     expect(payload.sub).toBe(answer.user.id);
     expect(new Date(answer.expiresOn).getTime()).toBe(payload.exp * 1000);
     expect(payload.exp * 1000 - Date.now()).toBeGreaterThan(10 * 60_000);
@@ -80,7 +89,10 @@ describe('POST /api/communication/thread', () => {
   it("answers a member attaching before the author created it: 'No chat thread for this session. Only the session author may create it.'", async () => {
     const [owner, member] = [await h.user(), await h.user()];
     const sessionId = await sessionWith(h, owner, [member]);
-    const res = await postThread(h, member.token, { sessionId, threadId: '19:00000000000000000000000000000000@thread.v2' });
+    const res = await postThread(h, member.token, {
+      sessionId,
+      threadId: '19:00000000000000000000000000000000@thread.v2',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: COMMUNICATION_MESSAGES.noThread });
   });
@@ -91,12 +103,17 @@ describe('POST /api/communication/thread', () => {
     const { threadId } = await sessionThread(h, owner, sessionId);
     const attached = await postThread(h, member.token, { sessionId, threadId });
     expect(attached.statusCode).toBe(200);
-    expect(attached.json()).toMatchObject({ threadId, sessionAcsId: communicationUserIdOf(member.id) });
+    expect(attached.json()).toMatchObject({
+      threadId,
+      sessionAcsId: communicationUserIdOf(member.id),
+    });
     expect(await h.store.participant(threadId, communicationUserIdOf(member.id))).not.toBeNull();
 
     const strangerRes = await postThread(h, stranger.token, { sessionId, threadId });
     expect(strangerRes.statusCode).toBe(403);
-    expect(strangerRes.json()).toMatchObject({ error: COMMUNICATION_MESSAGES.notAuthorizedToAttach });
+    expect(strangerRes.json()).toMatchObject({
+      error: COMMUNICATION_MESSAGES.notAuthorizedToAttach,
+    });
 
     const otherSession = await sessionWith(h, stranger);
     const { threadId: otherThread } = await sessionThread(h, stranger, otherSession);
@@ -126,15 +143,21 @@ describe('POST /api/communication/participants', () => {
     await sessionThread(h, member, sessionId);
     const res = await postParticipants(h, owner.token, { sessionId });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ participants: [{ id: communicationUserIdOf(member.id), displayName: 'no-name@example.test' }] });
+    expect(res.json()).toEqual({
+      participants: [{ id: communicationUserIdOf(member.id), displayName: 'no-name@example.test' }],
+    });
     const theirs = await postParticipants(h, member.token, { sessionId });
-    expect(theirs.json()).toEqual({ participants: [{ id: communicationUserIdOf(owner.id), displayName: 'Olivia Owner' }] });
+    expect(theirs.json()).toEqual({
+      participants: [{ id: communicationUserIdOf(owner.id), displayName: 'Olivia Owner' }],
+    });
   });
 
   it('answers an empty list before the thread exists and 403 to strangers', async () => {
     const [owner, stranger] = [await h.user(), await h.user()];
     const sessionId = await sessionWith(h, owner);
-    expect((await postParticipants(h, owner.token, { sessionId })).json()).toEqual({ participants: [] });
+    expect((await postParticipants(h, owner.token, { sessionId })).json()).toEqual({
+      participants: [],
+    });
     expect((await postParticipants(h, stranger.token, { sessionId })).statusCode).toBe(403);
   });
 });

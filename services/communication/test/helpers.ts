@@ -2,8 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createAccountDirectory, createTokenVerifier, loadConfig, type Redis } from '@oneeta/service-kit';
-import { createTestDatabase, openTestRedisInfra, type TestDatabase } from '@oneeta/service-kit/testing';
+import {
+  createAccountDirectory,
+  createTokenVerifier,
+  loadConfig,
+  type Redis,
+} from '@oneeta/service-kit';
+import {
+  createTestDatabase,
+  openTestRedisInfra,
+  type TestDatabase,
+} from '@oneeta/service-kit/testing';
 import { startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
 import { generate } from 'selfsigned';
 import { buildApp } from '../src/app.js';
@@ -22,7 +31,13 @@ export async function testCertificate() {
     algorithm: 'sha256',
     extensions: [
       { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   });
   return { key: pems.private, cert: pems.cert };
@@ -65,12 +80,35 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 
   const infra = openTestRedisInfra('communication', { prefix: session.prefix });
   const { prefix, redis, bus } = infra;
-  const database = await createTestDatabase({ schema: 'communication', migrationsFolder: MIGRATIONS });
-  const config = loadConfig(configSchema, { ...infra.env, AUTH_URL: 'http://127.0.0.1:9', SESSION_URL: sessionUrl, PUBLIC_URL: endpoint, ...env });
-  const accounts = createAccountDirectory({ redis, prefix, authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 1000, events: { bus, service: 'communication', consumer: 'test' } });
+  const database = await createTestDatabase({
+    schema: 'communication',
+    migrationsFolder: MIGRATIONS,
+  });
+  const config = loadConfig(configSchema, {
+    ...infra.env,
+    AUTH_URL: 'http://127.0.0.1:9',
+    SESSION_URL: sessionUrl,
+    PUBLIC_URL: endpoint,
+    ...env,
+  });
+  const accounts = createAccountDirectory({
+    redis,
+    prefix,
+    authUrl: config.AUTH_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: 1000,
+    events: { bus, service: 'communication', consumer: 'test' },
+  });
   await accounts.ready;
-  const sessions = createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 2000 });
-  const tokens = createChatTokens(await loadTokenSecret(database.db, config.CHAT_TOKEN_SECRET), config.CHAT_TOKEN_TTL_SECONDS);
+  const sessions = createSessionClient({
+    baseUrl: config.SESSION_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: 2000,
+  });
+  const tokens = createChatTokens(
+    await loadTokenSecret(database.db, config.CHAT_TOKEN_SECRET),
+    config.CHAT_TOKEN_TTL_SECONDS,
+  );
   const app = await buildApp({
     config,
     db: database.db,
@@ -83,7 +121,14 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   });
   await app.ready();
   target.route = (req, res) => app.routing(req, res);
-  const members = startSessionChangedConsumer({ bus, consumer: 'test', store: createChatStore(database.db), sessions, accounts: accounts.get, log: app.log });
+  const members = startSessionChangedConsumer({
+    bus,
+    consumer: 'test',
+    store: createChatStore(database.db),
+    sessions,
+    accounts: accounts.get,
+    log: app.log,
+  });
   await members.ready;
 
   return {
@@ -110,6 +155,5 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     },
   };
 }
-
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -18,7 +18,8 @@ describe('the sliding hourly send limit (real Redis)', () => {
     const limit = createSendLimit(redis, prefix);
     const user = randomUUID();
     const t0 = Date.now();
-    for (let i = 0; i < 10; i++) expect((await limit.reserve(user, 10, HOUR, `m${i}`, t0 + i * 60_000)).allowed).toBe(true);
+    for (let i = 0; i < 10; i++)
+      expect((await limit.reserve(user, 10, HOUR, `m${i}`, t0 + i * 60_000)).allowed).toBe(true);
     const refused = await limit.reserve(user, 10, HOUR, 'm10', t0 + 30 * 60_000);
     expect(refused).toEqual({ allowed: false, retryAfterMs: 30 * 60_000 });
     expect((await limit.reserve(user, 10, HOUR, 'm10', t0 + HOUR + 1)).allowed).toBe(true);
@@ -37,7 +38,9 @@ describe('the sliding hourly send limit (real Redis)', () => {
   it('counts parallel sends exactly: 20 at once, 10 allowed', async () => {
     const limit = createSendLimit(redis, prefix);
     const user = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => limit.reserve(user, 10, HOUR, `p${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => limit.reserve(user, 10, HOUR, `p${i}`)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
   });
 });

@@ -22,7 +22,11 @@ export interface ThreadSyncDeps {
  * with a participantAdded/participantRemoved message). Reads the current state rather than the
  * event's delta, so applying it twice, late or out of order changes nothing more.
  */
-export async function syncSessionThread(deps: ThreadSyncDeps, sessionId: string, known?: SessionScheduleData | null): Promise<void> {
+export async function syncSessionThread(
+  deps: ThreadSyncDeps,
+  sessionId: string,
+  known?: SessionScheduleData | null,
+): Promise<void> {
   const thread = await deps.store.threadOfSession(sessionId);
   if (!thread) return;
   const schedule = known === undefined ? await deps.sessions.schedule(sessionId) : known;
@@ -31,16 +35,27 @@ export async function syncSessionThread(deps: ThreadSyncDeps, sessionId: string,
     if (!thread.closedOn) await deps.store.setClosed(thread.id, new Date());
     return;
   }
-  if (schedule.isClosed !== (thread.closedOn !== null)) await deps.store.setClosed(thread.id, schedule.isClosed ? new Date() : null);
-  const plan = planMembership(schedule, thread.createdBy, await deps.store.participantIds(thread.id));
+  if (schedule.isClosed !== (thread.closedOn !== null))
+    await deps.store.setClosed(thread.id, schedule.isClosed ? new Date() : null);
+  const plan = planMembership(
+    schedule,
+    thread.createdBy,
+    await deps.store.participantIds(thread.id),
+  );
   if (plan.add.length > 0) {
     const people = await Promise.all(
       plan.add.map(async (userId) => {
         const account = await deps.accounts(userId);
-        return account ? { userId: communicationUserIdOf(userId), displayName: displayNameOf(account) } : null;
+        return account
+          ? { userId: communicationUserIdOf(userId), displayName: displayNameOf(account) }
+          : null;
       }),
     );
-    await deps.store.addParticipants(thread.id, people.filter((p) => p !== null), thread.createdBy);
+    await deps.store.addParticipants(
+      thread.id,
+      people.filter((p) => p !== null),
+      thread.createdBy,
+    );
   }
   for (const id of plan.remove) await deps.store.removeParticipant(thread.id, id, thread.createdBy);
 }
@@ -50,7 +65,13 @@ export async function syncSessionThread(deps: ThreadSyncDeps, sessionId: string,
  * the session's thread follows. A failure (the session service unreachable) throws, and the bus
  * redelivers.
  */
-export function startSessionChangedConsumer(deps: ThreadSyncDeps & { bus: Pick<EventBus, 'consume'>; consumer: string; log: Pick<FastifyBaseLogger, 'warn' | 'error'> }) {
+export function startSessionChangedConsumer(
+  deps: ThreadSyncDeps & {
+    bus: Pick<EventBus, 'consume'>;
+    consumer: string;
+    log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  },
+) {
   return deps.bus.consume<unknown>({
     topic: TOPICS.sessionChanged,
     group: CHAT_MEMBERS_GROUP,
@@ -64,6 +85,10 @@ export function startSessionChangedConsumer(deps: ThreadSyncDeps & { bus: Pick<E
       }
       await syncSessionThread(deps, parsed.data.sessionId);
     },
-    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'chat members: session thread not brought in line'),
+    onError: (err, event) =>
+      deps.log.error(
+        { err, eventId: event?.id },
+        'chat members: session thread not brought in line',
+      ),
   });
 }

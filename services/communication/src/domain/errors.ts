@@ -36,7 +36,11 @@ export const CHAT_ERROR_CODES: Readonly<Record<number, string>> = {
   503: 'ServiceUnavailable',
 };
 
-export const badRequest = (message: string, target?: string) => new ChatApiError(400, 'BadRequest', message, target ? { target } : {});
-export const unauthorized = (message = 'Access token is missing, invalid or expired.') => new ChatApiError(401, 'Unauthorized', message);
-export const forbidden = (message = 'Permission denied to perform this action.') => new ChatApiError(403, 'Forbidden', message);
-export const notFound = (message: string, target?: string) => new ChatApiError(404, 'NotFound', message, target ? { target } : {});
+export const badRequest = (message: string, target?: string) =>
+  new ChatApiError(400, 'BadRequest', message, target ? { target } : {});
+export const unauthorized = (message = 'Access token is missing, invalid or expired.') =>
+  new ChatApiError(401, 'Unauthorized', message);
+export const forbidden = (message = 'Permission denied to perform this action.') =>
+  new ChatApiError(403, 'Forbidden', message);
+export const notFound = (message: string, target?: string) =>
+  new ChatApiError(404, 'NotFound', message, target ? { target } : {});

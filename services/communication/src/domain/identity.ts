@@ -27,7 +27,8 @@ export const identifierOf = (id: string): CommunicationIdentifierModel => ({
  */
 export function communicationUserOf(model: CommunicationIdentifierModel): string | null {
   const id = model.communicationUser?.id;
-  if (model.kind !== undefined && model.kind !== 'communicationUser' && model.kind !== 'unknown') return null;
+  if (model.kind !== undefined && model.kind !== 'communicationUser' && model.kind !== 'unknown')
+    return null;
   if (model.phoneNumber || model.microsoftTeamsUser || model.microsoftTeamsApp) return null;
   if (id) return model.rawId === undefined || model.rawId === id ? id : null;
   return model.rawId?.startsWith('8:acs:') ? model.rawId : null;

@@ -14,6 +14,8 @@ describe('chat message limits', () => {
     expect(formatWait(40_000)).toBe('40 s');
     expect(formatWait(60_000)).toBe('1 min');
     expect(formatWait(11 * 60_000 + 1)).toBe('12 min');
-    expect(hourlyLimitMessage(10, 12 * 60_000)).toBe('The free plan sends at most 10 chat messages per hour. You can send your next message in 12 min.');
+    expect(hourlyLimitMessage(10, 12 * 60_000)).toBe(
+      'The free plan sends at most 10 chat messages per hour. You can send your next message in 12 min.',
+    );
   });
 });

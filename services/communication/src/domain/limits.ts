@@ -14,4 +14,6 @@ export function formatWait(ms: number): string {
 
 /** The refusal's sentence: the limit and when the next message is allowed. */
 export const hourlyLimitMessage = (limit: number, waitMs: number): string =>
-  COMMUNICATION_MESSAGES.hourlyLimit.replace('{limit}', String(limit)).replace('{wait}', formatWait(waitMs));
+  COMMUNICATION_MESSAGES.hourlyLimit
+    .replace('{limit}', String(limit))
+    .replace('{wait}', formatWait(waitMs));

@@ -13,7 +13,11 @@ export interface MembershipPlan {
  * participant with an account are in it; anyone else in it (left, removed, or only pending) is
  * taken out. Pure: the caller applies the plan.
  */
-export function planMembership(schedule: Pick<SessionScheduleData, 'participants'>, creatorId: string, inThread: readonly string[]): MembershipPlan {
+export function planMembership(
+  schedule: Pick<SessionScheduleData, 'participants'>,
+  creatorId: string,
+  inThread: readonly string[],
+): MembershipPlan {
   const wanted = new Set<string>([creatorId]);
   const userIds: string[] = [];
   for (const p of schedule.participants) {

@@ -16,7 +16,14 @@ describe('chat paging', () => {
   });
 
   it('builds an absolute nextLink keeping the query', () => {
-    expect(nextLinkOf('https://h:1', '/chat/threads/19%3Aa%40thread.v2/messages', { syncState: 'x', maxPageSize: '2', startTime: undefined, 'api-version': '2025-03-15' })).toBe(
+    expect(
+      nextLinkOf('https://h:1', '/chat/threads/19%3Aa%40thread.v2/messages', {
+        syncState: 'x',
+        maxPageSize: '2',
+        startTime: undefined,
+        'api-version': '2025-03-15',
+      }),
+    ).toBe(
       'https://h:1/chat/threads/19%3Aa%40thread.v2/messages?syncState=x&maxPageSize=2&api-version=2025-03-15',
     );
   });

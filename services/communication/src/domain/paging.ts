@@ -12,7 +12,8 @@ export interface Cursor {
   offset?: number;
 }
 
-export const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+export const encodeCursor = (cursor: Cursor): string =>
+  Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
 /** The cursor in a syncState, or null when it is not one of ours. */
 export function decodeCursor(syncState: string): Cursor | null {
@@ -35,11 +36,17 @@ export function decodeCursor(syncState: string): Cursor | null {
   }
 }
 
-export const pageSizeOf = (maxPageSize: number | undefined): number => Math.min(maxPageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+export const pageSizeOf = (maxPageSize: number | undefined): number =>
+  Math.min(maxPageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 
 /** The next page's link: `base` + `path` with the query the client must send again, plus the cursor. */
-export function nextLinkOf(base: string, path: string, query: Record<string, string | undefined>): string {
+export function nextLinkOf(
+  base: string,
+  path: string,
+  query: Record<string, string | undefined>,
+): string {
   const url = new URL(path, `${base}/`);
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) url.searchParams.set(key, value);
   return url.toString();
 }

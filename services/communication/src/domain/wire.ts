@@ -1,4 +1,10 @@
-import type { ChatMessage, ChatMessageReadReceipt, ChatParticipant, ChatThreadItem, ChatThreadProperties } from '@oneeta/contracts';
+import type {
+  ChatMessage,
+  ChatMessageReadReceipt,
+  ChatParticipant,
+  ChatThreadItem,
+  ChatThreadProperties,
+} from '@oneeta/contracts';
 import type { MessageRow, ParticipantRow, ThreadRow } from '../store/schema.js';
 import { identifierOf } from './identity.js';
 
@@ -21,7 +27,9 @@ export function threadItem(row: ThreadRow): ChatThreadItem {
     id: row.id,
     topic: row.topic,
     ...(row.deletedOn ? { deletedOn: row.deletedOn.toISOString() } : {}),
-    ...(row.lastMessageReceivedOn ? { lastMessageReceivedOn: row.lastMessageReceivedOn.toISOString() } : {}),
+    ...(row.lastMessageReceivedOn
+      ? { lastMessageReceivedOn: row.lastMessageReceivedOn.toISOString() }
+      : {}),
   };
 }
 
@@ -50,6 +58,14 @@ export function chatParticipant(row: ParticipantRow): ChatParticipant {
   };
 }
 
-export function readReceipt(row: { userId: string; chatMessageId: string; readOn: Date }): ChatMessageReadReceipt {
-  return { senderCommunicationIdentifier: identifierOf(row.userId), chatMessageId: row.chatMessageId, readOn: row.readOn.toISOString() };
+export function readReceipt(row: {
+  userId: string;
+  chatMessageId: string;
+  readOn: Date;
+}): ChatMessageReadReceipt {
+  return {
+    senderCommunicationIdentifier: identifierOf(row.userId),
+    chatMessageId: row.chatMessageId,
+    readOn: row.readOn.toISOString(),
+  };
 }

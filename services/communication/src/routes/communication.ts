@@ -23,7 +23,11 @@ export const SESSION_THREAD_TOPIC = 'OneETA session chat';
 export function communicationRoutes(app: App, ctx: CommunicationContext, guards: Guards) {
   /** How the caller belongs to the session: 404 when there is no such session. */
   const roleIn = async (sessionId: string, user: AuthUser) => {
-    const membership = await ctx.sessions.membership(sessionId, user.id, user.emailVerified ? user.email : null);
+    const membership = await ctx.sessions.membership(
+      sessionId,
+      user.id,
+      user.emailVerified ? user.email : null,
+    );
     if (!membership) throw new HttpError(404, COMMUNICATION_MESSAGES.sessionNotFound, 'not_found');
     return membership.role;
   };
@@ -31,18 +35,30 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
   /** Puts the caller in the thread (a participantAdded message the first time). */
   const attach = async (thread: ThreadRow, user: AuthUser) => {
     const id = communicationUserIdOf(user.id);
-    if (!(await ctx.store.participant(thread.id, id))) await ctx.store.addParticipants(thread.id, [{ userId: id, displayName: displayNameOf(user) }], id);
+    if (!(await ctx.store.participant(thread.id, id)))
+      await ctx.store.addParticipants(
+        thread.id,
+        [{ userId: id, displayName: displayNameOf(user) }],
+        id,
+      );
   };
 
   app.post(
     '/api/communication/token',
-    { preHandler: guards.requireUser, schema: { body: communicationTokenBodySchema.nullish(), response: { 200: communicationTokenResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        body: communicationTokenBodySchema.nullish(),
+        response: { 200: communicationTokenResponseSchema },
+      },
+    },
     async (request) => {
       const user = request.user!;
       const sessionId = request.body?.sessionId;
       let threadId = '';
       if (sessionId) {
-        if (!canChat(await roleIn(sessionId, user))) throw new HttpError(403, COMMUNICATION_MESSAGES.notSessionMember, 'not_member');
+        if (!canChat(await roleIn(sessionId, user)))
+          throw new HttpError(403, COMMUNICATION_MESSAGES.notSessionMember, 'not_member');
         const thread = await ctx.store.threadOfSession(sessionId);
         if (thread) {
           await attach(thread, user);
@@ -57,21 +73,35 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
 
   app.post(
     '/api/communication/thread',
-    { preHandler: guards.requireUser, schema: { body: communicationThreadBodySchema, response: { 200: communicationThreadResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        body: communicationThreadBodySchema,
+        response: { 200: communicationThreadResponseSchema },
+      },
+    },
     async (request) => {
       const user = request.user!;
       const { sessionId, threadId } = request.body;
       const role = await roleIn(sessionId, user);
-      if (!canChat(role)) throw new HttpError(403, COMMUNICATION_MESSAGES.notAuthorizedToAttach, 'not_authorized');
+      if (!canChat(role))
+        throw new HttpError(403, COMMUNICATION_MESSAGES.notAuthorizedToAttach, 'not_authorized');
       let thread = await ctx.store.threadOfSession(sessionId);
       if (threadId !== undefined) {
         if (!thread) throw new HttpError(404, COMMUNICATION_MESSAGES.noThread, 'no_thread');
-        if (thread.id !== threadId) throw new HttpError(403, COMMUNICATION_MESSAGES.notAuthorizedToAttach, 'not_authorized');
+        if (thread.id !== threadId)
+          throw new HttpError(403, COMMUNICATION_MESSAGES.notAuthorizedToAttach, 'not_authorized');
       } else if (!thread) {
-        if (role !== 'owner') throw new HttpError(403, COMMUNICATION_MESSAGES.threadAuthorOnly, 'author_only');
+        if (role !== 'owner')
+          throw new HttpError(403, COMMUNICATION_MESSAGES.threadAuthorOnly, 'author_only');
         const creator = communicationUserIdOf(user.id);
         try {
-          ({ thread } = await ctx.store.createThread({ topic: SESSION_THREAD_TOPIC, creator: { userId: creator, displayName: displayNameOf(user) }, participants: [], sessionId }));
+          ({ thread } = await ctx.store.createThread({
+            topic: SESSION_THREAD_TOPIC,
+            creator: { userId: creator, displayName: displayNameOf(user) },
+            participants: [],
+            sessionId,
+          }));
           // Everyone already in the session is in its new thread.
           await ctx.syncThread(sessionId);
         } catch (err) {
@@ -81,23 +111,36 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
         }
       }
       await attach(thread, user);
-      return { threadId: thread.id, endpoint: ctx.config.PUBLIC_URL, sessionAcsId: communicationUserIdOf(user.id) };
+      return {
+        threadId: thread.id,
+        endpoint: ctx.config.PUBLIC_URL,
+        sessionAcsId: communicationUserIdOf(user.id),
+      };
     },
   );
 
   app.post(
     '/api/communication/participants',
-    { preHandler: guards.requireUser, schema: { body: communicationParticipantsBodySchema, response: { 200: communicationParticipantsResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        body: communicationParticipantsBodySchema,
+        response: { 200: communicationParticipantsResponseSchema },
+      },
+    },
     async (request) => {
       const user = request.user!;
       const { sessionId } = request.body;
-      if (!canChat(await roleIn(sessionId, user))) throw new HttpError(403, COMMUNICATION_MESSAGES.notSessionMember, 'not_member');
+      if (!canChat(await roleIn(sessionId, user)))
+        throw new HttpError(403, COMMUNICATION_MESSAGES.notSessionMember, 'not_member');
       const thread = await ctx.store.threadOfSession(sessionId);
       if (!thread) return { participants: [] };
       const me = communicationUserIdOf(user.id);
       const rows = await ctx.store.participants(thread.id, { offset: 0, limit: 1000 });
       return {
-        participants: rows.filter((p) => p.userId !== me).map((p) => ({ id: p.userId, displayName: p.displayName ?? p.userId })),
+        participants: rows
+          .filter((p) => p.userId !== me)
+          .map((p) => ({ id: p.userId, displayName: p.displayName ?? p.userId })),
       };
     },
   );

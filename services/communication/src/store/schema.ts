@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ChatMessageContent, ChatRetentionPolicy } from '@oneeta/contracts';
 
 /** The communication service's own Postgres schema; no other service reads it. */
@@ -36,7 +46,9 @@ export const threads = communication.table(
     closedOn: timestamp('closed_on', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('threads_session_live_unique').on(t.sessionId).where(sql`${t.deletedOn} is null and ${t.sessionId} is not null`),
+    uniqueIndex('threads_session_live_unique')
+      .on(t.sessionId)
+      .where(sql`${t.deletedOn} is null and ${t.sessionId} is not null`),
     uniqueIndex('threads_repeatability_unique').on(t.createdBy, t.repeatabilityRequestId),
   ],
 );
@@ -53,7 +65,10 @@ export const participants = communication.table(
     metadata: jsonb('metadata').$type<Record<string, string>>(),
     addedOn: timestamp('added_on', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('participants_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index('participants_user_idx').on(t.userId),
+  ],
 );
 export type ParticipantRow = typeof participants.$inferSelect;
 
@@ -64,7 +79,9 @@ export const messages = communication.table(
     threadId: text('thread_id').notNull(),
     id: text('id').notNull(),
     sequenceId: bigint('sequence_id', { mode: 'number' }).notNull(),
-    type: text('type', { enum: ['text', 'html', 'topicUpdated', 'participantAdded', 'participantRemoved'] }).notNull(),
+    type: text('type', {
+      enum: ['text', 'html', 'topicUpdated', 'participantAdded', 'participantRemoved'],
+    }).notNull(),
     version: text('version').notNull(),
     content: jsonb('content').$type<ChatMessageContent>(),
     senderId: text('sender_id'),
@@ -74,7 +91,10 @@ export const messages = communication.table(
     deletedOn: timestamp('deleted_on', { withTimezone: true }),
     metadata: jsonb('metadata').$type<Record<string, string>>(),
   },
-  (t) => [primaryKey({ columns: [t.threadId, t.id] }), uniqueIndex('messages_sequence_unique').on(t.threadId, t.sequenceId)],
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.id] }),
+    uniqueIndex('messages_sequence_unique').on(t.threadId, t.sequenceId),
+  ],
 );
 export type MessageRow = typeof messages.$inferSelect;
 

@@ -23,8 +23,22 @@ return {1, 0}
 export function createSendLimit(redis: Redis, prefix: string) {
   const key = (userId: string) => `${prefix}:chat:sent:${userId}`;
   return {
-    async reserve(userId: string, limit: number, windowMs: number, id: string, now = Date.now()): Promise<{ allowed: boolean; retryAfterMs: number }> {
-      const [allowed, wait] = (await redis.eval(RESERVE_SCRIPT, 1, key(userId), now, windowMs, limit, id)) as [number, number];
+    async reserve(
+      userId: string,
+      limit: number,
+      windowMs: number,
+      id: string,
+      now = Date.now(),
+    ): Promise<{ allowed: boolean; retryAfterMs: number }> {
+      const [allowed, wait] = (await redis.eval(
+        RESERVE_SCRIPT,
+        1,
+        key(userId),
+        now,
+        windowMs,
+        limit,
+        id,
+      )) as [number, number];
       return { allowed: allowed === 1, retryAfterMs: Math.max(0, wait) };
     },
     async release(userId: string, id: string): Promise<void> {
