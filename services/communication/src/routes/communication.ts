@@ -102,13 +102,19 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
             participants: [],
             sessionId,
           }));
-          // Everyone already in the session is in its new thread.
-          await ctx.syncThread(sessionId);
         } catch (err) {
           // Two first calls at once: the other one's thread stands (one live thread per session).
           thread = await ctx.store.threadOfSession(sessionId);
           if (!thread) throw err;
         }
+        // Everyone already in the session is in its new thread. Should the session service not
+        // answer now, the thread still stands: the next session.changed or the owner's
+        // ensure-chat-members brings the others in.
+        await ctx
+          .syncThread(sessionId)
+          .catch((err: unknown) =>
+            request.log.warn({ err, sessionId }, 'new chat thread: members not synced yet'),
+          );
       }
       await attach(thread, user);
       return {
