@@ -35,6 +35,7 @@ export function describe(dir: string): Deployable {
  */
 export const CALLS_SERVICES: Readonly<Record<string, readonly string[]>> = {
   admin: ['session'],
+  communication: ['session'],
   notification: ['session'],
 };
 

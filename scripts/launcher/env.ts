@@ -44,9 +44,9 @@ export function childEnv(
     EXIT_WHEN_STDIN_CLOSES: '1',
     ...(portFile ? { PORT_FILE: portFile } : {}),
   };
-  // E-mail links (auth's verification, notification's invites) point at the gateway's public
-  // address unless PUBLIC_URL says otherwise.
-  if (child.role === 'auth' || child.name === 'notification') env.PUBLIC_URL = base.PUBLIC_URL || `http://localhost:${config.port}`;
+  // E-mail links (auth's verification, notification's invites) and the chat endpoint browsers
+  // are given (communication) point at the gateway's public address unless PUBLIC_URL says otherwise.
+  if (child.role === 'auth' || child.name === 'notification' || child.name === 'communication') env.PUBLIC_URL = base.PUBLIC_URL || `http://localhost:${config.port}`;
   if (child.role === 'gateway') {
     env.WEB_DIST = path.resolve(root, base.WEB_DIST || 'apps/web/dist');
   }

@@ -15,6 +15,7 @@ import { pipeLines, prettyLogLine } from '../launcher/output.js';
 import { findOnPath, NO_REDIS_MESSAGE, resolveRedis, type RedisDeps } from '../launcher/redis.js';
 import { CrashHistory, DEFAULT_RESTART_POLICY } from '../launcher/restart-policy.js';
 import { newestSource, webBuildDecision, WEB_SOURCES } from '../launcher/web-build.js';
+import { root as repoRoot } from './helpers/launcher.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oneeta-launcher-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -52,6 +53,22 @@ describe('deployables', () => {
       'services/routing',
     ]);
     expect(order.map((d) => d.name)).toEqual(['auth', 'routing', 'session', 'notification', 'gateway']);
+  });
+
+  it('starts communication after session (it asks session who belongs to a session)', () => {
+    const order = orderDeployables(['apps/gateway', 'services/communication', 'services/session', 'services/auth', 'services/admin']);
+    expect(order.map((d) => d.name)).toEqual(['auth', 'session', 'admin', 'communication', 'gateway']);
+    expect(order.find((d) => d.name === 'communication')).toEqual({ name: 'communication', dir: 'services/communication', role: 'service', urlEnv: 'COMMUNICATION_URL' });
+  });
+
+  it('finds services/communication in this repository, so `pnpm start` runs it and the gateway gets COMMUNICATION_URL', () => {
+    const found = discoverDeployables(repoRoot);
+    expect(found.map((d) => d.name)).toContain('communication');
+    const stack: Assigned[] = found.map((d, i) => ({ ...d, port: 4100 + i }));
+    const gateway = stack.find((d) => d.role === 'gateway')!;
+    const communication = stack.find((d) => d.name === 'communication')!;
+    const env = childEnv({}, gateway, stack, readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'), 'redis://r:1', '/repo');
+    expect(env.COMMUNICATION_URL).toBe(`http://127.0.0.1:${communication.port}`);
   });
 
   it('runs ROUTING_WORKERS copies of each worker under distinct names', () => {
@@ -139,6 +156,8 @@ describe('config and child env', () => {
     const notification = { name: 'notification', dir: 'services/notification', role: 'service' as const, urlEnv: 'NOTIFICATION_URL', port: 4006 };
     expect(childEnv(base, notification, [...stack, notification], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('http://localhost:8080');
     expect(childEnv({ ...base, PUBLIC_URL: 'https://oneeta.example' }, notification, [...stack, notification], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('https://oneeta.example');
+    const communication = { name: 'communication', dir: 'services/communication', role: 'service' as const, urlEnv: 'COMMUNICATION_URL', port: 4005 };
+    expect(childEnv(base, communication, [...stack, communication], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('http://localhost:8080');
     const gateway = childEnv(base, stack[2]!, stack, config, 'redis://r:1', '/repo');
     expect(gateway).toMatchObject({
       PORT: '8080',

@@ -139,9 +139,32 @@ async function sessionFlow(launcher: RunningLauncher, ownerToken: string) {
   const seen = await api(`${base}/${sessionId}`, { token: guestToken });
   const people = (seen.body as { session: { participants: { status: string }[] } }).session.participants;
   expect(people.filter((p) => p.status === 'active')).toHaveLength(2);
+  await chatFlow(launcher, sessionId, ownerToken, guestToken);
   expect((await api(`${base}/${sessionId}/close`, { token: ownerToken, body: { confirm: true } })).status).toBe(200);
   const history = await api(`${base}/mine?status=closed`, { token: ownerToken });
   expect((history.body as { items: { sessionId: string }[] }).items.map((i) => i.sessionId)).toEqual([sessionId]);
+}
+
+/**
+ * Session chat through the gateway (services/communication): the owner creates the session's
+ * thread, the guest gets a chat token for it and posts on /chat in ACS's wire format, the owner reads it.
+ */
+async function chatFlow(launcher: RunningLauncher, sessionId: string, ownerToken: string, guestToken: string) {
+  const communication = `${launcher.base}/api/communication`;
+  const thread = await api(`${communication}/thread`, { token: ownerToken, body: { sessionId } });
+  expect(thread.status, JSON.stringify(thread.body)).toBe(200);
+  const threadId = (thread.body as { threadId: string }).threadId;
+  const guest = await api(`${communication}/token`, { token: guestToken, body: { sessionId } });
+  expect(guest.status, JSON.stringify(guest.body)).toBe(200);
+  expect((guest.body as { threadId: string }).threadId).toBe(threadId);
+  const messages = `${launcher.base}/chat/threads/${encodeURIComponent(threadId)}/messages?api-version=2025-03-15`;
+  const sent = await api(messages, { token: (guest.body as { token: string }).token, body: { content: 'parking on 3rd' } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  const owner = await api(`${communication}/token`, { token: ownerToken, body: { sessionId } });
+  const listed = await api(messages, { token: (owner.body as { token: string }).token });
+  expect(listed.status).toBe(200);
+  const texts = (listed.body as unknown as { value: { type: string; content?: { message?: string } }[] }).value;
+  expect(texts.find((m) => m.type === 'text')?.content?.message).toBe('parking on 3rd');
 }
 
 /**

@@ -24,3 +24,197 @@ export const callUsageBodySchema = z.object({
   seconds: z.number().int().positive(),
   mode: z.enum(CALL_MODES),
 });
+
+/** User-facing texts of the communication calls (document 2 §7 and issue 16), copied exactly. */
+export const COMMUNICATION_MESSAGES = {
+  /** A non-author asks for a thread when the session has none. */
+  threadAuthorOnly: 'Chat thread not created; only session author may create it',
+  /** Someone who is not a member of the session, or a threadId that is not the session's. */
+  notAuthorizedToAttach: 'Not authorized to attach chat thread',
+  /** A member asks to attach a thread the author has not created yet. */
+  noThread: 'No chat thread for this session. Only the session author may create it.',
+  /** Token for a session the caller is not a member of. */
+  notSessionMember: 'Not a member of this session',
+  /** The session service does not know the session. */
+  sessionNotFound: 'Session not found',
+  /** Sending needs a name or an e-mail on the profile (document 2 §1). */
+  nameRequired: 'Please set your name or email in your profile before sending messages.',
+  /**
+   * A free-plan sender over the hourly message limit (document 2 §9: 'Free chat 10 messages per
+   * hour'); {limit} and {wait} ('12 min', '40 s') are filled in.
+   */
+  hourlyLimit: 'The free plan sends at most {limit} chat messages per hour. You can send your next message in {wait}.',
+  /** The widget's own texts (document 2 §8 "Widget messages"). */
+  failedToGetToken: 'Failed to get token',
+  sessionClosed: 'Session closed',
+} as const;
+
+/** Constants of document 2 §9 "Communication". */
+export const COMMUNICATION = {
+  /** Token fetch retries before 'Failed to get token'. */
+  tokenFetchRetries: 3,
+  /** A cached token is reused while more than this remains (ms). */
+  tokenReuseMarginMs: 30_000,
+  /** Default cached expiry when the answer has none (ms). */
+  defaultCachedExpiryMs: 10 * 60_000,
+  /** Tokens are refreshed this long before they expire (document 2 §7, ms). */
+  tokenRefreshBeforeExpiryMs: 10 * 60_000,
+  /** Minimum interval between typing notifications (ms). */
+  typingMinIntervalMs: 8000,
+  /** Auto-scroll when within this many px of the bottom. */
+  autoScrollThresholdPx: 80,
+  /** Duplicate-message match window (ms) over the last N messages. */
+  duplicateWindowMs: 10_000,
+  duplicateLastMessages: 12,
+  /** Call-usage duplicate guard (ms). */
+  callUsageDuplicateGuardMs: 2000,
+  /** Prefix of optimistic message ids. */
+  pendingIdPrefix: 'pending-',
+} as const;
+
+/** The chat service's API version (document 2 §7 "Chat service API"). */
+export const CHAT_API_VERSION = '2025-03-15';
+
+/** POST /api/communication/token body: the session whose thread the token is for (optional). */
+export const communicationTokenBodySchema = z.object({ sessionId: idSchema('sessionId').optional() });
+export type CommunicationTokenBody = z.infer<typeof communicationTokenBodySchema>;
+export type CommunicationTokenResponse = z.infer<typeof communicationTokenResponseSchema>;
+
+/** POST /api/communication/thread: attach to (threadId given) or create the session's thread. */
+export const communicationThreadBodySchema = z.object({
+  sessionId: idSchema('sessionId'),
+  threadId: safeText('threadId').min(1).max(200).optional(),
+});
+export type CommunicationThreadBody = z.infer<typeof communicationThreadBodySchema>;
+export const communicationThreadResponseSchema = z.object({
+  threadId: z.string(),
+  endpoint: z.string(),
+  /** The caller's communication user id in this session's chat. */
+  sessionAcsId: z.string(),
+});
+export type CommunicationThreadResponse = z.infer<typeof communicationThreadResponseSchema>;
+
+/** POST /api/communication/participants: the thread's other participants (the caller removed). */
+export const communicationParticipantsBodySchema = z.object({ sessionId: idSchema('sessionId') });
+export const communicationParticipantsResponseSchema = z.object({
+  participants: z.array(z.object({ id: z.string(), displayName: z.string() })),
+});
+export type CommunicationParticipantsResponse = z.infer<typeof communicationParticipantsResponseSchema>;
+
+// ── The chat service's wire format (ACS chat, api-version 2025-03-15) ──────────────────────────
+
+/** A communication identifier as the chat API sends it (`kind` and `rawId` plus one of the kinds). */
+export const communicationIdentifierModelSchema = z.object({
+  kind: z.enum(['unknown', 'communicationUser', 'phoneNumber', 'microsoftTeamsUser', 'microsoftTeamsApp']).optional(),
+  rawId: z.string().max(300).optional(),
+  communicationUser: z.object({ id: z.string().min(1).max(300) }).optional(),
+  phoneNumber: z.object({ value: z.string().max(50) }).optional(),
+  microsoftTeamsUser: z.object({ userId: z.string().max(300), isAnonymous: z.boolean().optional(), cloud: z.string().optional() }).optional(),
+  microsoftTeamsApp: z.object({ appId: z.string().max(300), cloud: z.string().optional() }).optional(),
+});
+export type CommunicationIdentifierModel = z.infer<typeof communicationIdentifierModelSchema>;
+
+const chatMetadataSchema = z.record(z.string().max(256), z.string().max(4096));
+
+export const chatRetentionPolicySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('threadCreationDate'), deleteThreadAfterDays: z.number().int().min(1).max(90) }),
+]);
+export type ChatRetentionPolicy = z.infer<typeof chatRetentionPolicySchema>;
+
+export const chatParticipantSchema = z.object({
+  communicationIdentifier: communicationIdentifierModelSchema,
+  displayName: z.string().max(256).optional(),
+  shareHistoryTime: z.string().optional(),
+  metadata: chatMetadataSchema.optional(),
+});
+export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
+
+export const CHAT_MESSAGE_TYPES = ['text', 'html', 'topicUpdated', 'participantAdded', 'participantRemoved'] as const;
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+
+/** POST /chat/threads */
+export const createChatThreadRequestSchema = z.object({
+  topic: z.string().max(1000),
+  participants: z.array(chatParticipantSchema).max(250).optional(),
+  metadata: chatMetadataSchema.optional(),
+  retentionPolicy: chatRetentionPolicySchema.optional(),
+});
+/** PATCH /chat/threads/{id} (merge-patch) */
+export const updateChatThreadRequestSchema = createChatThreadRequestSchema.omit({ participants: true }).partial();
+/** POST /chat/threads/{id}/messages */
+export const sendChatMessageRequestSchema = z.object({
+  content: z.string().max(28_000),
+  senderDisplayName: z.string().max(256).optional(),
+  type: z.enum(['text', 'html']).optional(),
+  metadata: chatMetadataSchema.optional(),
+});
+/** PATCH /chat/threads/{id}/messages/{messageId} (merge-patch) */
+export const updateChatMessageRequestSchema = z.object({
+  content: z.string().max(28_000).optional(),
+  metadata: chatMetadataSchema.optional(),
+});
+/** POST /chat/threads/{id}/participants/:add */
+export const addChatParticipantsRequestSchema = z.object({ participants: z.array(chatParticipantSchema).min(1).max(200) });
+/** POST /chat/threads/{id}/readReceipts */
+export const sendReadReceiptRequestSchema = z.object({ chatMessageId: z.string().min(1).max(100) });
+/** POST /chat/threads/{id}/typing */
+export const sendTypingNotificationRequestSchema = z.object({ senderDisplayName: z.string().max(256).optional() });
+/** maxPageSize / startTime / skip, and our opaque continuation. */
+export const chatPageQuerySchema = z.object({
+  'api-version': z.string().optional(),
+  maxPageSize: z.coerce.number().int().min(1).max(200).optional(),
+  startTime: z.iso.datetime({ offset: true }).optional(),
+  skip: z.coerce.number().int().min(0).optional(),
+  syncState: z.string().max(500).optional(),
+});
+export const chatApiVersionQuerySchema = z.object({ 'api-version': z.string().optional() });
+
+/** The error body of every refused chat call: `{ error: { code, message, target, details, innererror } }`. */
+export interface ChatError {
+  code: string;
+  message: string;
+  target?: string;
+  details?: ChatError[];
+  innererror?: ChatError;
+}
+
+export interface ChatThreadProperties {
+  id: string;
+  topic: string;
+  createdOn: string;
+  createdByCommunicationIdentifier: CommunicationIdentifierModel;
+  deletedOn?: string;
+  metadata?: Record<string, string>;
+  retentionPolicy?: ChatRetentionPolicy;
+}
+export interface ChatThreadItem {
+  id: string;
+  topic: string;
+  deletedOn?: string;
+  lastMessageReceivedOn?: string;
+}
+export interface ChatMessageContent {
+  message?: string;
+  topic?: string;
+  participants?: ChatParticipant[];
+  initiatorCommunicationIdentifier?: CommunicationIdentifierModel;
+}
+export interface ChatMessage {
+  id: string;
+  type: ChatMessageType;
+  sequenceId: string;
+  version: string;
+  content?: ChatMessageContent;
+  senderDisplayName?: string;
+  createdOn: string;
+  senderCommunicationIdentifier?: CommunicationIdentifierModel;
+  deletedOn?: string;
+  editedOn?: string;
+  metadata?: Record<string, string>;
+}
+export interface ChatMessageReadReceipt {
+  senderCommunicationIdentifier: CommunicationIdentifierModel;
+  chatMessageId: string;
+  readOn: string;
+}

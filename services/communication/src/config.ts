@@ -1,0 +1,31 @@
+import { accountEnvSchema, baseEnvSchema } from '@oneeta/service-kit';
+import { z } from 'zod';
+
+export const configSchema = baseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+  /** Base URL of the session service (membership and authorship are read from its internal routes). */
+  SESSION_URL: z.url().default('http://127.0.0.1:4002'),
+  /**
+   * Where browsers reach the chat API (`/chat/*`): the `endpoint` of the token and thread answers.
+   * The gateway's public address by default, as the web app calls it.
+   */
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /**
+   * Secret (at least 32 characters) that signs the embedded chat tokens (HS256). When unset, one is
+   * generated on first start and kept in the service's database, so tokens survive a restart and
+   * every replica agrees.
+   */
+  CHAT_TOKEN_SECRET: z.string().min(32).optional(),
+  /**
+   * Lifetime of an embedded chat token (s). Clients refresh 10 minutes before expiry, so it must be
+   * longer than that.
+   */
+  CHAT_TOKEN_TTL_SECONDS: z.coerce.number().int().min(900).max(86_400).default(3600),
+  /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
+  CONSUMER_NAME: z.string().optional(),
+  ...accountEnvSchema.shape,
+});
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,40 @@
+import type { AccountLookup, Database, Redis } from '@oneeta/service-kit';
+import type { Config } from './config.js';
+import { syncSessionThread } from './consumers/session-changed.js';
+import type { SessionClient } from './providers/sessions.js';
+import { createChatStore } from './store/chat-store.js';
+import { createSendLimit } from './store/send-limit.js';
+import type { ChatTokens } from './tokens.js';
+
+export interface CommunicationDeps {
+  config: Config;
+  db: Database;
+  redis: Redis;
+  /** Issues and checks the embedded chat tokens (createChatTokens over loadTokenSecret's key). */
+  tokens: ChatTokens;
+  /** The session service's internal routes (membership and authorship). */
+  sessions: SessionClient;
+  /** Readiness of the database (the handle's ping). */
+  pingDb: () => Promise<void>;
+  /** The current account by id (plan for the chat limit): createAccountDirectory's get. */
+  accounts: AccountLookup;
+}
+
+/** What the route modules share. */
+export function createContext(deps: CommunicationDeps) {
+  const store = createChatStore(deps.db);
+  return {
+    config: deps.config,
+    redis: deps.redis,
+    tokens: deps.tokens,
+    sessions: deps.sessions,
+    store,
+    accounts: deps.accounts,
+    /** Brings a session's thread in line with the session (closed or not, its members). */
+    syncThread: (sessionId: string) =>
+      syncSessionThread({ store, sessions: deps.sessions, accounts: deps.accounts }, sessionId),
+    sendLimit: createSendLimit(deps.redis, deps.config.REDIS_PREFIX),
+  };
+}
+
+export type CommunicationContext = ReturnType<typeof createContext>;

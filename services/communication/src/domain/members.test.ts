@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { communicationUserIdOf as acs } from './identity.js';
+import { planMembership } from './members.js';
+
+const p = (userId: string | null, status: 'active' | 'pending' | 'left') => ({
+  participantId: `user:${userId}`,
+  userId,
+  status,
+  enroute: false,
+  leaveBy: null,
+});
+
+describe('a session thread follows the session', () => {
+  it('adds active participants who are not in the thread yet and keeps those who are', () => {
+    const plan = planMembership(
+      { participants: [p('owner', 'active'), p('ana', 'active'), p('bo', 'active')] },
+      acs('owner'),
+      [acs('owner'), acs('ana')],
+    );
+    expect(plan).toEqual({ add: ['bo'], remove: [] });
+  });
+
+  it('removes those who left, are only pending, or are no longer in the session, never the creator', () => {
+    const plan = planMembership(
+      { participants: [p('ana', 'left'), p('bo', 'pending'), p(null, 'active')] },
+      acs('owner'),
+      [acs('owner'), acs('ana'), acs('bo'), acs('gone')],
+    );
+    expect(plan).toEqual({ add: [], remove: [acs('ana'), acs('bo'), acs('gone')] });
+  });
+});

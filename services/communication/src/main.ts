@@ -1,0 +1,67 @@
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import {
+  loadConfig,
+  main,
+  openAccountDirectory,
+  openServiceInfra,
+  runService,
+} from '@oneeta/service-kit';
+import { buildApp } from './app.js';
+import { startSessionChangedConsumer } from './consumers/session-changed.js';
+import { createChatStore } from './store/chat-store.js';
+import { configSchema } from './config.js';
+import { createSessionClient } from './providers/sessions.js';
+import { createChatTokens, loadTokenSecret } from './tokens.js';
+
+export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));
+
+main(async () => {
+  const config = loadConfig(configSchema);
+  const infra = await openServiceInfra('communication', config, MIGRATIONS);
+  const { database, redis, bus } = infra;
+  const logger: {
+    current?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  } = {};
+  const consumer = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
+  const accounts = openAccountDirectory('communication', config, {
+    redis,
+    bus,
+    consumer,
+    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
+  });
+  const tokens = createChatTokens(
+    await loadTokenSecret(database.db, config.CHAT_TOKEN_SECRET),
+    config.CHAT_TOKEN_TTL_SECONDS,
+  );
+  const sessions = createSessionClient({
+    baseUrl: config.SESSION_URL,
+    internalToken: config.INTERNAL_TOKEN,
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    redis,
+    tokens,
+    sessions,
+    pingDb: database.ping,
+    accounts: accounts.get,
+  });
+  logger.current = app.log;
+  bus.instrument(app.metricsRegistry);
+  // A session's thread follows the session (members, closed): session.changed from the session service.
+  const members = startSessionChangedConsumer({
+    bus,
+    consumer,
+    store: createChatStore(database.db),
+    sessions,
+    accounts: accounts.get,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await members.stop();
+    await accounts.close();
+    await infra.close();
+  });
+  await runService({ app, port: config.PORT, host: config.HOST });
+});

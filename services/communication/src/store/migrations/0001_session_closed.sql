@@ -1,0 +1,1 @@
+ALTER TABLE "communication"."threads" ADD COLUMN "closed_on" timestamp with time zone;

@@ -1,0 +1,159 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import {
+  createAccountDirectory,
+  createTokenVerifier,
+  loadConfig,
+  type Redis,
+} from '@oneeta/service-kit';
+import {
+  createTestDatabase,
+  openTestRedisInfra,
+  type TestDatabase,
+} from '@oneeta/service-kit/testing';
+import { startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import { generate } from 'selfsigned';
+import { buildApp } from '../src/app.js';
+import { startSessionChangedConsumer } from '../src/consumers/session-changed.js';
+import { configSchema, type Config } from '../src/config.js';
+import { createSessionClient } from '../src/providers/sessions.js';
+import { createChatStore, type ChatStore } from '../src/store/chat-store.js';
+import { createChatTokens, loadTokenSecret, type ChatTokens } from '../src/tokens.js';
+
+export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
+
+/** A self-signed certificate for 127.0.0.1, made at test time (the chat SDK's bearer policy refuses plain http). */
+export async function testCertificate() {
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
+    ],
+  });
+  return { key: pems.private, cert: pems.cert };
+}
+
+/**
+ * The real session service (its app over its own database, listening on a real port) and the
+ * communication service as main.ts assembles it, sharing one Redis namespace and one token issuer
+ * (the session harness's), served over HTTPS with a test certificate: `endpoint` is what the
+ * ACS chat SDK is pointed at, `ca` what it must trust.
+ */
+export interface Stack {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: Config;
+  session: SessionHarness;
+  sessionUrl: string;
+  /** The HTTPS address of the communication service (the chat SDK's endpoint). */
+  endpoint: string;
+  /** The test certificate: give it to the SDK as `tlsOptions.ca`. */
+  ca: string;
+  tokens: ChatTokens;
+  store: ChatStore;
+  database: TestDatabase;
+  redis: Redis;
+  user(input?: Parameters<SessionHarness['user']>[0]): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const session: SessionHarness = await startSession();
+  await session.app.listen({ port: 0, host: '127.0.0.1' });
+  const sessionUrl = `http://127.0.0.1:${(session.app.server.address() as AddressInfo).port}`;
+
+  const { key, cert } = await testCertificate();
+  // The HTTPS server exists first (its port is the endpoint); requests go to the app once it is built.
+  const target: { route?: (req: IncomingMessage, res: ServerResponse) => void } = {};
+  const server = createServer({ key, cert }, (req, res) => target.route?.(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const infra = openTestRedisInfra('communication', { prefix: session.prefix });
+  const { prefix, redis, bus } = infra;
+  const database = await createTestDatabase({
+    schema: 'communication',
+    migrationsFolder: MIGRATIONS,
+  });
+  const config = loadConfig(configSchema, {
+    ...infra.env,
+    AUTH_URL: 'http://127.0.0.1:9',
+    SESSION_URL: sessionUrl,
+    PUBLIC_URL: endpoint,
+    ...env,
+  });
+  const accounts = createAccountDirectory({
+    redis,
+    prefix,
+    authUrl: config.AUTH_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: 1000,
+    events: { bus, service: 'communication', consumer: 'test' },
+  });
+  await accounts.ready;
+  const sessions = createSessionClient({
+    baseUrl: config.SESSION_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: 2000,
+  });
+  const tokens = createChatTokens(
+    await loadTokenSecret(database.db, config.CHAT_TOKEN_SECRET),
+    config.CHAT_TOKEN_TTL_SECONDS,
+  );
+  const app = await buildApp({
+    config,
+    db: database.db,
+    redis,
+    tokens,
+    sessions,
+    pingDb: database.ping,
+    verifier: createTokenVerifier({ jwks: session.issuer.jwks }),
+    accounts: accounts.get,
+  });
+  await app.ready();
+  target.route = (req, res) => app.routing(req, res);
+  const members = startSessionChangedConsumer({
+    bus,
+    consumer: 'test',
+    store: createChatStore(database.db),
+    sessions,
+    accounts: accounts.get,
+    log: app.log,
+  });
+  await members.ready;
+
+  return {
+    app,
+    config,
+    session,
+    sessionUrl,
+    endpoint,
+    ca: cert,
+    tokens,
+    store: createChatStore(database.db),
+    database,
+    redis,
+    user: (input = {}) => session.user(input),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await members.stop();
+      await app.close();
+      await accounts.close();
+      await infra.close();
+      await database.destroy();
+      await session.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
