@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { SHARING_ENDS_AFTER_HOURS } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
 import { participants, sessions } from './schema.js';
@@ -56,21 +56,31 @@ export function createLifecycleStore(db: Database) {
     async applyLocation(userId: string, position: DevicePosition, now = new Date()): Promise<string[]> {
       // Sharing ends once everyone arrived or SHARING_ENDS_AFTER_HOURS after the arrival time.
       const sharingUntil = new Date(now.getTime() - SHARING_ENDS_AFTER_HOURS * 3_600_000);
-      const open = db
+      const mine = db
+        .select({ id: participants.sessionId })
+        .from(participants)
+        .where(and(eq(participants.userId, userId), eq(participants.status, 'active')));
+      // The sessions are locked first, in id order, like every other write (save, travel results,
+      // the live check) locks a session before its participants: no deadlock between them.
+      const locked = await db
         .select({ id: sessions.id })
         .from(sessions)
         .where(
           and(
+            inArray(sessions.id, mine),
             eq(sessions.isClosed, false),
             isNull(sessions.closedAt),
             isNull(sessions.sharingEndedAt),
             or(isNull(sessions.arriveAt), gt(sessions.arriveAt, sharingUntil)),
           ),
-        );
+        )
+        .orderBy(asc(sessions.id))
+        .for('update');
+      if (locked.length === 0) return [];
       const rows = await db
         .update(participants)
         .set({ lat: position.latitude, lon: position.longitude, accuracy: position.accuracy, locationSource: 'device', updatedAt: new Date() })
-        .where(and(eq(participants.userId, userId), eq(participants.status, 'active'), inArray(participants.sessionId, open)))
+        .where(and(eq(participants.userId, userId), eq(participants.status, 'active'), inArray(participants.sessionId, locked.map((r) => r.id))))
         .returning({ sessionId: participants.sessionId });
       return [...new Set(rows.map((r) => r.sessionId))].sort();
     },
