@@ -40,7 +40,10 @@ export async function syncSessionThread(
     await deps.store.setClosed(thread.id, schedule.isClosed ? new Date() : null);
   // Privacy (document 1 §1's spirit: a closed session keeps no positions): a closed session's
   // messages are deleted; the thread stays, read-only, and is empty if the session reopens.
-  if (schedule.isClosed) await deps.store.purgeMessages(thread.id);
+  if (schedule.isClosed) {
+    await deps.store.purgeMessages(thread.id);
+    await deps.store.forgetUsageMarks(sessionId);
+  }
   const plan = planMembership(
     schedule,
     thread.createdBy,

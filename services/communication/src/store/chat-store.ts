@@ -421,6 +421,15 @@ export function createChatStore(db: Database, effects: ChatStoreEffects = {}) {
       await tx((t) => purge(t, threadId));
     },
 
+    /**
+     * Drops a closed session's usage marks (they keep the table small). A later report of one of
+     * its messages derives the same event id, so the ledger still stores it once.
+     */
+    async forgetUsageMarks(sessionId: string): Promise<void> {
+      const pattern = `chat:${sessionId.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`;
+      await db.delete(usageMarks).where(sql`${usageMarks.key} like ${pattern}`);
+    },
+
     /** How many messages a thread holds (tests, and the README's privacy claim). */
     async messageCount(threadId: string): Promise<number> {
       const [row] = await db
