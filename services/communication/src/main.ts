@@ -1,15 +1,19 @@
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
+  createOutbox,
   loadConfig,
   main,
   openAccountDirectory,
   openServiceInfra,
+  openServiceOutbox,
   runService,
+  type ServiceOutbox,
 } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { startSessionChangedConsumer } from './consumers/session-changed.js';
 import { createChatStore } from './store/chat-store.js';
+import { outbox as outboxTable } from './store/schema.js';
 import { configSchema } from './config.js';
 import { createSessionClient } from './providers/sessions.js';
 import { createChatTokens, loadTokenSecret } from './tokens.js';
@@ -38,7 +42,12 @@ main(async () => {
     baseUrl: config.SESSION_URL,
     internalToken: config.INTERNAL_TOKEN,
   });
+  const outbox = createOutbox(outboxTable, 'communication');
+  // The relay starts once the app exists, so its counters land on the app's metrics registry.
+  const wakeRelay = () => delivery.relay.wake();
   const app = await buildApp({
+    outbox,
+    wakeRelay,
     config,
     db: database.db,
     redis,
@@ -49,17 +58,26 @@ main(async () => {
   });
   logger.current = app.log;
   bus.instrument(app.metricsRegistry);
+  const delivery: ServiceOutbox = openServiceOutbox({
+    service: 'communication',
+    config,
+    db: database.db,
+    table: outboxTable,
+    registry: app.metricsRegistry,
+    log: app.log,
+  });
   // A session's thread follows the session (members, closed): session.changed from the session service.
   const members = startSessionChangedConsumer({
     bus,
     consumer,
-    store: createChatStore(database.db),
+    store: createChatStore(database.db, { outbox, onCommit: wakeRelay }),
     sessions,
     accounts: accounts.get,
     log: app.log,
   });
   app.addHook('onClose', async () => {
     await members.stop();
+    await delivery.close();
     await accounts.close();
     await infra.close();
   });
