@@ -29,8 +29,11 @@ describe('liveEventOf', () => {
     ).toBe('refused');
   });
 
-  it('ignores chat nudges, junk and unknown frames', () => {
+  it("turns this session's chat nudge into a chat refetch (issue 16); ignores junk and unknown frames", () => {
     expect(liveEventOf(frame({ type: 'chat-message', sessionId: 'abc2345' }), 'abc2345')).toBe(
+      'chat',
+    );
+    expect(liveEventOf(frame({ type: 'chat-message', sessionId: 'zzz2345' }), 'abc2345')).toBe(
       'ignore',
     );
     expect(liveEventOf('not json', 'abc2345')).toBe('ignore');

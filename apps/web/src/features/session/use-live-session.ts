@@ -46,6 +46,7 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
           setConnected(true);
           // Catch up on anything missed while not subscribed.
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chatRoot });
         } else if (kind === 'refresh') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
           // A change of the session may come with an in-app notification (issue 15).
@@ -53,6 +54,9 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
         } else if (kind === 'inbox') {
           // Someone in the session has a new in-app notification (maybe this viewer).
           void queryClient.invalidateQueries({ queryKey: queryKeys.inboxRoot });
+        } else if (kind === 'chat') {
+          // A new chat message in this session's thread (issue 16): the widget's list refetches.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chatRoot });
         } else if (kind === 'refused') {
           // Refused or dropped (e.g. no longer a member): not live, and the page learns why now.
           setConnected(false);
