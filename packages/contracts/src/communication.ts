@@ -46,6 +46,14 @@ export const COMMUNICATION_MESSAGES = {
   hourlyLimit: 'The free plan sends at most {limit} chat messages per hour. You can send your next message in {wait}.',
   /** The widget's own texts (document 2 §8 "Widget messages"). */
   failedToGetToken: 'Failed to get token',
+  /** POST /api/communication/complete-call without a session (document 2 §5). */
+  missingSessionId: 'Missing sessionId',
+  /** POST /api/communication/complete-call with no participant (document 2 §5). */
+  noParticipantsSelected: 'No participants selected',
+  /** Reset Chat by someone who is not the session's owner. */
+  resetOwnerOnly: 'Only the session owner may reset the chat',
+  /** Reset Chat, complete-call or a new thread on a closed session. */
+  sessionClosedReadOnly: 'This session is closed; its chat is read-only.',
   sessionClosed: 'Session closed',
 } as const;
 
@@ -71,6 +79,59 @@ export const COMMUNICATION = {
   /** Prefix of optimistic message ids. */
   pendingIdPrefix: 'pending-',
 } as const;
+
+/** The event name of POST /api/communication/audit-message (document 2 §7). */
+export const CHAT_AUDIT_EVENTS = ['chat_message_sent'] as const;
+/**
+ * POST /api/communication/audit-message (fire and forget): the widget reports a message it sent.
+ * Counted once per message: the server counts a session thread's messages itself when they are
+ * sent, and this report (matched by clientMessageId) never adds a second count.
+ */
+export const communicationAuditMessageBodySchema = z.object({
+  sessionId: idSchema('sessionId'),
+  /** The sender's participant id or communication user id (informational). */
+  participantId: safeText('participantId').max(300).optional(),
+  clientMessageId: idSchema('clientMessageId', 100),
+  messageLength: z.number().int().min(0).max(28_000),
+  event: z.enum(CHAT_AUDIT_EVENTS),
+});
+export type CommunicationAuditMessageBody = z.infer<typeof communicationAuditMessageBodySchema>;
+/** POST /api/communication/call-usage: `callUsageBodySchema` (seconds > 0); answered 202 `{ok, duplicate}`. */
+export const communicationAcceptedResponseSchema = z.object({
+  ok: z.literal(true),
+  /** True when the report was already counted (same message, or same call within the 2 s guard). */
+  duplicate: z.boolean(),
+});
+export type CommunicationAcceptedResponse = z.infer<typeof communicationAcceptedResponseSchema>;
+
+/**
+ * POST /api/communication/complete-call {sessionId, acsIds}: the caller asks to end the call for the
+ * selected participants. Missing pieces answer 400 'Missing sessionId' / 'No participants selected'
+ * (the route checks them itself so the texts are the spec's).
+ */
+export const communicationCompleteCallBodySchema = z.object({
+  sessionId: z.string().max(100).optional(),
+  acsIds: z.array(safeText('acsId').min(1).max(300)).max(250).optional(),
+});
+export type CommunicationCompleteCallBody = z.infer<typeof communicationCompleteCallBodySchema>;
+export const communicationCompleteCallResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The acsIds that are members of the session's chat (the others are ignored). */
+  completed: z.array(z.string()),
+});
+export type CommunicationCompleteCallResponse = z.infer<typeof communicationCompleteCallResponseSchema>;
+
+/** POST /api/communication/reset {sessionId}: the owner's Reset Chat. */
+export const communicationResetBodySchema = z.object({ sessionId: idSchema('sessionId') });
+export type CommunicationResetBody = z.infer<typeof communicationResetBodySchema>;
+export const communicationResetResponseSchema = z.object({
+  /** The session's new, empty thread. */
+  threadId: z.string(),
+  /** The thread it replaces (now deleted and read-only), null when the session had none. */
+  previousThreadId: z.string().nullable(),
+  endpoint: z.string(),
+});
+export type CommunicationResetResponse = z.infer<typeof communicationResetResponseSchema>;
 
 /** The chat service's API version (document 2 §7 "Chat service API"). */
 export const CHAT_API_VERSION = '2025-03-15';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MESSAGE_TYPES } from './communication.js';
 import { idSchema } from './text.js';
 
 /** Client → hub. `token` may carry the "Bearer " prefix. */
@@ -31,7 +32,119 @@ export const wsInboxNudgeSchema = z.object({
   type: z.literal('inbox'),
   sessionId: z.string(),
 });
-export const wsSubscribedSchema = z.object({ type: z.literal('subscribed'), sessionId: z.string() });
+// ── Chat real time (issue 16): document 2 §3 "Real-time events", carried through our /ws hub ──
+
+/** A chat user as a widget needs it: the communication user id (the identifier's rawId) and the name. */
+export const chatEventUserSchema = z.object({
+  id: z.string().max(300),
+  displayName: z.string().max(256).optional(),
+});
+export type ChatEventUser = z.infer<typeof chatEventUserSchema>;
+
+/** The message fields every message event carries (the chat server's own copy, as GET /messages gives it). */
+const chatEventMessageFields = {
+  /** The server's message id. */
+  id: z.string().max(100),
+  sequenceId: z.string().max(30),
+  version: z.string().max(30),
+  /** The chat message's own type (text, html, topicUpdated, participantAdded, participantRemoved). */
+  messageType: z.enum(CHAT_MESSAGE_TYPES),
+  /** The sender's communication user id (absent on system messages). */
+  senderId: z.string().max(300).optional(),
+  senderDisplayName: z.string().max(256).optional(),
+  createdOn: z.string(),
+};
+export const chatMessageReceivedEventSchema = z.object({
+  type: z.literal('chatMessageReceived'),
+  ...chatEventMessageFields,
+  /** The message content as sent (for our widget: the JSON string of message, clientMessageId, senderName). */
+  content: z.string().max(28_000),
+});
+export const chatMessageEditedEventSchema = z.object({
+  type: z.literal('chatMessageEdited'),
+  ...chatEventMessageFields,
+  content: z.string().max(28_000),
+  editedOn: z.string(),
+});
+export const chatMessageDeletedEventSchema = z.object({
+  type: z.literal('chatMessageDeleted'),
+  ...chatEventMessageFields,
+  deletedOn: z.string(),
+});
+/** Ephemeral: published directly, never stored. */
+export const typingIndicatorReceivedEventSchema = z.object({
+  type: z.literal('typingIndicatorReceived'),
+  senderId: z.string().max(300),
+  senderDisplayName: z.string().max(256).optional(),
+  receivedOn: z.string(),
+});
+/** Ephemeral: published directly. */
+export const readReceiptReceivedEventSchema = z.object({
+  type: z.literal('readReceiptReceived'),
+  senderId: z.string().max(300),
+  chatMessageId: z.string().max(100),
+  readOn: z.string(),
+});
+export const participantsAddedEventSchema = z.object({
+  type: z.literal('participantsAdded'),
+  participantsAdded: z.array(chatEventUserSchema).max(250),
+  /** Absent when the server itself synced the membership (session.changed). */
+  addedBy: chatEventUserSchema.optional(),
+  addedOn: z.string(),
+});
+export const participantsRemovedEventSchema = z.object({
+  type: z.literal('participantsRemoved'),
+  participantsRemoved: z.array(chatEventUserSchema).max(250),
+  removedBy: chatEventUserSchema.optional(),
+  removedOn: z.string(),
+});
+/** Document 2 §3: 'Thread deletion reason: deletedByPolicy or deletedByUser'. */
+export const CHAT_THREAD_DELETION_REASONS = ['deletedByPolicy', 'deletedByUser'] as const;
+export const chatThreadDeletedEventSchema = z.object({
+  type: z.literal('chatThreadDeleted'),
+  deletedOn: z.string(),
+  deletedBy: chatEventUserSchema.optional(),
+  reason: z.enum(CHAT_THREAD_DELETION_REASONS),
+});
+/**
+ * Ours, not ACS's: the session's chat moved to another thread (the owner's Reset Chat). `threadId` of
+ * the frame is the old thread; every widget on it switches to `newThreadId` (empty, writable).
+ */
+export const chatThreadSwitchedEventSchema = z.object({
+  type: z.literal('chatThreadSwitched'),
+  newThreadId: z.string().max(200),
+  switchedOn: z.string(),
+});
+export const chatRealtimeEventSchema = z.discriminatedUnion('type', [
+  chatMessageReceivedEventSchema,
+  chatMessageEditedEventSchema,
+  chatMessageDeletedEventSchema,
+  typingIndicatorReceivedEventSchema,
+  readReceiptReceivedEventSchema,
+  participantsAddedEventSchema,
+  participantsRemovedEventSchema,
+  chatThreadDeletedEventSchema,
+  chatThreadSwitchedEventSchema,
+]);
+export type ChatRealtimeEvent = z.infer<typeof chatRealtimeEventSchema>;
+export type ChatRealtimeEventType = ChatRealtimeEvent['type'];
+
+/**
+ * Hub → client: one real-time event of the session's chat thread `threadId`. Only threads bound to a
+ * session publish. A widget ignores frames whose threadId is not the thread it shows.
+ */
+export const wsChatEventSchema = z.object({
+  type: z.literal('chat-event'),
+  sessionId: z.string(),
+  threadId: z.string().max(200),
+  event: chatRealtimeEventSchema,
+});
+export type WsChatEvent = z.infer<typeof wsChatEventSchema>;
+
+export const wsSubscribedSchema = z.object({
+  type: z.literal('subscribed'),
+  sessionId: z.string(),
+});
 export const wsErrorSchema = z.object({
   type: z.literal('error'),
   error: z.string(),
@@ -42,6 +155,7 @@ export const wsServerMessageSchema = z.discriminatedUnion('type', [
   wsRefreshSessionSchema,
   wsChatMessageNudgeSchema,
   wsInboxNudgeSchema,
+  wsChatEventSchema,
   wsSubscribedSchema,
   wsErrorSchema,
 ]);
@@ -52,6 +166,7 @@ export const sessionNudgeSchema = z.discriminatedUnion('type', [
   wsRefreshSessionSchema,
   wsChatMessageNudgeSchema,
   wsInboxNudgeSchema,
+  wsChatEventSchema,
 ]);
 export type SessionNudge = z.infer<typeof sessionNudgeSchema>;
 
