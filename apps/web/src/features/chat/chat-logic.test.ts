@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  applyMessageEvent,
   AVATAR_COLOURS,
   avatarColourOf,
   contentOf,
@@ -172,5 +173,48 @@ describe('auto-scroll', () => {
     expect(nearBottom({ scrollHeight: 1000, clientHeight: 300, scrollTop: 620 })).toBe(true);
     expect(nearBottom({ scrollHeight: 1000, clientHeight: 300, scrollTop: 619 })).toBe(false);
     expect(nearBottom({ scrollHeight: 200, clientHeight: 300, scrollTop: 0 })).toBe(true);
+  });
+});
+
+describe('real-time message events (/ws chat-event)', () => {
+  const received = {
+    type: 'chatMessageReceived' as const,
+    id: '50',
+    sequenceId: '5',
+    version: '50',
+    messageType: 'text' as const,
+    senderId: 'u2',
+    senderDisplayName: 'Bob',
+    createdOn: new Date(T0).toISOString(),
+    content: contentOf('parking on 3rd', 'cb', 'Bob'),
+  };
+  it('adds a received message once', () => {
+    const once = applyMessageEvent([], received)!;
+    expect(serverItems(once).map((i) => [i.text, i.senderId, i.senderName])).toEqual([
+      ['parking on 3rd', 'u2', 'Bob'],
+    ]);
+    expect(applyMessageEvent(once, received)).toBeNull();
+  });
+  it('edits and deletes in place', () => {
+    const list = applyMessageEvent([], received)!;
+    const edited = applyMessageEvent(list, {
+      ...received,
+      type: 'chatMessageEdited',
+      content: contentOf('parking on 4th', 'cb', 'Bob'),
+      editedOn: new Date(T0 + 1).toISOString(),
+    })!;
+    expect(serverItems(edited).map((i) => i.text)).toEqual(['parking on 4th']);
+    const { content: _content, ...rest } = received;
+    const deleted = applyMessageEvent(edited, {
+      ...rest,
+      type: 'chatMessageDeleted',
+      deletedOn: new Date(T0 + 2).toISOString(),
+    })!;
+    expect(serverItems(deleted)).toEqual([]);
+  });
+  it('ignores events that are not about messages', () => {
+    expect(
+      applyMessageEvent([], { type: 'typingIndicatorReceived', senderId: 'u', receivedOn: 'x' }),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { COMMUNICATION, type ChatMessage } from '@oneeta/contracts';
+import { COMMUNICATION, type ChatMessage, type ChatRealtimeEvent } from '@oneeta/contracts';
 
 /** One line of the chat as the widget shows it. */
 export interface ChatItem {
@@ -195,4 +195,49 @@ export function nearBottom(el: {
   clientHeight: number;
 }): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight <= COMMUNICATION.autoScrollThresholdPx;
+}
+
+/** A message event of the /ws chat frames (issue 16) applied to the cached list of server messages. */
+export function applyMessageEvent(
+  list: readonly ChatMessage[],
+  event: ChatRealtimeEvent,
+): ChatMessage[] | null {
+  if (
+    event.type !== 'chatMessageReceived' &&
+    event.type !== 'chatMessageEdited' &&
+    event.type !== 'chatMessageDeleted'
+  )
+    return null;
+  const base: ChatMessage = {
+    id: event.id,
+    type: event.messageType,
+    sequenceId: event.sequenceId,
+    version: event.version,
+    createdOn: event.createdOn,
+    ...(event.senderDisplayName ? { senderDisplayName: event.senderDisplayName } : {}),
+    ...(event.senderId
+      ? {
+          senderCommunicationIdentifier: {
+            rawId: event.senderId,
+            communicationUser: { id: event.senderId },
+          },
+        }
+      : {}),
+  };
+  const existing = list.find((m) => m.id === event.id);
+  let next: ChatMessage;
+  if (event.type === 'chatMessageReceived') {
+    if (existing) return null;
+    next = { ...base, content: { message: event.content } };
+  } else if (event.type === 'chatMessageEdited') {
+    next = {
+      ...(existing ?? base),
+      ...base,
+      content: { message: event.content },
+      editedOn: event.editedOn,
+    };
+  } else {
+    next = { ...(existing ?? base), deletedOn: event.deletedOn };
+  }
+  return existing ? list.map((m) => (m.id === event.id ? next : m)) : [...list, next];
 }

@@ -1,9 +1,17 @@
+import type { ChatMessage } from '@oneeta/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/client';
 import { createChatThread, getCommunicationToken } from '../../api/communication';
 import { queryKeys } from '../../api/query-keys';
-import { contentOf, mergeView, pendingItem, serverItems, type ChatItem } from './chat-logic';
+import {
+  applyMessageEvent,
+  contentOf,
+  mergeView,
+  pendingItem,
+  serverItems,
+  type ChatItem,
+} from './chat-logic';
 import {
   createTokenCache,
   expiryOf,
@@ -13,6 +21,7 @@ import {
 } from './token-cache';
 import { ChatCallError, createRestChatTransport, type ChatTransport } from './transport';
 import { CHAT_UI } from './texts';
+import { subscribeChatFrames } from './chat-bus';
 
 /** How often the list is asked while the /ws socket is not live (it refetches on each chat nudge). */
 export const CHAT_POLL_MS = 3000;
@@ -161,6 +170,33 @@ export function useChat(options: UseChatOptions): ChatState {
       connect();
     }
   }, [messagesError, sessionId, connect]);
+
+  // Real time over the session page's /ws socket (issue 16): message events go straight into the
+  // list; Reset Chat (chatThreadSwitched) moves the widget to the new thread; a deleted thread
+  // asks for a fresh token and thread.
+  useEffect(() => {
+    if (!threadId) return;
+    return subscribeChatFrames((frame) => {
+      if (frame.sessionId !== sessionId || frame.threadId !== threadId) return;
+      const event = frame.event;
+      if (event.type === 'chatThreadSwitched') {
+        setPending([]);
+        setConnection((current) => {
+          if (!current) return current;
+          const next = { ...current, threadId: event.newThreadId };
+          tokens.set(sessionId, next);
+          return next;
+        });
+      } else if (event.type === 'chatThreadDeleted') {
+        tokens.drop(sessionId);
+        connect();
+      } else {
+        queryClient.setQueryData<ChatMessage[]>(queryKeys.chatMessages(threadId), (list) =>
+          list ? (applyMessageEvent(list, event) ?? list) : list,
+        );
+      }
+    });
+  }, [threadId, sessionId, queryClient, connect]);
 
   const server = useMemo(() => serverItems(messages.data ?? []), [messages.data]);
   const items = useMemo(

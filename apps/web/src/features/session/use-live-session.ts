@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { sessionQuery } from '../../api/sessions';
 import { useToken } from '../../hooks/use-token';
+import { publishChatFrame } from '../chat/chat-bus';
 import { liveEventOf, reconnectDelay, subscribeFrame, wsUrl } from './live-logic';
 
 export interface LiveSession {
@@ -54,8 +55,11 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
         } else if (kind === 'inbox') {
           // Someone in the session has a new in-app notification (maybe this viewer).
           void queryClient.invalidateQueries({ queryKey: queryKeys.inboxRoot });
+        } else if (kind === 'chat-event') {
+          // A real-time event of the session's chat (issue 16) goes to the widget as it is.
+          publishChatFrame(event.data);
         } else if (kind === 'chat') {
-          // A new chat message in this session's thread (issue 16): the widget's list refetches.
+          // The bare chat nudge: the widget's list refetches.
           void queryClient.invalidateQueries({ queryKey: queryKeys.chatRoot });
         } else if (kind === 'refused') {
           // Refused or dropped (e.g. no longer a member): not live, and the page learns why now.
