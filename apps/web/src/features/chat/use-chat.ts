@@ -25,7 +25,7 @@ import { subscribeChatFrames } from './chat-bus';
 
 /** How often the list is asked while the /ws socket is not live (it refetches on each chat nudge). */
 export const CHAT_POLL_MS = 3000;
-/** And while it is live: a slow safety net only. */
+/** And once this thread's real-time events arrive over a live socket: a slow safety net only. */
 export const CHAT_LIVE_POLL_MS = 30_000;
 /** A member waiting for the author's thread asks again after this long. */
 const NO_THREAD_RETRY_MS = 5000;
@@ -153,11 +153,14 @@ export function useChat(options: UseChatOptions): ChatState {
     [threadId],
   );
 
+  // Polling slows down only once this thread's real-time events are seen on a live socket (a hub
+  // without chat events, or a lost socket, keeps the light polling).
+  const [realtime, setRealtime] = useState(false);
   const messages = useQuery({
     queryKey: queryKeys.chatMessages(threadId),
     queryFn: ({ signal }) => transport!.listMessages(signal),
     enabled: transport !== null && !closed,
-    refetchInterval: live ? CHAT_LIVE_POLL_MS : CHAT_POLL_MS,
+    refetchInterval: live && realtime ? CHAT_LIVE_POLL_MS : CHAT_POLL_MS,
     refetchIntervalInBackground: false,
     retry: false,
   });
@@ -178,6 +181,7 @@ export function useChat(options: UseChatOptions): ChatState {
     if (!threadId) return;
     return subscribeChatFrames((frame) => {
       if (frame.sessionId !== sessionId || frame.threadId !== threadId) return;
+      setRealtime(true);
       const event = frame.event;
       if (event.type === 'chatThreadSwitched') {
         setPending([]);
