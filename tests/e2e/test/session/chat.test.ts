@@ -127,7 +127,7 @@ describe('session chat', () => {
       await shot('chat-conversation-ada', ada);
 
       // The avatar popout: name, id, Copy ID, Close.
-      await onOwner.getByRole('button', { name: 'Ada Lovelace', exact: true }).click();
+      await onOwner.getByRole('button', { name: 'Ada Lovelace, AL', exact: true }).click();
       const popout = widget(owner.page).getByRole('dialog', { name: 'Ada Lovelace' });
       await popout.waitFor();
       await popout.getByText(`8:acs:oneeta_${ada.user!.user.id}`, { exact: true }).waitFor();

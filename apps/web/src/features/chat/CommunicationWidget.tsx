@@ -207,6 +207,7 @@ function Message({
   onAvatar: () => void;
 }) {
   const name = item.senderName || CHAT_UI.unknownSender;
+  const initials = initialsOf(name);
   return (
     <li
       className="chat-message"
@@ -218,11 +219,12 @@ function Message({
         type="button"
         className="chat-avatar"
         style={{ background: avatarColourOf(item.senderId || name) }}
-        aria-label={name}
+        // The visible initials are part of the name (WCAG 2.5.3 label in name).
+        aria-label={`${name}, ${initials}`}
         aria-haspopup="dialog"
         onClick={onAvatar}
       >
-        {initialsOf(name)}
+        {initials}
       </button>
       <div className="chat-bubble">
         <p className="chat-meta">
