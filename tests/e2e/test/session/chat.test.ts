@@ -4,7 +4,8 @@
 // Enter sends and Shift+Enter adds a line; the empty state; the avatar popout; the free plan's 11th
 // message in an hour is refused with its sentence; closing the session shows 'Session closed'.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect } from '../../src/browser.js';
+import path from 'node:path';
+import { describe, expect, VIEWPORTS } from '../../src/browser.js';
 import {
   PLACES,
   acceptByApi,
@@ -56,7 +57,19 @@ describe('session chat', () => {
         person({ name: 'Olivia Owner', at: PLACES.bellevue }),
         person({ name: 'Ada Lovelace', at: PLACES.redmond, plan: 'free' }),
       ]);
-      const shot = (name: string, who: Person) => screens.capture(name, { page: who.page });
+      // Each screen at 390 and 1280 px (axe-checked), plus the widget itself at both widths.
+      const shot = async (name: string, who: Person) => {
+        await screens.capture(name, { page: who.page });
+        const before = who.page.viewportSize();
+        for (const viewport of VIEWPORTS) {
+          await who.page.setViewportSize(viewport);
+          await widget(who.page).screenshot({
+            path: path.join(screens.dir, `${name}-widget-${viewport.width}.png`),
+            animations: 'disabled',
+          });
+        }
+        if (before) await who.page.setViewportSize(before);
+      };
       const session = await createSession(stack, owner.user!.token);
       const id = session.sessionId;
       const invite = await inviteByApi(stack, owner.user!.token, id, ada.user!);
