@@ -1,4 +1,11 @@
-import type { AccountLookup, Database, Redis } from '@oneeta/service-kit';
+import type { ChatRealtimeEvent } from '@oneeta/contracts';
+import {
+  publishSessionNudge,
+  type AccountLookup,
+  type Database,
+  type Outbox,
+  type Redis,
+} from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { syncSessionThread } from './consumers/session-changed.js';
 import type { SessionClient } from './providers/sessions.js';
@@ -18,11 +25,15 @@ export interface CommunicationDeps {
   pingDb: () => Promise<void>;
   /** The current account by id (plan for the chat limit): createAccountDirectory's get. */
   accounts: AccountLookup;
+  /** The transactional outbox (openServiceOutbox over schema.ts's `outbox`): chat nudges and usage events. */
+  outbox: Outbox;
+  /** Wakes the outbox relay after a commit that added rows (else it finds them on its next poll). */
+  wakeRelay?: (() => void) | undefined;
 }
 
 /** What the route modules share. */
 export function createContext(deps: CommunicationDeps) {
-  const store = createChatStore(deps.db);
+  const store = createChatStore(deps.db, { outbox: deps.outbox, onCommit: deps.wakeRelay });
   return {
     config: deps.config,
     redis: deps.redis,
@@ -34,6 +45,23 @@ export function createContext(deps: CommunicationDeps) {
     syncThread: (sessionId: string) =>
       syncSessionThread({ store, sessions: deps.sessions, accounts: deps.accounts }, sessionId),
     sendLimit: createSendLimit(deps.redis, deps.config.REDIS_PREFIX),
+    /**
+     * Ephemeral real time (typing, read receipts): published straight to the session's channel,
+     * never stored. Only session threads publish; a failed publish is not the caller's problem.
+     */
+    publishDirect: async (
+      thread: { id: string; sessionId: string | null },
+      event: ChatRealtimeEvent,
+    ): Promise<void> => {
+      if (!thread.sessionId) return;
+      const { sessionId } = thread;
+      await publishSessionNudge(deps.redis, deps.config.REDIS_PREFIX, sessionId, {
+        type: 'chat-event',
+        sessionId,
+        threadId: thread.id,
+        event,
+      }).catch(() => 0);
+    },
   };
 }
 

@@ -5,11 +5,13 @@ import {
   main,
   openAccountDirectory,
   openServiceInfra,
+  openServiceOutbox,
   runService,
 } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { startSessionChangedConsumer } from './consumers/session-changed.js';
 import { createChatStore } from './store/chat-store.js';
+import { outbox as outboxTable } from './store/schema.js';
 import { configSchema } from './config.js';
 import { createSessionClient } from './providers/sessions.js';
 import { createChatTokens, loadTokenSecret } from './tokens.js';
@@ -38,7 +40,17 @@ main(async () => {
     baseUrl: config.SESSION_URL,
     internalToken: config.INTERNAL_TOKEN,
   });
+  const delivery = openServiceOutbox({
+    service: 'communication',
+    config,
+    db: database.db,
+    table: outboxTable,
+    log: { error: (obj, msg) => logger.current?.error(obj, msg) },
+  });
+  const wakeRelay = () => delivery.relay.wake();
   const app = await buildApp({
+    outbox: delivery.outbox,
+    wakeRelay,
     config,
     db: database.db,
     redis,
@@ -53,13 +65,14 @@ main(async () => {
   const members = startSessionChangedConsumer({
     bus,
     consumer,
-    store: createChatStore(database.db),
+    store: createChatStore(database.db, { outbox: delivery.outbox, onCommit: wakeRelay }),
     sessions,
     accounts: accounts.get,
     log: app.log,
   });
   app.addHook('onClose', async () => {
     await members.stop();
+    await delivery.close();
     await accounts.close();
     await infra.close();
   });

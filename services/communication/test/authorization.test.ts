@@ -88,4 +88,62 @@ describe('authorization of the communication calls', () => {
       (await h.app.inject({ method: 'POST', url: '/api/communication/token' })).statusCode,
     ).toBe(401);
   });
+
+  const post = (url: string, who: string, payload: object) =>
+    h.app.inject({
+      method: 'POST',
+      url: `/api/communication/${url}`,
+      headers: token(who) ? { authorization: `Bearer ${token(who)}` } : {},
+      payload,
+    });
+  const table = (ok: number) =>
+    [
+      ['anonymous', 401],
+      ['stranger', 403],
+      ['admin', 403],
+      ['invitee', 403],
+      ['participant', ok],
+      ['owner', ok],
+    ] as const;
+
+  it.each(table(202))('POST /api/communication/audit-message: %s → %i', async (who, status) => {
+    const res = await post('audit-message', who, {
+      sessionId,
+      clientMessageId: `auth-${who}`,
+      messageLength: 4,
+      event: 'chat_message_sent',
+    });
+    expect(res.statusCode, res.body).toBe(status);
+  });
+
+  it.each(table(202))('POST /api/communication/call-usage: %s → %i', async (who, status) => {
+    const res = await post('call-usage', who, {
+      sessionId,
+      participantAcsId: `8:acs:auth-${who}`,
+      seconds: 3,
+      mode: 'video',
+    });
+    expect(res.statusCode, res.body).toBe(status);
+  });
+
+  it.each(table(200))('POST /api/communication/complete-call: %s → %i', async (who, status) => {
+    const res = await post('complete-call', who, { sessionId, acsIds: ['8:acs:someone'] });
+    expect(res.statusCode, res.body).toBe(status);
+  });
+
+  it.each([
+    ['anonymous', 401],
+    ['stranger', 403],
+    ['admin', 403],
+    ['invitee', 403],
+    ['participant', 403],
+    ['owner', 200],
+  ])('POST /api/communication/reset (owner only): %s → %i', async (who, status) => {
+    const before = (await h.store.threadOfSession(sessionId))?.id;
+    const res = await post('reset', who, { sessionId });
+    expect(res.statusCode, res.body).toBe(status);
+    const after = (await h.store.threadOfSession(sessionId))?.id;
+    if (status === 200) expect(after).not.toBe(before);
+    else expect(after).toBe(before);
+  });
 });

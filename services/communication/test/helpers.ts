@@ -6,6 +6,8 @@ import {
   createAccountDirectory,
   createTokenVerifier,
   loadConfig,
+  openServiceOutbox,
+  streamKey,
   type Redis,
 } from '@oneeta/service-kit';
 import {
@@ -14,12 +16,14 @@ import {
   type TestDatabase,
 } from '@oneeta/service-kit/testing';
 import { startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import type { EventEnvelope } from '@oneeta/contracts';
 import { generate } from 'selfsigned';
 import { buildApp } from '../src/app.js';
 import { startSessionChangedConsumer } from '../src/consumers/session-changed.js';
 import { configSchema, type Config } from '../src/config.js';
 import { createSessionClient } from '../src/providers/sessions.js';
 import { createChatStore, type ChatStore } from '../src/store/chat-store.js';
+import { outbox as outboxTable } from '../src/store/schema.js';
 import { createChatTokens, loadTokenSecret, type ChatTokens } from '../src/tokens.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
@@ -62,6 +66,10 @@ export interface Stack {
   store: ChatStore;
   database: TestDatabase;
   redis: Redis;
+  /** The Redis key prefix of this stack (pub/sub channels `${prefix}:session:{id}`, streams). */
+  prefix: string;
+  /** Delivers what the outbox holds now (else the relay does so on its own within a second). */
+  flush(): Promise<number>;
   user(input?: Parameters<SessionHarness['user']>[0]): Promise<TestUser>;
   close(): Promise<void>;
 }
@@ -109,7 +117,17 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     await loadTokenSecret(database.db, config.CHAT_TOKEN_SECRET),
     config.CHAT_TOKEN_TTL_SECONDS,
   );
+  const delivery = openServiceOutbox({
+    service: 'communication',
+    config: { ...config, OUTBOX_POLL_MS: 50 },
+    db: database.db,
+    table: outboxTable,
+  });
+  const wakeRelay = () => delivery.relay.wake();
+  const effects = { outbox: delivery.outbox, onCommit: wakeRelay };
   const app = await buildApp({
+    outbox: delivery.outbox,
+    wakeRelay,
     config,
     db: database.db,
     redis,
@@ -124,7 +142,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const members = startSessionChangedConsumer({
     bus,
     consumer: 'test',
-    store: createChatStore(database.db),
+    store: createChatStore(database.db, effects),
     sessions,
     accounts: accounts.get,
     log: app.log,
@@ -139,21 +157,35 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     endpoint,
     ca: cert,
     tokens,
-    store: createChatStore(database.db),
+    store: createChatStore(database.db, effects),
     database,
     redis,
+    prefix,
+    flush: () => delivery.relay.runOnce(),
     user: (input = {}) => session.user(input),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await members.stop();
       await app.close();
+      await delivery.close();
       await accounts.close();
       await infra.close();
       await database.destroy();
       await session.close();
     },
   };
+}
+
+/** Every event on a topic's stream so far (the envelopes the outbox relay published). */
+export async function streamEvents<T = unknown>(
+  h: Pick<Stack, 'redis' | 'prefix'>,
+  topic: string,
+): Promise<EventEnvelope<T>[]> {
+  const entries = await h.redis.xrange(streamKey(h.prefix, topic), '-', '+');
+  return entries.map(
+    ([, fields]) => JSON.parse(fields[fields.indexOf('event') + 1]!) as EventEnvelope<T>,
+  );
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

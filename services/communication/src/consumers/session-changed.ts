@@ -31,12 +31,19 @@ export async function syncSessionThread(
   if (!thread) return;
   const schedule = known === undefined ? await deps.sessions.schedule(sessionId) : known;
   if (!schedule) {
-    // The session is gone: its thread stays readable and takes no more messages.
+    // The session is gone: its thread takes no more messages, and its messages go (privacy).
     if (!thread.closedOn) await deps.store.setClosed(thread.id, new Date());
+    await deps.store.purgeMessages(thread.id);
     return;
   }
   if (schedule.isClosed !== (thread.closedOn !== null))
     await deps.store.setClosed(thread.id, schedule.isClosed ? new Date() : null);
+  // Privacy (document 1 §1's spirit: a closed session keeps no positions): a closed session's
+  // messages are deleted; the thread stays, read-only, and is empty if the session reopens.
+  if (schedule.isClosed) {
+    await deps.store.purgeMessages(thread.id);
+    await deps.store.forgetUsageMarks(sessionId);
+  }
   const plan = planMembership(
     schedule,
     thread.createdBy,

@@ -241,12 +241,10 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
                 ? repeatability.slice(0, 200)
                 : undefined,
           });
-          return reply
-            .status(201)
-            .send({
-              chatThread: threadProperties(thread),
-              ...(invalid.length > 0 ? { invalidParticipants: invalid } : {}),
-            });
+          return reply.status(201).send({
+            chatThread: threadProperties(thread),
+            ...(invalid.length > 0 ? { invalidParticipants: invalid } : {}),
+          });
         },
       );
 
@@ -310,7 +308,7 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
           // A session's thread belongs to the session: only its creator (the session author) deletes it.
           if (thread.createdBy !== callerOf(request))
             throw forbidden('Only the creator of the thread can delete it.');
-          await ctx.store.deleteThread(thread.id);
+          await ctx.store.deleteThread(thread.id, callerOf(request));
           return reply.status(204).send();
         },
       );
@@ -543,13 +541,25 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         async (request, reply) => {
           const thread = await memberThread(request, request.params.chatThreadId);
           // At most one typing notification per participant and thread every 8 s goes out; more are accepted and dropped.
-          await ctx.redis.set(
-            `${ctx.config.REDIS_PREFIX}:chat:typing:${thread.id}:${callerOf(request)}`,
+          const caller = callerOf(request);
+          const fresh = await ctx.redis.set(
+            `${ctx.config.REDIS_PREFIX}:chat:typing:${thread.id}:${caller}`,
             '1',
             'PX',
             TYPING_WINDOW_MS,
             'NX',
           );
+          // Ephemeral: straight to the session's subscribers, never stored.
+          if (fresh === 'OK') {
+            const me = await ctx.store.participant(thread.id, caller);
+            const name = request.body?.senderDisplayName ?? me?.displayName;
+            await ctx.publishDirect(thread, {
+              type: 'typingIndicatorReceived',
+              senderId: caller,
+              ...(name ? { senderDisplayName: name } : {}),
+              receivedOn: new Date().toISOString(),
+            });
+          }
           return reply.status(200).send();
         },
       );
@@ -571,7 +581,14 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
               `Message '${request.body.chatMessageId}' was not found.`,
               'chatMessageId',
             );
-          await ctx.store.markRead(thread.id, callerOf(request), message.id);
+          const readOn = new Date();
+          await ctx.store.markRead(thread.id, callerOf(request), message.id, readOn);
+          await ctx.publishDirect(thread, {
+            type: 'readReceiptReceived',
+            senderId: callerOf(request),
+            chatMessageId: message.id,
+            readOn: readOn.toISOString(),
+          });
           return reply.status(200).send();
         },
       );

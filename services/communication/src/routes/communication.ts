@@ -1,5 +1,13 @@
 import {
+  callUsageBodySchema,
+  COMMUNICATION,
   COMMUNICATION_MESSAGES,
+  communicationAcceptedResponseSchema,
+  communicationAuditMessageBodySchema,
+  communicationCompleteCallBodySchema,
+  communicationCompleteCallResponseSchema,
+  communicationResetBodySchema,
+  communicationResetResponseSchema,
   communicationParticipantsBodySchema,
   communicationParticipantsResponseSchema,
   communicationThreadBodySchema,
@@ -15,6 +23,8 @@ import type { ThreadRow } from '../store/schema.js';
 
 /** The topic of a session's thread (the widget does not show it). */
 export const SESSION_THREAD_TOPIC = 'OneETA session chat';
+
+const tags = ['communication'];
 
 /**
  * The product's communication calls (document 2 §7 "Communication"): tokens for the chat API, the
@@ -48,6 +58,9 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
     {
       preHandler: guards.requireUser,
       schema: {
+        tags,
+        operationId: 'communicationToken',
+        summary: "A chat token (and the session's thread id) for the caller",
         body: communicationTokenBodySchema.nullish(),
         response: { 200: communicationTokenResponseSchema },
       },
@@ -76,6 +89,9 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
     {
       preHandler: guards.requireUser,
       schema: {
+        tags,
+        operationId: 'communicationThread',
+        summary: "Create (the session's author) or attach to the session's chat thread",
         body: communicationThreadBodySchema,
         response: { 200: communicationThreadResponseSchema },
       },
@@ -130,6 +146,9 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
     {
       preHandler: guards.requireUser,
       schema: {
+        tags,
+        operationId: 'communicationParticipants',
+        summary: "The session chat's other participants (the caller's own entry removed)",
         body: communicationParticipantsBodySchema,
         response: { 200: communicationParticipantsResponseSchema },
       },
@@ -147,6 +166,158 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
         participants: rows
           .filter((p) => p.userId !== me)
           .map((p) => ({ id: p.userId, displayName: p.displayName ?? p.userId })),
+      };
+    },
+  );
+
+  /** A member (owner or active participant) of the session, else 403. */
+  const requireMember = async (sessionId: string, user: AuthUser) => {
+    const role = await roleIn(sessionId, user);
+    if (!canChat(role))
+      throw new HttpError(403, COMMUNICATION_MESSAGES.notSessionMember, 'not_member');
+    return role;
+  };
+
+  app.post(
+    '/api/communication/audit-message',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags,
+        operationId: 'communicationAuditMessage',
+        summary: 'Report a chat message sent (fire and forget; counted once per message)',
+        body: communicationAuditMessageBodySchema,
+        response: { 202: communicationAcceptedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { sessionId, clientMessageId, messageLength } = request.body;
+      await requireMember(sessionId, user);
+      // The chat server counted the message when it was sent (same key: session, sender,
+      // clientMessageId), so this report adds nothing then; in ACS mode it is the only count.
+      const counted = await ctx.store.recordChatUsage({
+        sessionId,
+        senderId: communicationUserIdOf(user.id),
+        clientMessageId,
+        length: messageLength,
+      });
+      return reply.status(202).send({ ok: true, duplicate: !counted });
+    },
+  );
+
+  app.post(
+    '/api/communication/call-usage',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags,
+        operationId: 'communicationCallUsage',
+        summary:
+          "Report a remote participant's call seconds (fire and forget; seconds > 0; repeats within 2 s ignored)",
+        body: callUsageBodySchema,
+        response: { 202: communicationAcceptedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { sessionId, participantAcsId, seconds, mode } = request.body;
+      await requireMember(sessionId, user);
+      // Several members report the same participant leaving: the first report within the guard
+      // counts (SET NX is atomic across replicas), the others are acknowledged and dropped.
+      const key = `${ctx.config.REDIS_PREFIX}:call-usage:${sessionId}:${participantAcsId}:${mode}`;
+      const first = await ctx.redis.set(
+        key,
+        String(seconds),
+        'PX',
+        COMMUNICATION.callUsageDuplicateGuardMs,
+        'NX',
+      );
+      if (first !== 'OK') return reply.status(202).send({ ok: true, duplicate: true });
+      try {
+        await ctx.store.recordCallUsage({
+          sessionId,
+          participantAcsId,
+          seconds,
+          mode,
+          at: new Date().toISOString(),
+        });
+      } catch (err) {
+        // Not recorded: a retry must not be taken for a duplicate.
+        await ctx.redis.del(key).catch(() => 0);
+        throw err;
+      }
+      return reply.status(202).send({ ok: true, duplicate: false });
+    },
+  );
+
+  app.post(
+    '/api/communication/complete-call',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags,
+        operationId: 'communicationCompleteCall',
+        summary: 'Complete the call for the selected participants',
+        body: communicationCompleteCallBodySchema,
+        response: { 200: communicationCompleteCallResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const sessionId = request.body.sessionId?.trim();
+      if (!sessionId)
+        throw new HttpError(400, COMMUNICATION_MESSAGES.missingSessionId, 'missing_session_id');
+      const acsIds = [...new Set(request.body.acsIds ?? [])];
+      if (acsIds.length === 0)
+        throw new HttpError(
+          400,
+          COMMUNICATION_MESSAGES.noParticipantsSelected,
+          'no_participants_selected',
+        );
+      await requireMember(sessionId, user);
+      // The embedded server has no calls of its own (calling needs ACS): the call ends in the
+      // browsers; the answer names the selected ids that are in the session's chat.
+      const thread = await ctx.store.threadOfSession(sessionId);
+      const members = new Set(thread ? await ctx.store.participantIds(thread.id) : []);
+      return { ok: true as const, completed: acsIds.filter((id) => members.has(id)) };
+    },
+  );
+
+  app.post(
+    '/api/communication/reset',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags,
+        operationId: 'communicationResetChat',
+        summary:
+          "Reset Chat (the session's owner): a new empty thread replaces the session's thread",
+        body: communicationResetBodySchema,
+        response: { 200: communicationResetResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { sessionId } = request.body;
+      const role = await roleIn(sessionId, user);
+      if (role !== 'owner')
+        throw new HttpError(403, COMMUNICATION_MESSAGES.resetOwnerOnly, 'owner_only');
+      const { thread, previous } = await ctx.store.resetSessionThread({
+        sessionId,
+        topic: SESSION_THREAD_TOPIC,
+        creator: { userId: communicationUserIdOf(user.id), displayName: displayNameOf(user) },
+      });
+      // Members who joined since the old thread's last sync come in too (logged when it cannot).
+      await ctx
+        .syncThread(sessionId)
+        .catch((err: unknown) =>
+          request.log.warn({ err, sessionId }, 'reset chat thread: members not synced yet'),
+        );
+      return {
+        threadId: thread.id,
+        previousThreadId: previous?.id ?? null,
+        endpoint: ctx.config.PUBLIC_URL,
       };
     },
   );

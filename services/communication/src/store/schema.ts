@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ChatMessageContent, ChatRetentionPolicy } from '@oneeta/contracts';
+import { outboxTable } from '@oneeta/service-kit';
 
 /** The communication service's own Postgres schema; no other service reads it. */
 export const communication = pgSchema('communication');
@@ -109,3 +110,16 @@ export const readReceipts = communication.table(
   },
   (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
 );
+
+/** The transactional outbox (service-kit): chat real-time nudges and usage events commit with the chat write. */
+export const outbox = outboxTable(communication);
+
+/**
+ * Usage already reported to the ledger, by a key naming the message (session, sender, the widget's
+ * clientMessageId or the server's message id): the chat server's own count and the widget's
+ * audit-message share the key, so a message counts once however often it is reported.
+ */
+export const usageMarks = communication.table('usage_marks', {
+  key: text('key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
