@@ -2,7 +2,8 @@
 // reaches the other page without a reload (live over /ws when the hub carries chat events, else by
 // the widget's light polling); the sender's pending copy is replaced by the server's, never doubled;
 // Enter sends and Shift+Enter adds a line; the empty state; the avatar popout; the free plan's 11th
-// message in an hour is refused with its sentence; closing the session shows 'Session closed'.
+// message in an hour is refused with its sentence; the owner's Reset Chat empties both widgets;
+// closing the session shows 'Session closed'.
 import type { Locator, Page } from 'playwright-core';
 import path from 'node:path';
 import { describe, expect, VIEWPORTS } from '../../src/browser.js';
@@ -50,7 +51,7 @@ async function expectConnected(page: Page): Promise<void> {
 
 describe('session chat', () => {
   test(
-    "two people chat on one session: live delivery, pending copy replaced, Enter / Shift+Enter, empty state, avatar popout, the free plan's 11th message refused, 'Session closed'",
+    "two people chat on one session: live delivery, pending copy replaced, Enter / Shift+Enter, empty state, avatar popout, the free plan's 11th message refused, Reset Chat empties both, 'Session closed'",
     { timeout: 240_000 },
     async ({ stack, person, screens }) => {
       const [owner, ada] = await Promise.all([
@@ -163,13 +164,33 @@ describe('session chat', () => {
       expect(await messages(owner.page, 'Free message 11').count()).toBe(0);
       await shot('chat-free-limit', ada);
 
+      // The owner's Reset Chat: a new empty thread; both widgets switch to it live (no reload).
+      await owner.page.evaluate(() => ((window as unknown as { e2eMark?: number }).e2eMark = 1));
+      await widget(owner.page).getByRole('button', { name: 'Reset Chat', exact: true }).click();
+      await widget(owner.page).getByRole('button', { name: 'Reset', exact: true }).click();
+      const resetAt = Date.now();
+      for (const who of [owner, ada])
+        await widget(who.page)
+          .getByText('No messages yet', { exact: true })
+          .waitFor({ timeout: DELIVERY_BUDGET_MS });
+      recordTiming(screens.dir, 'Reset Chat reaches both widgets (ms)', Date.now() - resetAt);
+      expect(
+        await owner.page.evaluate(() => (window as unknown as { e2eMark?: number }).e2eMark),
+      ).toBe(1);
+      // The new thread works for both.
+      const afterReset = 'New thread, who is here?';
+      await sendByEnter(owner.page, afterReset);
+      await messages(ada.page, afterReset).first().waitFor({ timeout: DELIVERY_BUDGET_MS });
+      expect(await messages(ada.page, 'line two').count()).toBe(0);
+      await shot('chat-after-reset', ada);
+
       // Closing the session: every page shows 'Session closed'.
       await closeSession(stack, owner.user!.token, id);
       for (const who of [owner, ada]) {
         await widget(who.page)
           .getByText('Session closed', { exact: true })
           .waitFor({ timeout: 20_000 });
-        expect(await who.page.getByText(hello).count()).toBe(0);
+        expect(await who.page.getByText(afterReset).count()).toBe(0);
       }
       await shot('chat-session-closed', ada);
       for (const who of [owner, ada])

@@ -96,6 +96,7 @@ export default function CommunicationWidget(props: CommunicationWidgetProps) {
       ) : (
         <ChatBox chat={chat} senderName={props.senderName} labelId={`${base}-title`} />
       )}
+      {props.isOwner && !chat.closed && chat.phase === 'ready' && <ResetChat chat={chat} />}
     </section>
   );
 }
@@ -270,6 +271,50 @@ function AvatarPopout({ item, onClose }: { item: ChatItem; onClose: () => void }
           {CHAT_UI.close}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** The owner's Reset Chat, with a confirmation step: a new empty thread for the whole session. */
+function ResetChat({ chat }: { chat: ReturnType<typeof useChat> }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="chat-reset">
+      {asking ? (
+        <>
+          <p className="chat-reset-question">{CHAT_UI.resetConfirm}</p>
+          <div className="chat-popout-actions">
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={chat.resetting}
+              onClick={() => {
+                chat.reset();
+                setAsking(false);
+              }}
+            >
+              {CHAT_UI.resetYes}
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(false)}>
+              {CHAT_UI.cancel}
+            </button>
+          </div>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={chat.resetting}
+          onClick={() => setAsking(true)}
+        >
+          {chat.resetting ? CHAT_UI.resetting : CHAT_UI.resetChat}
+        </button>
+      )}
+      {chat.resetError && (
+        <p className="chat-error" role="alert">
+          {chat.resetError}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,8 +1,14 @@
 import type { ChatMessage } from '@oneeta/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isApiError } from '../../api/client';
-import { createChatThread, getCommunicationToken } from '../../api/communication';
+import { errorMessage, isApiError } from '../../api/client';
+import {
+  auditMessage,
+  COMMUNICATION_CALL_ERRORS,
+  createChatThread,
+  getCommunicationToken,
+  resetChat,
+} from '../../api/communication';
 import { queryKeys } from '../../api/query-keys';
 import {
   applyMessageEvent,
@@ -60,6 +66,10 @@ async function fetchConnection(sessionId: string, isOwner: boolean): Promise<Con
 }
 
 export interface ChatState {
+  /** The owner's Reset Chat. */
+  reset: () => void;
+  resetting: boolean;
+  resetError: string | null;
   phase: 'idle' | 'connecting' | 'ready';
   connected: boolean;
   connectError: string | null;
@@ -234,7 +244,17 @@ export function useChat(options: UseChatOptions): ChatState {
       );
       setPending((list) => [...list, item]);
       transport.sendMessage(contentOf(text, item.clientMessageId!, senderName), senderName).then(
-        () => void queryClient.invalidateQueries({ queryKey: queryKeys.chatMessages(threadId) }),
+        () => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chatMessages(threadId) });
+          // Fire and forget (document 2 §7): the server counts each message once whatever this says.
+          auditMessage({
+            sessionId,
+            ...(connection?.userId ? { participantId: connection.userId } : {}),
+            clientMessageId: item.clientMessageId!,
+            messageLength: text.length,
+            event: 'chat_message_sent',
+          }).catch(() => undefined);
+        },
         (error: unknown) => {
           setPending((list) => list.filter((p) => p.id !== item.id));
           if (error instanceof ChatCallError) {
@@ -246,10 +266,37 @@ export function useChat(options: UseChatOptions): ChatState {
       );
       return true;
     },
-    [transport, closed, senderName, connection?.userId, queryClient, threadId],
+    [transport, closed, senderName, connection?.userId, queryClient, threadId, sessionId],
   );
 
+  // The owner's Reset Chat: a new empty thread; every widget moves to it (chatThreadSwitched).
+  const [resetting, setResetting] = useState(false);
+  const [resetError, setResetError] = useState<string | null>(null);
+  const reset = useCallback(() => {
+    setResetting(true);
+    setResetError(null);
+    resetChat(sessionId).then(
+      (answer) => {
+        setResetting(false);
+        setPending([]);
+        setConnection((current) => {
+          if (!current) return current;
+          const next = { ...current, threadId: answer.threadId };
+          tokens.set(sessionId, next);
+          return next;
+        });
+      },
+      (error: unknown) => {
+        setResetting(false);
+        setResetError(errorMessage(error, COMMUNICATION_CALL_ERRORS.resetFailed));
+      },
+    );
+  }, [sessionId]);
+
   return {
+    reset,
+    resetting,
+    resetError,
     phase: connection ? 'ready' : connecting ? 'connecting' : 'idle',
     connected: connection !== null && !closed,
     connectError,
