@@ -18,8 +18,9 @@ import { closeSession, createSession } from '../../src/api.js';
 import { openSession, recordTiming } from '../../src/session-page.js';
 
 /**
- * Document 2 / issue 16 ask for 1 s once real time runs over /ws; each measured time goes to
- * timings.txt. The assertion leaves room for a busy CI machine and for the polling fallback.
+ * Issue 16 asks for 1 s over /ws; each measured time goes to timings.txt (about 0.2 s on a quiet
+ * machine). The test asserts the message came as a real-time frame, well before the widget's 3 s
+ * poll, and leaves room for a busy CI machine: the 1 s figure is a measurement, not a timed test.
  */
 const DELIVERY_BUDGET_MS = 5000;
 const FREE_LIMIT_SENTENCE =
@@ -76,6 +77,12 @@ describe('session chat', () => {
       const invite = await inviteByApi(stack, owner.user!.token, id, ada.user!);
       await acceptByApi(stack, ada.user!, id, invite.code!, PLACES.redmond);
 
+      // What Ada's page hears on /ws: the message must reach her as a real-time chat event.
+      const adaFrames: string[] = [];
+      ada.page.on('websocket', (ws) =>
+        ws.on('framereceived', (frame) => adaFrames.push(String(frame.payload))),
+      );
+
       // The owner's page connects by itself (and creates the session's thread); then Ada's.
       await openSession(owner.page, id);
       await expectConnected(owner.page);
@@ -115,6 +122,10 @@ describe('session chat', () => {
       await messages(owner.page, hello).first().waitFor({ timeout: 2000 });
       await messages(ada.page, hello).first().waitFor({ timeout: DELIVERY_BUDGET_MS });
       recordTiming(screens.dir, 'chat message to the other page (ms)', Date.now() - sentAt);
+      // Live, not by polling: a chat-event frame with the message came over /ws.
+      expect(
+        adaFrames.some((f) => f.includes('"chat-event"') && f.includes('chatMessageReceived')),
+      ).toBe(true);
       expect(await input(owner.page).inputValue()).toBe('');
       await expect
         .poll(() => messages(owner.page, hello).first().getAttribute('data-message-id'))
