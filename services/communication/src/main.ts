@@ -1,12 +1,14 @@
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
+  createOutbox,
   loadConfig,
   main,
   openAccountDirectory,
   openServiceInfra,
   openServiceOutbox,
   runService,
+  type ServiceOutbox,
 } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { startSessionChangedConsumer } from './consumers/session-changed.js';
@@ -40,16 +42,11 @@ main(async () => {
     baseUrl: config.SESSION_URL,
     internalToken: config.INTERNAL_TOKEN,
   });
-  const delivery = openServiceOutbox({
-    service: 'communication',
-    config,
-    db: database.db,
-    table: outboxTable,
-    log: { error: (obj, msg) => logger.current?.error(obj, msg) },
-  });
+  const outbox = createOutbox(outboxTable, 'communication');
+  // The relay starts once the app exists, so its counters land on the app's metrics registry.
   const wakeRelay = () => delivery.relay.wake();
   const app = await buildApp({
-    outbox: delivery.outbox,
+    outbox,
     wakeRelay,
     config,
     db: database.db,
@@ -61,11 +58,19 @@ main(async () => {
   });
   logger.current = app.log;
   bus.instrument(app.metricsRegistry);
+  const delivery: ServiceOutbox = openServiceOutbox({
+    service: 'communication',
+    config,
+    db: database.db,
+    table: outboxTable,
+    registry: app.metricsRegistry,
+    log: app.log,
+  });
   // A session's thread follows the session (members, closed): session.changed from the session service.
   const members = startSessionChangedConsumer({
     bus,
     consumer,
-    store: createChatStore(database.db, { outbox: delivery.outbox, onCommit: wakeRelay }),
+    store: createChatStore(database.db, { outbox, onCommit: wakeRelay }),
     sessions,
     accounts: accounts.get,
     log: app.log,
