@@ -32,6 +32,10 @@ export const queryKeys = {
   pushDevicesRoot: ['push', 'devices'] as const,
   pushDevices: (token: string | null) => ['push', 'devices', token] as const,
   session: (id: string) => ['sessions', 'detail', id] as const,
+  /** Every chat thread's message list (a /ws chat nudge refetches them). */
+  chatRoot: ['chat'] as const,
+  /** The newest messages of one chat thread (issue 16). */
+  chatMessages: (threadId: string) => ['chat', 'messages', threadId] as const,
   invite: (id: string, code: string) => ['sessions', 'invite', id, code] as const,
   /** GET /api/maps/token: which map the browser draws (and its credentials), per session page. */
   /** GET /api/maps/traveltimes for the editor's preview, per rounded origin and destination. */

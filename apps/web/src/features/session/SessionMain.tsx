@@ -1,10 +1,11 @@
 import { LIVE_MESSAGES, type Session } from '@oneeta/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../hooks/use-auth';
 import { SPEC } from '../../text';
 import { useSessionLimits } from '../../hooks/use-session-limits';
 import { ArrivalPanel, type MapAction } from '../arrival-panel';
+import { LazyCommunicationWidget } from '../chat';
 import { MuteToggle, SessionAlerts } from '../inbox';
 
 import { sessionLinkOf } from './clipboard';
@@ -281,6 +282,20 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
             onCenter={onCenter}
             onLeft={onLeft}
           />
+        </div>
+      )}
+      {session && member && !guest && (
+        <div className="qs-chat">
+          <Suspense fallback={null}>
+            <LazyCommunicationWidget
+              sessionId={id}
+              isOwner={isOwner}
+              canConnect
+              live={live.connected}
+              senderName={user?.name?.trim() || user?.email?.trim() || ''}
+              closed={false}
+            />
+          </Suspense>
         </div>
       )}
       {isOwner && !guest && (

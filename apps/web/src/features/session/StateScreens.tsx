@@ -1,11 +1,12 @@
 import { SESSION_MESSAGES, type Session } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { SPEC, UI } from '../../text';
 import { activeParticipants } from './session-status';
 import { SESSION_SPEC, SESSION_UI } from './texts';
 import { LoadingPage } from '../../components/LoadingPage';
 import type { CreateBlock } from '../sessions/limit-reason';
+import { LazyCommunicationWidget } from '../chat';
 
 export function Centered({
   title,
@@ -189,6 +190,19 @@ export function ClosedView({ session }: { session: Session }) {
           {SPEC.backToSessions}
         </Link>
       </section>
+      {/* The chat is torn down with the session: the widget says 'Session closed' (doc 2 §4). */}
+      {(session.viewerRole === 'owner' || session.viewerRole === 'participant') && (
+        <Suspense fallback={null}>
+          <LazyCommunicationWidget
+            sessionId={session.sessionId}
+            isOwner={session.viewerRole === 'owner'}
+            canConnect={false}
+            live={false}
+            senderName=""
+            closed
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

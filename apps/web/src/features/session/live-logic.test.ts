@@ -29,10 +29,25 @@ describe('liveEventOf', () => {
     ).toBe('refused');
   });
 
-  it('ignores chat nudges, junk and unknown frames', () => {
+  it("turns this session's chat nudge into a chat refetch (issue 16); ignores junk and unknown frames", () => {
     expect(liveEventOf(frame({ type: 'chat-message', sessionId: 'abc2345' }), 'abc2345')).toBe(
+      'chat',
+    );
+    expect(liveEventOf(frame({ type: 'chat-message', sessionId: 'zzz2345' }), 'abc2345')).toBe(
       'ignore',
     );
+    const chatEvent = {
+      type: 'chat-event',
+      sessionId: 'abc2345',
+      threadId: '19:x@thread.v2',
+      event: {
+        type: 'chatThreadSwitched',
+        newThreadId: '19:y@thread.v2',
+        switchedOn: '2026-11-25T10:00:00Z',
+      },
+    };
+    expect(liveEventOf(frame(chatEvent), 'abc2345')).toBe('chat-event');
+    expect(liveEventOf(frame({ ...chatEvent, sessionId: 'zzz2345' }), 'abc2345')).toBe('ignore');
     expect(liveEventOf('not json', 'abc2345')).toBe('ignore');
     // Issue 15: a new in-app notification for a member of this session, not another one.
     expect(liveEventOf(frame({ type: 'inbox', sessionId: 'abc2345' }), 'abc2345')).toBe('inbox');

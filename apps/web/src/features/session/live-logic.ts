@@ -2,12 +2,14 @@ import { wsServerMessageSchema, type wsSubscribeSchema } from '@oneeta/contracts
 import type { z } from 'zod';
 
 /** What a frame from /ws means for the page watching `sessionId`. */
-export type LiveEvent = 'subscribed' | 'refresh' | 'inbox' | 'refused' | 'ignore';
+export type LiveEvent =
+  'subscribed' | 'refresh' | 'inbox' | 'chat' | 'chat-event' | 'refused' | 'ignore';
 
 /**
  * 'subscribed' → live; 'refresh-session' for this session → refetch; 'inbox' for this session (a
  * member has a new in-app notification, issue 15) → refetch the inbox; an error frame for this
- * session (not a member, subscribe failed) → not live; anything else is ignored.
+ * session (not a member, subscribe failed) → not live; 'chat-message' (a bare nudge: refetch) or
+ * 'chat-event' (a real-time event) for this session → the chat (issue 16); anything else is ignored.
  */
 export function liveEventOf(data: unknown, sessionId: string): LiveEvent {
   let json: unknown;
@@ -26,6 +28,10 @@ export function liveEventOf(data: unknown, sessionId: string): LiveEvent {
       return message.sessionId === sessionId ? 'refresh' : 'ignore';
     case 'inbox':
       return message.sessionId === sessionId ? 'inbox' : 'ignore';
+    case 'chat-message':
+      return message.sessionId === sessionId ? 'chat' : 'ignore';
+    case 'chat-event':
+      return message.sessionId === sessionId ? 'chat-event' : 'ignore';
     case 'error':
       return message.sessionId === undefined || message.sessionId === sessionId
         ? 'refused'

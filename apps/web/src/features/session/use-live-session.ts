@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { sessionQuery } from '../../api/sessions';
 import { useToken } from '../../hooks/use-token';
+import { publishChatFrame } from '../chat/chat-bus';
 import { liveEventOf, reconnectDelay, subscribeFrame, wsUrl } from './live-logic';
 
 export interface LiveSession {
@@ -46,6 +47,7 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
           setConnected(true);
           // Catch up on anything missed while not subscribed.
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chatRoot });
         } else if (kind === 'refresh') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
           // A change of the session may come with an in-app notification (issue 15).
@@ -53,6 +55,12 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
         } else if (kind === 'inbox') {
           // Someone in the session has a new in-app notification (maybe this viewer).
           void queryClient.invalidateQueries({ queryKey: queryKeys.inboxRoot });
+        } else if (kind === 'chat-event') {
+          // A real-time event of the session's chat (issue 16) goes to the widget as it is.
+          publishChatFrame(event.data);
+        } else if (kind === 'chat') {
+          // The bare chat nudge: the widget's list refetches.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chatRoot });
         } else if (kind === 'refused') {
           // Refused or dropped (e.g. no longer a member): not live, and the page learns why now.
           setConnected(false);

@@ -1,0 +1,26 @@
+import { wsChatEventSchema, type WsChatEvent } from '@oneeta/contracts';
+
+type Listener = (frame: WsChatEvent) => void;
+const listeners = new Set<Listener>();
+
+/**
+ * The chat's real-time events (issue 16) as the session page's /ws socket receives them
+ * ('chat-event' frames): the socket publishes, the communication widget listens. A frame that does
+ * not parse is dropped.
+ */
+export function publishChatFrame(data: unknown): void {
+  let json: unknown;
+  try {
+    json = typeof data === 'string' ? JSON.parse(data) : data;
+  } catch {
+    return;
+  }
+  const parsed = wsChatEventSchema.safeParse(json);
+  if (!parsed.success) return;
+  for (const listener of listeners) listener(parsed.data);
+}
+
+export function subscribeChatFrames(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
