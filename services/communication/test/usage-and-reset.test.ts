@@ -125,6 +125,10 @@ describe('complete-call', () => {
     expect((await call('complete-call', owner.token, { sessionId })).json().error).toBe(
       COMMUNICATION_MESSAGES.noParticipantsSelected,
     );
+    // An id that cannot be a session is no session (a 4xx), not an unavailable membership check (503).
+    const bad = await call('complete-call', owner.token, { sessionId: '%ll', acsIds: ['8:acs:x'] });
+    expect(bad.statusCode, bad.body).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode, bad.body).toBeLessThan(500);
   });
 
   it("names the selected ids that are in the session's chat", async () => {

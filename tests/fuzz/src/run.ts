@@ -54,7 +54,7 @@ export class Figures {
       this.findings.push({ kind: 'no answer', detail: describeRequest(req, answer) });
     else if (answer.status >= 500)
       this.findings.push({ kind: '5xx', detail: describeRequest(req, answer) });
-    else if (answer.status >= 400 && !hasError(answer))
+    else if (answer.status >= 400 && !hasError(req.url, answer))
       this.findings.push({ kind: '4xx without {error}', detail: describeRequest(req, answer) });
     else if (answer.status < 300 && req.variant.startsWith('token '))
       this.findings.push({ kind: 'bad token accepted', detail: describeRequest(req, answer) });
@@ -67,9 +67,22 @@ export class Figures {
   }
 }
 
-function hasError(answer: Answer): boolean {
+/**
+ * The house error `{ error: "…" }`; under /chat/ (the embedded chat server speaks Azure
+ * Communication Services' wire format) ACS's `{ error: { code, message } }`.
+ */
+function hasError(url: string, answer: Answer): boolean {
   const body = answer.json as { error?: unknown } | undefined;
-  return typeof body === 'object' && body !== null && typeof body.error === 'string';
+  if (typeof body !== 'object' || body === null) return false;
+  if (typeof body.error === 'string') return true;
+  const acs = body.error as { code?: unknown; message?: unknown } | null | undefined;
+  return (
+    new URL(url, 'http://fuzz.invalid').pathname.startsWith('/chat/') &&
+    typeof acs === 'object' &&
+    acs !== null &&
+    typeof acs.code === 'string' &&
+    typeof acs.message === 'string'
+  );
 }
 
 async function pool<T, R>(items: T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {

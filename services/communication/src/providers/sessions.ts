@@ -26,7 +26,8 @@ export function createSessionClient(opts: {
       headers: opts.internalToken ? { 'x-internal-token': opts.internalToken } : {},
       signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
     });
-    if (res.status === 404) return null;
+    // 404: no such session; 400: an id that cannot be one (so none by that id either).
+    if (res.status === 404 || res.status === 400) return null;
     if (!res.ok)
       throw new HttpError(503, MEMBERSHIP_UNAVAILABLE, 'unavailable', {
         'retry-after': String(RETRY_AFTER_SECONDS),
