@@ -69,6 +69,16 @@ declare global {
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axe.source);
   const result = await page.evaluate(async () => {
+    // A fade in or out caught halfway reads as low contrast: let every finite animation end first
+    // (on a loaded machine a 220 ms fade can still be running when the check starts).
+    const ended = Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+    // A paused animation never ends: wait at most 3 s.
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3000))]);
     const run = await window.axe!.run(document, { resultTypes: ['violations'] });
     return run.violations.map((v) => ({
       id: v.id,
