@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { idSchema, safeText } from './text.js';
 
-/** POST /api/communication/token answer (doc 2 §7). */
+/** Which chat server a token is for: our embedded ACS-wire-format server, or Azure Communication Services. */
+export const COMMUNICATION_MODES = ['embedded', 'acs'] as const;
+export type CommunicationMode = (typeof COMMUNICATION_MODES)[number];
+
+/**
+ * POST /api/communication/token answer (doc 2 §7). `mode` (issue 16) tells the web app which
+ * transport to use: 'embedded' = fetch on /chat/* plus /ws; 'acs' = the ACS SDKs (calling only there).
+ */
 export const communicationTokenResponseSchema = z.object({
+  mode: z.enum(COMMUNICATION_MODES),
   token: z.string(),
   expiresOn: z.string(),
   endpoint: z.string(),

@@ -80,7 +80,7 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       }
       const id = communicationUserIdOf(user.id);
       const { token, expiresOn } = await ctx.tokens.issue(id);
-      return { token, expiresOn, endpoint: ctx.config.PUBLIC_URL, threadId, user: { id } };
+      return { mode: 'embedded' as const, token, expiresOn, endpoint: ctx.config.PUBLIC_URL, threadId, user: { id } };
     },
   );
 
