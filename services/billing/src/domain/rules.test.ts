@@ -10,6 +10,7 @@ describe('checkoutRefusal', () => {
     expect(checkoutRefusal('standard', 'standard')).toBe(BILLING_MESSAGES.alreadyOnPlan);
     expect(checkoutRefusal('free', 'standard')).toBe(BILLING_MESSAGES.notSelfServe);
     expect(checkoutRefusal('enterprise', 'free')).toBe(BILLING_MESSAGES.notSelfServe);
+    expect(checkoutRefusal('premium', 'enterprise')).toBe(BILLING_MESSAGES.enterpriseManaged);
   });
 });
 
