@@ -89,6 +89,9 @@ describe('the Stripe adapter', () => {
     expect(missing).toBeInstanceOf(ProviderError);
     expect(missing).toMatchObject({ kind: 'invalid_request', code: 'resource_missing', message: "No such customer: 'cus_nobody'" });
 
+    // Cancelling what Stripe no longer has is done, not an error.
+    await expect(provider.cancelSubscription('sub_gone')).resolves.toBeUndefined();
+
     fake.failNext({ status: 402, type: 'card_error', message: 'Your card was declined.', code: 'card_declined' });
     expect(await provider.cancelSubscription('sub_x').catch((e: unknown) => e)).toMatchObject({ kind: 'card', code: 'card_declined' });
 
