@@ -162,7 +162,9 @@ export function createBilling(deps: BillingDeps) {
     syncUser,
 
     async openCheckout(user: AuthUser, plan: AuthUser['plan']): Promise<string> {
-      const refusal = checkoutRefusal(plan, user.plan);
+      // The account view follows auth a moment behind a payment: the live subscription counts too.
+      const [live] = await store.liveSubscriptions(user.id);
+      const refusal = checkoutRefusal(plan, live?.plan === plan ? plan : user.plan);
       if (refusal || (plan !== 'standard' && plan !== 'premium')) throw badRequest(refusal ?? BILLING_MESSAGES.notSelfServe, 'plan_not_for_sale');
       const price = priceOf(plan);
       const customerId =
@@ -193,7 +195,8 @@ export function createBilling(deps: BillingDeps) {
     },
 
     async openPortal(user: AuthUser): Promise<string> {
-      if (!PAID_PLANS.includes(user.plan)) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
+      const paying = (await store.liveSubscriptions(user.id)).length > 0;
+      if (!paying && !PAID_PLANS.includes(user.plan)) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
       const customerId = await store.customerOf(user.id);
       if (provider.name !== 'local' && !customerId) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
       return (await viaProvider(() => provider.createPortal(customerId ?? '', `${origin}/plans`))).url;
