@@ -1,5 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { submitEnterpriseLead } from '../../api/billing';
 import { isApiError } from '../../api/client';
 import { useAuth } from '../../hooks/use-auth';
@@ -91,13 +99,21 @@ function Field({
 
 function Success({ outcome }: { outcome: Outcome }) {
   const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form (and the focused Submit button) is gone: start reading at the card's title.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus();
+  }, []);
   return (
     <section
       className="card center-card enterprise-success"
       aria-labelledby="enterprise-success-title"
       role="status"
     >
-      <h1 id="enterprise-success-title">{ENTERPRISE_TEXT.successTitle}</h1>
+      <h1 id="enterprise-success-title" ref={heading} tabIndex={-1}>
+        {ENTERPRISE_TEXT.successTitle}
+      </h1>
       <p>{ENTERPRISE_TEXT.successBody}</p>
       <p className="enterprise-reference">
         {ENTERPRISE_TEXT.referenceId}: <code className="session-code">{outcome.id}</code>

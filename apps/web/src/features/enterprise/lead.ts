@@ -41,14 +41,10 @@ export const BUDGET_OPTIONS: readonly { value: Budget; label: string }[] = [
 export const NEED_OPTIONS: readonly EnterpriseNeed[] = ENTERPRISE_NEEDS;
 
 /**
- * The lead payload of doc 2 §3 as doc 2 §5 allows it: name and email required; every other text
- * optional, trimmed and omitted when empty; the three choices only when they match an option;
- * expectedMonthlyRequests a number of at least 0, or null when empty.
- *
- * Not `enterpriseLeadBodySchema` from @oneeta/contracts: that one requires company, companySize,
- * timeframe and budget, which the spec leaves optional.
+ * The lead payload of doc 2 §3 as doc 2 §5 allows it, the contract's schema: name and email
+ * required; every other text optional, trimmed and omitted when empty; the three choices only when
+ * they match an option; expectedMonthlyRequests a number of at least 0, or null when empty.
  */
-/** The lead payload: the contract's schema (doc 2 §5 rules). */
 export const enterpriseLeadPayloadSchema = enterpriseLeadBodySchema;
 export type EnterpriseLeadPayload = z.infer<typeof enterpriseLeadPayloadSchema>;
 

@@ -1,4 +1,4 @@
-import { PLAN_TABLE, type Plan } from '@oneeta/contracts';
+import { PLAN_TABLE, type CheckoutResult, type Plan } from '@oneeta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import {
   planFeatures,
   type CardAction,
 } from './plan-logic';
+import { CheckoutNotice } from './CheckoutNotice';
 import { PLANS_TEXT } from './texts';
 import { LinkArrow } from '../shell/icons';
 import './plans.css';
@@ -177,8 +178,11 @@ function ManageBilling() {
   );
 }
 
-/** /plans (doc 2 §2 Plans, §4 plan changes, §7 billing calls, §8 alerts). */
-export function PlansPage() {
+/**
+ * /plans (doc 2 §2 Plans, §4 plan changes, §7 billing calls, §8 alerts); `checkout` is the result
+ * of a checkout the browser came back from (issue 18).
+ */
+export function PlansPage({ checkout }: { checkout?: CheckoutResult | undefined }) {
   useDocumentTitle(PLANS_TEXT.title);
   const auth = useAuth();
   const toast = useToast();
@@ -206,15 +210,15 @@ export function PlansPage() {
     setBusy(true);
     try {
       const { url } = await createCheckoutSession(target);
+      // The buttons stay busy while the browser leaves for the checkout.
       window.location.assign(url);
     } catch (error) {
+      setBusy(false);
       window.alert(
         isApiError(error) && error.code === 'bad_response'
           ? PLANS_TEXT.missingSessionUrl
           : PLANS_TEXT.checkoutFailed,
       );
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -238,6 +242,8 @@ export function PlansPage() {
         )}
       </header>
 
+      {checkout && <CheckoutNotice key={checkout} result={checkout} auth={auth} />}
+
       <ul className="plan-grid" aria-busy={auth.status === 'loading' || busy}>
         {planCards().map(({ plan }) => (
           <PlanCard
@@ -251,7 +257,7 @@ export function PlansPage() {
         ))}
       </ul>
 
-      <p className="plans-placeholder muted">{PLANS_TEXT.placeholderNote}</p>
+      <p className="plans-note muted">{PLANS_TEXT.paymentNote}</p>
 
       {auth.status === 'signed-in' && userPlan && isPaidPlan(userPlan) && <ManageBilling />}
 
