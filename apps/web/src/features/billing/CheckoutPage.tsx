@@ -12,6 +12,7 @@ import { LoadingPage } from '../../components/LoadingPage';
 import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { ownPageUrl } from '../../lib/own-page';
 import { UI } from '../../text';
 import { closedReason, formatAmount } from './billing-logic';
 import { BackToPlans, TestModeBadge } from './parts';
@@ -32,7 +33,7 @@ function OpenCheckout({ checkout }: { checkout: LocalCheckout }) {
           ? await payLocalCheckout(checkout.id)
           : await cancelLocalCheckout(checkout.id);
       // Busy until the browser is on /plans?checkout=…, as after a hosted checkout.
-      window.location.assign(url);
+      window.location.assign(ownPageUrl(url, window.location.origin));
     } catch (failure) {
       setBusy(null);
       setError(

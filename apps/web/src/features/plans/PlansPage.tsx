@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { ownPageUrl } from '../../lib/own-page';
 import { UI } from '../../text';
 import { useToast } from '../toast';
 import {
@@ -147,9 +148,9 @@ function ManageBilling() {
       const { url } = await createPortalSession();
       if (tab) {
         tab.opener = null;
-        tab.location.href = url;
+        tab.location.href = ownPageUrl(url, window.location.origin);
       } else {
-        window.location.assign(url);
+        window.location.assign(ownPageUrl(url, window.location.origin));
       }
     } catch (error) {
       tab?.close();
@@ -211,7 +212,7 @@ export function PlansPage({ checkout }: { checkout?: CheckoutResult | undefined 
     try {
       const { url } = await createCheckoutSession(target);
       // The buttons stay busy while the browser leaves for the checkout.
-      window.location.assign(url);
+      window.location.assign(ownPageUrl(url, window.location.origin));
     } catch (error) {
       setBusy(false);
       window.alert(
