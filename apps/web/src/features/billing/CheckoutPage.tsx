@@ -55,7 +55,7 @@ function OpenCheckout({ checkout }: { checkout: LocalCheckout }) {
           <dt>{BILLING_TEXT.price}</dt>
           <dd>{checkout.priceLabel}</dd>
         </div>
-        <div>
+        <div className="billing-total">
           <dt>{BILLING_TEXT.dueToday}</dt>
           <dd>{formatAmount(checkout.amountMinor, checkout.currency)}</dd>
         </div>

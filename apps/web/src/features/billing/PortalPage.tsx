@@ -47,9 +47,11 @@ function Subscription({
       <dl className="facts">
         <div>
           <dt>{BILLING_TEXT.plan}</dt>
-          <dd>
-            {plan.name} <span className="billing-price">({plan.priceLabel})</span>
-          </dd>
+          <dd>{plan.name}</dd>
+        </div>
+        <div>
+          <dt>{BILLING_TEXT.price}</dt>
+          <dd>{plan.priceLabel}</dd>
         </div>
         <div>
           <dt>{BILLING_TEXT.status}</dt>
@@ -82,6 +84,8 @@ function Subscription({
   );
 }
 
+const Title = () => <h1 id="billing-portal-title">{BILLING_TEXT.portalTitle}</h1>;
+
 function PortalBody({ auth }: { auth: Auth }) {
   const query = useQuery(subscriptionQuery(auth.token));
   const queryClient = useQueryClient();
@@ -90,6 +94,7 @@ function PortalBody({ auth }: { auth: Auth }) {
   if (cancelled) {
     return (
       <>
+        <Title />
         <p className="notice notice-success" role="status">
           {BILLING_TEXT.subscriptionCancelled}
         </p>
@@ -101,14 +106,18 @@ function PortalBody({ auth }: { auth: Auth }) {
   }
   if (query.isPending) {
     return (
-      <p className="muted" role="status">
-        {UI.loading}
-      </p>
+      <>
+        <Title />
+        <p className="muted" role="status">
+          {UI.loading}
+        </p>
+      </>
     );
   }
   if (query.isError || query.data.subscription === null) {
     return (
       <>
+        <Title />
         <p className={`notice ${query.isError ? 'notice-error' : 'notice-info'}`} role="status">
           {query.isError
             ? errorMessage(query.error, BILLING_FAILURES.subscription)
@@ -124,6 +133,7 @@ function PortalBody({ auth }: { auth: Auth }) {
   return (
     <>
       {subscription.provider === 'local' && <TestModeBadge />}
+      <Title />
       <Subscription
         subscription={subscription}
         onCancelled={async () => {
@@ -157,7 +167,6 @@ export function PortalPage() {
   return (
     <div className="page page-narrow billing-page">
       <section className="card billing-card" aria-labelledby="billing-portal-title">
-        <h1 id="billing-portal-title">{BILLING_TEXT.portalTitle}</h1>
         <PortalBody auth={auth} />
       </section>
     </div>
