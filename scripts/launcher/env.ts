@@ -9,6 +9,9 @@ export interface Assigned extends Deployable {
   port: number;
 }
 
+/** Services besides auth that hand browsers links to the web app (PUBLIC_URL). */
+const PUBLIC_URL_READERS = new Set(['notification', 'communication', 'billing']);
+
 export const internalUrl = (port: number): string => `http://127.0.0.1:${port}`;
 
 /** `{ AUTH_URL: 'http://127.0.0.1:40123', ... }` for every service with an API. */
@@ -44,9 +47,10 @@ export function childEnv(
     EXIT_WHEN_STDIN_CLOSES: '1',
     ...(portFile ? { PORT_FILE: portFile } : {}),
   };
-  // E-mail links (auth's verification, notification's invites) and the chat endpoint browsers
-  // are given (communication) point at the gateway's public address unless PUBLIC_URL says otherwise.
-  if (child.role === 'auth' || child.name === 'notification' || child.name === 'communication') env.PUBLIC_URL = base.PUBLIC_URL || `http://localhost:${config.port}`;
+  // E-mail links (auth's verification, notification's invites), the chat endpoint browsers are
+  // given (communication) and the checkout and portal pages (billing) point at the gateway's public
+  // address unless PUBLIC_URL says otherwise.
+  if (child.role === 'auth' || PUBLIC_URL_READERS.has(child.name)) env.PUBLIC_URL = base.PUBLIC_URL || `http://localhost:${config.port}`;
   if (child.role === 'gateway') {
     env.WEB_DIST = path.resolve(root, base.WEB_DIST || 'apps/web/dist');
   }

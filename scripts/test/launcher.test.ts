@@ -71,6 +71,15 @@ describe('deployables', () => {
     expect(env.COMMUNICATION_URL).toBe(`http://127.0.0.1:${communication.port}`);
   });
 
+  it('finds services/billing in this repository, so `pnpm start` runs it and the gateway gets BILLING_URL', () => {
+    const found = discoverDeployables(repoRoot);
+    const stack: Assigned[] = found.map((d, i) => ({ ...d, port: 4100 + i }));
+    const gateway = stack.find((d) => d.role === 'gateway')!;
+    const billing = stack.find((d) => d.name === 'billing')!;
+    const env = childEnv({}, gateway, stack, readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'), 'redis://r:1', '/repo');
+    expect(env.BILLING_URL).toBe(`http://127.0.0.1:${billing.port}`);
+  });
+
   it('runs ROUTING_WORKERS copies of each worker under distinct names', () => {
     const order = orderDeployables(['apps/gateway', 'services/auth', 'services/routing-worker']);
     expect(withWorkerCopies(order, 3).map((d) => [d.name, d.dir])).toEqual([
@@ -158,6 +167,8 @@ describe('config and child env', () => {
     expect(childEnv({ ...base, PUBLIC_URL: 'https://oneeta.example' }, notification, [...stack, notification], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('https://oneeta.example');
     const communication = { name: 'communication', dir: 'services/communication', role: 'service' as const, urlEnv: 'COMMUNICATION_URL', port: 4005 };
     expect(childEnv(base, communication, [...stack, communication], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('http://localhost:8080');
+    const billing = { name: 'billing', dir: 'services/billing', role: 'service' as const, urlEnv: 'BILLING_URL', port: 4007 };
+    expect(childEnv(base, billing, [...stack, billing], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('http://localhost:8080');
     const gateway = childEnv(base, stack[2]!, stack, config, 'redis://r:1', '/repo');
     expect(gateway).toMatchObject({
       PORT: '8080',

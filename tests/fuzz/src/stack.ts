@@ -83,6 +83,7 @@ async function startStack(): Promise<StackInfo> {
     TRAVEL_TIMES_MAX_PER_IP_PER_MINUTE: '1000000',
     TIMEZONE_MAX_PER_IP_PER_MINUTE: '1000000',
     MAP_TOKEN_MAX_PER_IP_PER_MINUTE: '1000000',
+    LEAD_MAX_PER_IP_PER_HOUR: '1000000',
     // The API is what is fuzzed: no web app to build or serve.
     WEB_DIST: path.join(dataDir, 'no-web-app'),
   };
@@ -95,6 +96,8 @@ async function startStack(): Promise<StackInfo> {
     'VITEST_MODE',
     'VITEST_POOL_ID',
     'VITEST_WORKER_ID',
+    // Billing fuzzes on its local test-mode provider, never a Stripe account.
+    'STRIPE_SECRET_KEY',
   ])
     delete env[key];
   if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BILLING_MESSAGES,
+  PAID_PLANS,
+  type LocalCheckout,
+  type SubscriptionView,
+  type UserChangedData,
+} from '@oneeta/contracts';
+import { badRequest, notFound, type AuthUser, type Database, type Outbox } from '@oneeta/service-kit';
+import type { Config } from './config.js';
+import { checkoutRefusal, nextPeriodEnd, priceOf } from './domain/rules.js';
+import type { BillingEvent } from './domain/types.js';
+import type { AuthClient } from './providers/auth.js';
+import type { LocalProvider } from './providers/local.js';
+import { BadSignatureError, ProviderError, type BillingProvider } from './providers/port.js';
+import { createBillingStore } from './store/billing-store.js';
+import type { CheckoutRow, SubscriptionRow } from './store/schema.js';
+import { applyEvent } from './webhooks/apply.js';
+
+export interface BillingDeps {
+  config: Pick<Config, 'PUBLIC_URL' | 'CHECKOUT_TTL_MINUTES'>;
+  db: Database;
+  outbox: Outbox;
+  wakeRelay?: (() => void) | undefined;
+  provider: BillingProvider;
+  auth: AuthClient;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const compactId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+
+/**
+ * The billing domain's operations, shared by both providers: every change of a subscription goes
+ * through one provider event applied once (applyEvent), then the user's plan is brought in line
+ * with auth (which publishes user.changed, so limits follow at once).
+ */
+export function createBilling(deps: BillingDeps) {
+  const { provider, config } = deps;
+  const store = createBillingStore(deps.db);
+  const origin = config.PUBLIC_URL;
+  const plansUrl = (result: 'success' | 'cancelled') => `${origin}/plans?checkout=${result}`;
+  const apply = (event: BillingEvent) =>
+    applyEvent({ db: deps.db, outbox: deps.outbox, provider: provider.name, onCommit: deps.wakeRelay }, event);
+
+  /** The provider's refusals answer 400 with their message; its outages 503. */
+  const viaProvider = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof ProviderError && err.kind !== 'unavailable') throw badRequest(err.message, err.code ?? 'provider_error');
+      throw err;
+    }
+  };
+
+  /**
+   * Auth gets the plan the user's subscriptions give (the newest live one's, else free); a user
+   * billing never sold anything to, or an enterprise account (set by the team), is left alone.
+   * A newer subscription replaces older live ones: those end.
+   */
+  async function syncUser(userId: string): Promise<void> {
+    const live = await store.liveSubscriptions(userId);
+    for (const older of live.slice(1)) await endSubscription(older);
+    if (!(await store.hasSubscriptions(userId))) return;
+    const desired = await store.planFromSubscriptions(userId);
+    const current = await deps.auth.planOf(userId);
+    if (current === null || current === desired || current === 'enterprise') return;
+    await deps.auth.setPlan(userId, desired);
+  }
+
+  /** The webhook path: signature checked on the raw body, the event applied once, plans synced. */
+  async function receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    let event: BillingEvent | null;
+    try {
+      event = provider.parseWebhook(rawBody, signature);
+    } catch (err) {
+      if (err instanceof BadSignatureError) throw badRequest(BILLING_MESSAGES.badSignature, 'bad_signature');
+      throw err;
+    }
+    if (!event) return;
+    const { userIds } = await apply(event);
+    for (const userId of userIds) await syncUser(userId);
+  }
+
+  /** Sends an event of ours: the local provider signs it and it takes the webhook path. */
+  async function emit(event: BillingEvent): Promise<void> {
+    if (provider.name === 'local') {
+      const signed = (provider as LocalProvider).sign(event);
+      await receiveWebhook(signed.body, signed.signature);
+      return;
+    }
+    const { userIds } = await apply(event);
+    for (const userId of userIds) await syncUser(userId);
+  }
+
+  /** Ends a subscription now: at the provider, then as a customer.subscription.deleted. */
+  async function endSubscription(sub: SubscriptionRow): Promise<void> {
+    await viaProvider(() => provider.cancelSubscription(sub.id));
+    await emit({
+      id: compactId('evt_internal'),
+      created: nowSeconds(),
+      type: 'customer.subscription.deleted',
+      subscription: {
+        id: sub.id,
+        customerId: sub.customerId,
+        userId: sub.userId,
+        plan: sub.plan,
+        status: 'canceled',
+        currentPeriodEnd: sub.currentPeriodEnd,
+        cancelAtPeriodEnd: false,
+      },
+    });
+  }
+
+  const viewOf = (row: CheckoutRow): LocalCheckout => {
+    const price = priceOf(row.plan);
+    return {
+      id: row.id,
+      plan: row.plan,
+      planName: price.name,
+      priceLabel: price.label,
+      amountMinor: row.amountMinor,
+      currency: row.currency.toUpperCase(),
+      status: row.status,
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  };
+
+  /** The caller's own local checkout (404 for anyone else's), expired once its time is up. */
+  async function ownCheckout(user: AuthUser, id: string): Promise<CheckoutRow> {
+    const row = await store.checkout(id);
+    if (!row || row.userId !== user.id || row.provider !== 'local') throw notFound(BILLING_MESSAGES.checkoutNotFound, 'not_found');
+    if (row.status === 'open' && row.expiresAt.getTime() <= Date.now()) {
+      await store.closeCheckout(row.id, ['open'], 'expired');
+      return { ...row, status: 'expired' };
+    }
+    return row;
+  }
+
+  const subscriptionView = (row: SubscriptionRow): SubscriptionView => ({
+    provider: row.provider === 'stripe' ? 'stripe' : 'local',
+    plan: row.plan,
+    status: row.status === 'incomplete' ? 'past_due' : row.status,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd === 1,
+  });
+
+  return {
+    store,
+    providerName: provider.name,
+    receiveWebhook,
+    syncUser,
+
+    async openCheckout(user: AuthUser, plan: AuthUser['plan']): Promise<string> {
+      const refusal = checkoutRefusal(plan, user.plan);
+      if (refusal || (plan !== 'standard' && plan !== 'premium')) throw badRequest(refusal ?? BILLING_MESSAGES.notSelfServe, 'plan_not_for_sale');
+      const price = priceOf(plan);
+      const customerId =
+        (await store.customerOf(user.id)) ??
+        (await store.saveCustomer(user.id, provider.name, await viaProvider(() => provider.createCustomer(user))));
+      const expiresAt = new Date(Date.now() + config.CHECKOUT_TTL_MINUTES * 60_000);
+      const checkout = await viaProvider(() =>
+        provider.createCheckout({
+          user,
+          plan,
+          checkoutId: compactId('cs_local'),
+          customerId,
+          successUrl: plansUrl('success'),
+          cancelUrl: plansUrl('cancelled'),
+          expiresAt,
+        }),
+      );
+      await store.insertCheckout({
+        id: checkout.id,
+        provider: provider.name,
+        userId: user.id,
+        plan,
+        amountMinor: price.amountMinor,
+        currency: price.currency,
+        expiresAt,
+      });
+      return checkout.url;
+    },
+
+    async openPortal(user: AuthUser): Promise<string> {
+      if (!PAID_PLANS.includes(user.plan)) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
+      const customerId = await store.customerOf(user.id);
+      if (provider.name !== 'local' && !customerId) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
+      return (await viaProvider(() => provider.createPortal(customerId ?? '', `${origin}/plans`))).url;
+    },
+
+    localCheckout: async (user: AuthUser, id: string) => viewOf(await ownCheckout(user, id)),
+
+    /** Pays a local checkout: a signed checkout.session.completed through the webhook path. */
+    async payLocalCheckout(user: AuthUser, id: string): Promise<string> {
+      const row = await ownCheckout(user, id);
+      if (row.status !== 'open') throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
+      await emit({
+        id: compactId('evt_local'),
+        created: nowSeconds(),
+        type: 'checkout.session.completed',
+        checkout: {
+          checkoutId: row.id,
+          userId: row.userId,
+          plan: row.plan,
+          customerId: await store.customerOf(user.id),
+          subscriptionId: compactId('sub_local'),
+          paid: true,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          currentPeriodEnd: nextPeriodEnd(new Date()),
+        },
+      });
+      if ((await store.checkout(row.id))?.status !== 'paid') throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
+      return plansUrl('success');
+    },
+
+    async cancelLocalCheckout(user: AuthUser, id: string): Promise<string> {
+      const row = await ownCheckout(user, id);
+      if (row.status !== 'open' || !(await store.closeCheckout(row.id, ['open'], 'cancelled')))
+        throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
+      return plansUrl('cancelled');
+    },
+
+    async subscriptionOf(user: AuthUser): Promise<SubscriptionView | null> {
+      const [live] = await store.liveSubscriptions(user.id);
+      return live ? subscriptionView(live) : null;
+    },
+
+    /** Ends the caller's paid subscription now; the plan returns to free. */
+    async cancelSubscriptionOf(user: AuthUser): Promise<SubscriptionView> {
+      const live = await store.liveSubscriptions(user.id);
+      if (live.length === 0) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
+      for (const sub of live) await endSubscription(sub);
+      await syncUser(user.id);
+      return subscriptionView((await store.subscription(live[0]!.id))!);
+    },
+
+    /**
+     * user.changed: a move to free (PATCH /api/auth/plan) ends the subscriptions the user had
+     * then, so nobody keeps paying for a plan they left.
+     */
+    async onUserChanged(data: UserChangedData): Promise<void> {
+      if (data.plan !== 'free' || !data.changed.includes('plan')) return;
+      const at = new Date(data.updatedAt).getTime();
+      const live = (await store.liveSubscriptions(data.userId)).filter((s) => s.createdAt.getTime() <= at);
+      if (live.length === 0) return;
+      for (const sub of live) await endSubscription(sub);
+      await syncUser(data.userId);
+    },
+  };
+}
+
+export type Billing = ReturnType<typeof createBilling>;

@@ -1,0 +1,35 @@
+import { accountEnvSchema, baseEnvSchema } from '@oneeta/service-kit';
+import { z } from 'zod';
+
+export const configSchema = baseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4007),
+  /**
+   * The web app's public origin (the gateway's address by default): the local checkout and portal
+   * pages, and where Stripe sends the browser back to (/plans?checkout=success|cancelled).
+   */
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** Stripe's secret key: set it (with the three below) to sell through Stripe; unset = the local test-mode provider. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /api/billing/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe price ids (recurring, monthly) of the Standard and Premium plans. */
+  STRIPE_PRICE_STANDARD: z.string().min(1).optional(),
+  STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+  /** Where the Stripe library connects (a test fake): e.g. http://127.0.0.1:12111. Unset = api.stripe.com. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** Minutes a local test-mode checkout stays open. */
+  CHECKOUT_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Enterprise contact requests one IP may send per hour. */
+  LEAD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
+  CONSUMER_NAME: z.string().optional(),
+  ...accountEnvSchema.shape,
+}).superRefine((config, ctx) => {
+  if (!config.STRIPE_SECRET_KEY) return;
+  for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STANDARD', 'STRIPE_PRICE_PREMIUM'] as const)
+    if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STRIPE_SECRET_KEY is set' });
+});
+export type Config = z.infer<typeof configSchema>;

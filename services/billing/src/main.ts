@@ -1,0 +1,67 @@
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import {
+  createOutbox,
+  loadConfig,
+  main,
+  openAccountDirectory,
+  openServiceInfra,
+  openServiceOutbox,
+  runService,
+  type ServiceOutbox,
+} from '@oneeta/service-kit';
+import { buildApp } from './app.js';
+import { configSchema } from './config.js';
+import { startUserChangedConsumer } from './consumers/user-changed.js';
+import { createAuthClient } from './providers/auth.js';
+import { createProvider } from './providers/index.js';
+import { outbox as outboxTable } from './store/schema.js';
+
+export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));
+
+main(async () => {
+  const config = loadConfig(configSchema);
+  const infra = await openServiceInfra('billing', config, MIGRATIONS);
+  const { database, redis, bus } = infra;
+  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
+  const consumer = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
+  const accounts = openAccountDirectory('billing', config, {
+    redis,
+    bus,
+    consumer,
+    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
+  });
+  const outbox = createOutbox(outboxTable, 'billing');
+  // The relay starts once the app exists, so its counters land on the app's metrics registry.
+  const wakeRelay = () => delivery.relay.wake();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    redis,
+    provider: createProvider(config),
+    auth: createAuthClient({ baseUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN }),
+    outbox,
+    wakeRelay,
+    pingDb: database.ping,
+    accounts: accounts.get,
+  });
+  logger.current = app.log;
+  bus.instrument(app.metricsRegistry);
+  const delivery: ServiceOutbox = openServiceOutbox({
+    service: 'billing',
+    config,
+    db: database.db,
+    table: outboxTable,
+    registry: app.metricsRegistry,
+    log: app.log,
+  });
+  const downgrades = startUserChangedConsumer({ bus, consumer, billing: app.billing, log: app.log });
+  app.log.info({ provider: app.billing.providerName }, 'billing provider');
+  app.addHook('onClose', async () => {
+    await downgrades.stop();
+    await delivery.close();
+    await accounts.close();
+    await infra.close();
+  });
+  await runService({ app, port: config.PORT, host: config.HOST });
+});
