@@ -1,8 +1,8 @@
 // Issue 18: billing on the local provider (the embedded default): an upgrade through the test-mode
 // checkout and its limits at once, the billing portal, a downgrade that ends the subscription, a
 // cancelled checkout, the alerts of doc 2 §8 'Plans', and an enterprise lead with its Reference ID.
-import type { Dialog, Locator, Page } from 'playwright-core';
-import { createSession, me, ok, registerUser, type TestUser } from '../src/api.js';
+import type { Locator, Page } from 'playwright-core';
+import { createSession, me, ok, registerUser, setPlan, type TestUser } from '../src/api.js';
 import { expectPath, openApp, signIn } from '../src/app.js';
 import { describe, expect, test } from '../src/browser.js';
 import type { StackInfo } from '../src/stack.js';
@@ -39,14 +39,12 @@ function subscription(stack: StackInfo, token: string) {
   );
 }
 
-/** Accepts the next dialog (confirm or alert) and keeps its text. */
-function acceptNextDialog(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', (dialog: Dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
-  });
+/** Accepts the next dialog (confirm or alert) and answers its text (15 s at most). */
+async function acceptNextDialog(page: Page): Promise<string> {
+  const dialog = await page.waitForEvent('dialog');
+  const text = dialog.message();
+  await dialog.accept();
+  return text;
 }
 
 describe('billing (local provider)', () => {
@@ -72,7 +70,7 @@ describe('billing (local provider)', () => {
     await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
     const facts = page.locator('dl');
     await facts.getByText('Standard', { exact: true }).waitFor();
-    await facts.getByText('$5 per month', { exact: true }).waitFor();
+    await facts.getByText('$5/month', { exact: true }).waitFor();
     await facts.getByText('$5.00', { exact: true }).waitFor();
     await screens.capture('checkout');
 
@@ -208,9 +206,11 @@ describe('billing (local provider)', () => {
     await action(page, 'Free', 'Current plan');
   });
 
-  test("an enterprise user without a subscription gets 'Failed to create billing portal session' in an alert", async ({
+  test("an enterprise user's portal says there is no subscription, and a plan changed elsewhere gives doc 2 §8's alerts", async ({
     page,
+    context,
     stack,
+    screens,
   }) => {
     const user = await registerUser(stack, {
       tag: 'billing-ent',
@@ -219,9 +219,26 @@ describe('billing (local provider)', () => {
     });
     await openPlans(page, user);
     await action(page, 'Enterprise', 'Current plan');
-    const alert = acceptNextDialog(page);
+    const [portal] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Manage billing', exact: true }).click(),
+    ]);
+    await portal.getByText('No paid subscription to manage', { exact: true }).waitFor();
+    await screens.capture('portal-no-subscription', { page: portal });
+    await portal.close();
+
+    // Premium is set elsewhere: this page still offers it, and the checkout is refused.
+    await setPlan(stack, user.user.id, 'premium');
+    const checkoutAlert = acceptNextDialog(page);
+    await (await action(page, 'Premium', 'Downgrade')).click();
+    expect(await checkoutAlert).toBe('Failed to create checkout session');
+
+    // Free is set elsewhere: the page still shows Manage billing, and the portal is refused.
+    await setPlan(stack, user.user.id, 'free');
+    const portalAlert = acceptNextDialog(page);
     await page.getByRole('button', { name: 'Manage billing', exact: true }).click();
-    expect(await alert).toBe('Failed to create billing portal session');
+    expect(await portalAlert).toBe('Failed to create billing portal session');
+    expect(context.pages()).toHaveLength(1);
   });
 
   test('a signed-out visitor is told to sign in, and an enterprise lead is submitted with its Reference ID shown', async ({
@@ -229,7 +246,7 @@ describe('billing (local provider)', () => {
     screens,
   }) => {
     await openApp(page, '/plans');
-    await page.getByText('Sign in to select a plan.', { exact: true }).waitFor();
+    await page.getByText(/^Sign in to select a plan\./).waitFor();
     for (const name of ['Free', 'Standard', 'Premium', 'Enterprise']) {
       await card(page, name).getByRole('link', { name: 'Sign in', exact: true }).waitFor();
     }
