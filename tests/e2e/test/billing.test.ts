@@ -74,6 +74,10 @@ describe('billing (local provider)', () => {
     await facts.getByText('$5.00', { exact: true }).waitFor();
     await screens.capture('checkout');
 
+    const refreshes: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/auth/refresh') refreshes.push(req.url());
+    });
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/plans' && url.search === '?checkout=success');
     await page
@@ -120,6 +124,10 @@ describe('billing (local provider)', () => {
     await portal.getByRole('button', { name: 'Cancel subscription', exact: true }).waitFor();
     await screens.capture('portal', { page: portal });
     await portal.close();
+
+    // The local provider changes the plan before answering: one token refresh was enough, and the
+    // new token did not start another.
+    expect(refreshes).toHaveLength(1);
 
     // Downgrade to Free: PATCH /api/auth/plan, the profile reloads, and the subscription ends.
     const confirmation = acceptNextDialog(page);

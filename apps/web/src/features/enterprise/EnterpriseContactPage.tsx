@@ -9,7 +9,6 @@ import {
   type ReactNode,
 } from 'react';
 import { submitEnterpriseLead } from '../../api/billing';
-import { isApiError } from '../../api/client';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import {
@@ -18,6 +17,7 @@ import {
   EMPTY_ENTERPRISE_FORM,
   ENTERPRISE_TEXT,
   NEED_OPTIONS,
+  submissionError,
   TIMEFRAME_OPTIONS,
   validateEnterpriseForm,
   type EnterpriseFieldErrors,
@@ -49,18 +49,6 @@ const REQUESTS_HINT = 'How many travel-time requests you expect per month.';
 
 /** What the server answered on success. */
 type Outcome = { id: string };
-
-function submissionError(error: unknown): string {
-  if (isApiError(error)) {
-    // Any non-OK answer (doc 2 §8); a network failure or unreadable answer keeps its own text.
-    return error.status > 0 && error.code !== 'bad_response'
-      ? ENTERPRISE_TEXT.submissionFailed
-      : error.message;
-  }
-  return error instanceof Error && error.message
-    ? error.message
-    : ENTERPRISE_TEXT.somethingWentWrong;
-}
 
 function Field({
   id,

@@ -13,6 +13,7 @@ import {
 } from '@oneeta/contracts';
 import { z } from 'zod';
 import { LEAD_SOMETHING_WENT_WRONG } from '../../api/billing';
+import { isApiError } from '../../api/client';
 
 export type CompanySize = (typeof COMPANY_SIZES)[number];
 export type Timeframe = (typeof TIMEFRAMES)[number];
@@ -164,3 +165,19 @@ export const ENTERPRISE_TEXT = {
   submissionFailed: 'Submission failed',
   somethingWentWrong: LEAD_SOMETHING_WENT_WRONG,
 } as const;
+
+/**
+ * The form's error (doc 2 §8): 'Submission failed' for any non-OK answer; otherwise the error's
+ * message (a network failure or an unreadable answer keeps the call's own text), else 'Something
+ * went wrong'.
+ */
+export function submissionError(error: unknown): string {
+  if (isApiError(error)) {
+    return error.status > 0 && error.code !== 'bad_response'
+      ? ENTERPRISE_TEXT.submissionFailed
+      : error.message;
+  }
+  return error instanceof Error && error.message
+    ? error.message
+    : ENTERPRISE_TEXT.somethingWentWrong;
+}

@@ -1,6 +1,6 @@
 import { PLAN_TABLE, type CheckoutResult, type Plan } from '@oneeta/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { refreshToken } from '../../api/auth';
 import { getSubscription } from '../../api/billing';
 import type { Auth } from '../../hooks/use-auth';
@@ -18,8 +18,10 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 function useSettledCheckout(active: boolean, signIn: Auth['signIn']): Progress {
   const [progress, setProgress] = useState<Progress>({ phase: 'updating' });
+  // Once: the sign-in with the fresh token re-renders the page, and must not start it again.
+  const finished = useRef(false);
   useEffect(() => {
-    if (!active) return;
+    if (!active || finished.current) return;
     let stopped = false;
     void settleCheckout({
       refresh: refreshToken,
@@ -28,6 +30,7 @@ function useSettledCheckout(active: boolean, signIn: Auth['signIn']): Progress {
       stopped: () => stopped,
     }).then(({ answer, settled }) => {
       if (stopped) return;
+      finished.current = true;
       if (answer) signIn(answer);
       setProgress(
         settled && answer ? { phase: 'done', plan: answer.user.plan } : { phase: 'slow' },
