@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startAdmin, type AdminHarness } from '@oneeta/admin/testing';
 import { startAuth, type AuthHarness } from '@oneeta/auth/testing';
+import { startBilling, type BillingHarness } from '@oneeta/billing/testing';
 import { startRouting, type RoutingHarness } from '@oneeta/routing/testing';
 import { ACCESS_LEVELS, type App } from '@oneeta/service-kit';
 import { deleteKeys, TEST_INTERNAL_TOKEN, uniquePrefix } from '@oneeta/service-kit/testing';
@@ -12,7 +13,7 @@ import { routesTable, type ServiceName } from '../src/routes-table.js';
 import { readJson, startGateway, urlOf, type Gateway } from './helpers.js';
 
 /**
- * The merged API document against the real services (auth, session, routing, admin on their own ports,
+ * The merged API document against the real services (auth, session, routing, admin, billing on their own ports,
  * over throwaway databases): every public route a service registers and the gateway forwards is
  * in GET /api/openapi.json, nothing internal is, and the document is valid OpenAPI 3.1.
  */
@@ -24,6 +25,7 @@ let auth: AuthHarness;
 let session: SessionHarness;
 let routing: RoutingHarness;
 let admin: AdminHarness;
+let billing: BillingHarness;
 let gateway: Gateway;
 let env: Record<string, string>;
 let document: Document;
@@ -39,12 +41,15 @@ const operations = (doc: Document) =>
 beforeAll(async () => {
   [auth, session, routing, admin] = await Promise.all([startAuth(), startSession(), startRouting(), startAdmin()]);
   await Promise.all([auth, session, routing, admin].map((h) => h.app.listen({ port: 0, host: '127.0.0.1' })));
+  billing = await startBilling({ auth: { harness: auth, url: urlOf(auth.app) } });
+  await billing.app.listen({ port: 0, host: '127.0.0.1' });
   env = {
     REDIS_PREFIX: prefix,
     AUTH_URL: urlOf(auth.app),
     SESSION_URL: urlOf(session.app),
     ROUTING_URL: urlOf(routing.app),
     ADMIN_URL: urlOf(admin.app),
+    BILLING_URL: urlOf(billing.app),
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
   };
   gateway = await startGateway(env);
@@ -56,12 +61,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await deleteKeys(gateway.redis, prefix);
   await gateway.close();
+  await billing.close();
   await Promise.all([auth.close(), session.close(), routing.close(), admin.close()]);
 });
 
 /** The public routes of an app: those the routing table sends to it, HEAD twins left out. */
 function publicRoutes(app: App, service: ServiceName) {
-  const routes = routesTable({ AUTH_URL: env.AUTH_URL!, SESSION_URL: env.SESSION_URL, ROUTING_URL: env.ROUTING_URL, ADMIN_URL: env.ADMIN_URL });
+  const routes = routesTable({ AUTH_URL: env.AUTH_URL!, SESSION_URL: env.SESSION_URL, ROUTING_URL: env.ROUTING_URL, ADMIN_URL: env.ADMIN_URL, BILLING_URL: env.BILLING_URL });
   return app.registeredRoutes
     .filter((route) => route.method !== 'HEAD')
     .map((route) => ({ method: route.method.toLowerCase(), path: openapiPath(route.url) }))
@@ -74,7 +80,7 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({
       title: 'OneETA API',
-      'x-oneeta-upstreams': { auth: 'ok', session: 'ok', routing: 'ok', admin: 'ok' },
+      'x-oneeta-upstreams': { auth: 'ok', session: 'ok', routing: 'ok', admin: 'ok', billing: 'ok' },
     });
     expect(document.servers).toEqual([{ url: '/' }]);
   });
@@ -85,6 +91,7 @@ describe('GET /api/openapi.json', () => {
       ...publicRoutes(session.app, 'session'),
       ...publicRoutes(routing.app, 'routing'),
       ...publicRoutes(admin.app, 'admin'),
+      ...publicRoutes(billing.app, 'billing'),
       // The gateway's own API (its docs page and this document are not operations).
       ...gateway.app.registeredRoutes
         .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/') && !r.url.includes('*'))
@@ -104,7 +111,7 @@ describe('GET /api/openapi.json', () => {
   it('never shows internal routes, operations ports or anything the gateway does not route', () => {
     const paths = Object.keys(document.paths ?? {});
     expect(paths.filter((path) => /^\/(internal|metrics|readyz|healthz|\.well-known)/.test(path))).toEqual([]);
-    const routes = routesTable({ AUTH_URL: env.AUTH_URL!, SESSION_URL: env.SESSION_URL, ROUTING_URL: env.ROUTING_URL, ADMIN_URL: env.ADMIN_URL });
+    const routes = routesTable({ AUTH_URL: env.AUTH_URL!, SESSION_URL: env.SESSION_URL, ROUTING_URL: env.ROUTING_URL, ADMIN_URL: env.ADMIN_URL, BILLING_URL: env.BILLING_URL });
     expect(paths.filter((path) => path !== '/api/health' && routedTo(routes, path) === null)).toEqual([]);
     // The services do have internal routes: they are left out, not absent.
     expect(session.app.registeredRoutes.some((route) => route.url.startsWith('/internal/'))).toBe(true);
@@ -133,6 +140,9 @@ describe('GET /api/openapi.json', () => {
     expect(access('/api/admin/queue', 'get')).toBe('admin');
     expect(access('/api/admin/azure-usage', 'get')).toBe('admin');
     expect(access('/api/sessions/{id}/audit', 'get')).toBe('owner');
+    expect(access('/api/billing/create-checkout-session', 'post')).toBe('user');
+    expect(access('/api/billing/webhook', 'post')).toBe('public');
+    expect(access('/api/enterprise/lead', 'post')).toBe('public');
     expect(document.components?.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } });
   });
 

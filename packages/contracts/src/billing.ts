@@ -21,6 +21,8 @@ export const BILLING_MESSAGES = {
   checkoutNotFound: 'Checkout not found',
   checkoutClosed: 'This checkout is no longer open',
   badSignature: 'Invalid webhook signature',
+  /** An Enterprise account buys nothing here: its plan is set with the team. */
+  enterpriseManaged: 'Your Enterprise plan is managed with our team',
 } as const;
 
 /**

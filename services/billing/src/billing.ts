@@ -6,7 +6,16 @@ import {
   type SubscriptionView,
   type UserChangedData,
 } from '@oneeta/contracts';
-import { badRequest, notFound, type AuthUser, type Database, type Outbox } from '@oneeta/service-kit';
+import {
+  badRequest,
+  HttpError,
+  notFound,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+  type AuthUser,
+  type Database,
+  type Outbox,
+} from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { checkoutRefusal, nextPeriodEnd, priceOf } from './domain/rules.js';
 import type { BillingEvent } from './domain/types.js';
@@ -47,8 +56,10 @@ export function createBilling(deps: BillingDeps) {
     try {
       return await call();
     } catch (err) {
-      if (err instanceof ProviderError && err.kind !== 'unavailable') throw badRequest(err.message, err.code ?? 'provider_error');
-      throw err;
+      if (!(err instanceof ProviderError)) throw err;
+      if (err.kind === 'invalid_request' || err.kind === 'card') throw badRequest(err.message, err.code ?? 'provider_error');
+      // Stripe down, or our key refused: not the caller's doing.
+      throw new HttpError(503, UNAVAILABLE_MESSAGE, 'unavailable', { 'retry-after': String(RETRY_AFTER_SECONDS) });
     }
   };
 

@@ -4,9 +4,13 @@ import type { DomainSubscriptionStatus, SelfServePlan } from './types.js';
 export const isSelfServe = (plan: Plan): plan is SelfServePlan =>
   (PAID_SELF_SERVE_PLANS as readonly string[]).includes(plan);
 
-/** Why the caller may not buy `plan` now, or null: only Standard and Premium, never the current plan. */
+/**
+ * Why the caller may not buy `plan` now, or null: only Standard and Premium, never the current
+ * plan, and nothing for an Enterprise account.
+ */
 export function checkoutRefusal(plan: Plan, current: Plan): string | null {
   if (!isSelfServe(plan)) return BILLING_MESSAGES.notSelfServe;
+  if (current === 'enterprise') return BILLING_MESSAGES.enterpriseManaged;
   if (plan === current) return BILLING_MESSAGES.alreadyOnPlan;
   return null;
 }

@@ -95,9 +95,15 @@ export function createStripeProvider(options: StripeProviderOptions, client = cr
       }),
     cancelSubscription: (subscriptionId) =>
       mapped(async () => {
-        const current = await client.subscriptions.retrieve(subscriptionId);
-        if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
-        await client.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `oneeta-cancel-${subscriptionId}` });
+        try {
+          const current = await client.subscriptions.retrieve(subscriptionId);
+          if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
+          await client.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `oneeta-cancel-${subscriptionId}` });
+        } catch (err) {
+          // Already gone at Stripe: what cancelling wanted.
+          if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+          throw err;
+        }
       }),
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
