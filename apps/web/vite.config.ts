@@ -101,7 +101,7 @@ export default defineConfig(({ mode }) => {
                   /[\\/](apps[\\/]web[\\/]src|packages[\\/](contracts|travel)[\\/]src)[\\/]/.test(
                     id,
                   ) &&
-                  !/tsr-split|api[\\/](schemas|admin|notifications|communication)\.ts$|[\\/]features[\\/](map|session|chat|arrival-panel|inbox|invite|legal|enterprise|admin|profile)[\\/]/.test(
+                  !/tsr-split|api[\\/](schemas|admin|notifications|communication)\.ts$|[\\/]features[\\/](map|session|chat|arrival-panel|inbox|invite|legal|enterprise|billing|admin|profile)[\\/]/.test(
                     id,
                   ),
                 priority: 70,

@@ -19,8 +19,10 @@ import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as SessionsRouteImport } from './routes/sessions';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as BillingPortalRouteImport } from './routes/billing.portal';
 import { Route as EnterpriseContactRouteImport } from './routes/enterprise.contact';
 import { Route as SIdRouteImport } from './routes/s.$id';
+import { Route as BillingCheckoutIdRouteImport } from './routes/billing.checkout.$id';
 import { Route as SessionIdInviteRouteImport } from './routes/session.$id.invite';
 import { Route as SessionIdInviteCodeRouteImport } from './routes/session.$id.invite_.$code';
 
@@ -74,6 +76,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
+const BillingPortalRoute = BillingPortalRouteImport.update({
+  id: '/billing/portal',
+  path: '/billing/portal',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const EnterpriseContactRoute = EnterpriseContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -82,6 +89,11 @@ const EnterpriseContactRoute = EnterpriseContactRouteImport.update({
 const SIdRoute = SIdRouteImport.update({
   id: '/s/$id',
   path: '/s/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const BillingCheckoutIdRoute = BillingCheckoutIdRouteImport.update({
+  id: '/billing/checkout/$id',
+  path: '/billing/checkout/$id',
   getParentRoute: () => rootRouteImport,
 } as any);
 const SessionIdInviteRoute = SessionIdInviteRouteImport.update({
@@ -106,8 +118,10 @@ export interface FileRoutesByFullPath {
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/billing/portal': typeof BillingPortalRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
+  '/billing/checkout/$id': typeof BillingCheckoutIdRoute;
   '/session/$id/invite': typeof SessionIdInviteRoute;
   '/session/$id/invite/$code': typeof SessionIdInviteCodeRoute;
 }
@@ -122,8 +136,10 @@ export interface FileRoutesByTo {
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/billing/portal': typeof BillingPortalRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
+  '/billing/checkout/$id': typeof BillingCheckoutIdRoute;
   '/session/$id/invite': typeof SessionIdInviteRoute;
   '/session/$id/invite/$code': typeof SessionIdInviteCodeRoute;
 }
@@ -139,8 +155,10 @@ export interface FileRoutesById {
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/billing/portal': typeof BillingPortalRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
+  '/billing/checkout/$id': typeof BillingCheckoutIdRoute;
   '/session/$id/invite': typeof SessionIdInviteRoute;
   '/session/$id/invite_/$code': typeof SessionIdInviteCodeRoute;
 }
@@ -157,8 +175,10 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/terms'
     | '/verify-email'
+    | '/billing/portal'
     | '/enterprise/contact'
     | '/s/$id'
+    | '/billing/checkout/$id'
     | '/session/$id/invite'
     | '/session/$id/invite/$code';
   fileRoutesByTo: FileRoutesByTo;
@@ -173,8 +193,10 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/terms'
     | '/verify-email'
+    | '/billing/portal'
     | '/enterprise/contact'
     | '/s/$id'
+    | '/billing/checkout/$id'
     | '/session/$id/invite'
     | '/session/$id/invite/$code';
   id:
@@ -189,8 +211,10 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/terms'
     | '/verify-email'
+    | '/billing/portal'
     | '/enterprise/contact'
     | '/s/$id'
+    | '/billing/checkout/$id'
     | '/session/$id/invite'
     | '/session/$id/invite_/$code';
   fileRoutesById: FileRoutesById;
@@ -206,7 +230,9 @@ export interface RootRouteChildren {
   SessionsRoute: typeof SessionsRoute;
   TermsRoute: typeof TermsRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  BillingPortalRoute: typeof BillingPortalRoute;
   SIdRoute: typeof SIdRoute;
+  BillingCheckoutIdRoute: typeof BillingCheckoutIdRoute;
   SessionIdInviteRoute: typeof SessionIdInviteRoute;
   SessionIdInviteCodeRoute: typeof SessionIdInviteCodeRoute;
 }
@@ -283,6 +309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/billing/portal': {
+      id: '/billing/portal';
+      path: '/billing/portal';
+      fullPath: '/billing/portal';
+      preLoaderRoute: typeof BillingPortalRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/enterprise/contact': {
       id: '/enterprise/contact';
       path: '/contact';
@@ -295,6 +328,13 @@ declare module '@tanstack/react-router' {
       path: '/s/$id';
       fullPath: '/s/$id';
       preLoaderRoute: typeof SIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/billing/checkout/$id': {
+      id: '/billing/checkout/$id';
+      path: '/billing/checkout/$id';
+      fullPath: '/billing/checkout/$id';
+      preLoaderRoute: typeof BillingCheckoutIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/session/$id/invite': {
@@ -337,7 +377,9 @@ const rootRouteChildren: RootRouteChildren = {
   SessionsRoute: SessionsRoute,
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  BillingPortalRoute: BillingPortalRoute,
   SIdRoute: SIdRoute,
+  BillingCheckoutIdRoute: BillingCheckoutIdRoute,
   SessionIdInviteRoute: SessionIdInviteRoute,
   SessionIdInviteCodeRoute: SessionIdInviteCodeRoute,
 };

@@ -108,6 +108,19 @@ export function changePlan(plan: Plan) {
 }
 
 /**
+ * POST /api/auth/refresh → { token, user }: a fresh token with the account's current claims, e.g.
+ * after a checkout changed the plan (issue 18), so the new limits apply without signing in again.
+ */
+export function refreshToken() {
+  return apiRequest('/api/auth/refresh', {
+    method: 'POST',
+    schema: 'authResponseSchema',
+    fallbackError: MESSAGES.authFailed,
+    auth: 'required',
+  });
+}
+
+/**
  * POST /api/auth/verify-email { token } (the token of the e-mailed link) → { email, emailVerified,
  * token?, user? }; the token and user come back when signed in as that account.
  */

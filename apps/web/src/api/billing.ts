@@ -1,8 +1,10 @@
 import type { enterpriseLeadBodySchema } from '@oneeta/contracts';
 import { type Plan } from '@oneeta/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SPEC } from '../text';
 import { apiRequest } from './client';
+import { queryKeys } from './query-keys';
 
 /** POST /api/billing/create-checkout-session { plan } → { url }. */
 export function createCheckoutSession(plan: Plan) {
@@ -24,6 +26,84 @@ export function createPortalSession() {
     auth: 'required',
   });
 }
+
+/** Ours: the spec has no texts for the local test-mode pages' own failures. */
+export const BILLING_FAILURES = {
+  checkout: 'Could not load the checkout',
+  pay: 'Payment failed',
+  cancel: 'Could not cancel the checkout',
+  subscription: 'Could not load your subscription',
+  cancelSubscription: 'Could not cancel the subscription',
+} as const;
+
+const checkoutPath = (id: string) => `/api/billing/checkout/${encodeURIComponent(id)}`;
+
+/** GET /api/billing/checkout/:id → the local provider's checkout (only its own user's; 404 otherwise). */
+export function getLocalCheckout(id: string, signal?: AbortSignal) {
+  return apiRequest(checkoutPath(id), {
+    schema: 'localCheckoutSchema',
+    fallbackError: BILLING_FAILURES.checkout,
+    auth: 'required',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** POST /api/billing/checkout/:id/pay → { url } (/plans?checkout=success). */
+export function payLocalCheckout(id: string) {
+  return apiRequest(`${checkoutPath(id)}/pay`, {
+    method: 'POST',
+    schema: 'redirectResponseSchema',
+    fallbackError: BILLING_FAILURES.pay,
+    auth: 'required',
+  });
+}
+
+/** POST /api/billing/checkout/:id/cancel → { url } (/plans?checkout=cancelled). */
+export function cancelLocalCheckout(id: string) {
+  return apiRequest(`${checkoutPath(id)}/cancel`, {
+    method: 'POST',
+    schema: 'redirectResponseSchema',
+    fallbackError: BILLING_FAILURES.cancel,
+    auth: 'required',
+  });
+}
+
+/** GET /api/billing/subscription → { subscription | null }. */
+export function getSubscription(signal?: AbortSignal) {
+  return apiRequest('/api/billing/subscription', {
+    schema: 'subscriptionResponseSchema',
+    fallbackError: BILLING_FAILURES.subscription,
+    auth: 'required',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** POST /api/billing/subscription/cancel: ends the subscription (the plan returns to free at once). */
+export function cancelSubscription() {
+  return apiRequest('/api/billing/subscription/cancel', {
+    method: 'POST',
+    schema: 'anyAnswer',
+    fallbackError: BILLING_FAILURES.cancelSubscription,
+    auth: 'required',
+  });
+}
+
+/** The local checkout page's data; no retries: a 404 is an answer ('Checkout not found'). */
+export const localCheckoutQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.billingCheckout(id),
+    queryFn: ({ signal }) => getLocalCheckout(id, signal),
+    retry: false,
+  });
+
+/** The caller's subscription (the local portal), per token. */
+export const subscriptionQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.billingSubscription(token),
+    queryFn: ({ signal }) => getSubscription(signal),
+    enabled: token !== null,
+    retry: false,
+  });
 
 export type EnterpriseLead = z.infer<typeof enterpriseLeadBodySchema>;
 

@@ -42,6 +42,9 @@ export const queryKeys = {
   travelPreview: (olat: number, olon: number, dlat: number, dlon: number) =>
     ['maps', 'traveltimes', 'preview', olat, olon, dlat, dlon] as const,
   mapToken: (sessionId: string | null) => ['maps', 'token', sessionId] as const,
+  /** The local provider's checkout (issue 18) and the caller's subscription, per token. */
+  billingCheckout: (id: string) => ['billing', 'checkout', id] as const,
+  billingSubscription: (token: string | null) => ['billing', 'subscription', token] as const,
   /** Owner tools of the quick session page (served by the admin service). */
   sessionAudit: (id: string) => ['sessions', 'audit', id] as const,
   sessionAuditSummary: (id: string) => ['sessions', 'audit-summary', id] as const,

@@ -1,7 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { submitEnterpriseLead } from '../../api/billing';
-import { isApiError } from '../../api/client';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import {
@@ -10,6 +17,7 @@ import {
   EMPTY_ENTERPRISE_FORM,
   ENTERPRISE_TEXT,
   NEED_OPTIONS,
+  submissionError,
   TIMEFRAME_OPTIONS,
   validateEnterpriseForm,
   type EnterpriseFieldErrors,
@@ -41,18 +49,6 @@ const REQUESTS_HINT = 'How many travel-time requests you expect per month.';
 
 /** What the server answered on success. */
 type Outcome = { id: string };
-
-function submissionError(error: unknown): string {
-  if (isApiError(error)) {
-    // Any non-OK answer (doc 2 §8); a network failure or unreadable answer keeps its own text.
-    return error.status > 0 && error.code !== 'bad_response'
-      ? ENTERPRISE_TEXT.submissionFailed
-      : error.message;
-  }
-  return error instanceof Error && error.message
-    ? error.message
-    : ENTERPRISE_TEXT.somethingWentWrong;
-}
 
 function Field({
   id,
@@ -91,13 +87,21 @@ function Field({
 
 function Success({ outcome }: { outcome: Outcome }) {
   const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form (and the focused Submit button) is gone: start reading at the card's title.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus();
+  }, []);
   return (
     <section
       className="card center-card enterprise-success"
       aria-labelledby="enterprise-success-title"
       role="status"
     >
-      <h1 id="enterprise-success-title">{ENTERPRISE_TEXT.successTitle}</h1>
+      <h1 id="enterprise-success-title" ref={heading} tabIndex={-1}>
+        {ENTERPRISE_TEXT.successTitle}
+      </h1>
       <p>{ENTERPRISE_TEXT.successBody}</p>
       <p className="enterprise-reference">
         {ENTERPRISE_TEXT.referenceId}: <code className="session-code">{outcome.id}</code>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
 import {
   EMPTY_ENTERPRISE_FORM,
   enterpriseLeadPayloadSchema,
+  submissionError,
   validateEnterpriseForm,
   type EnterpriseFormValues,
 } from './lead';
@@ -107,5 +109,25 @@ describe('enterprise form validation', () => {
       expectedMonthlyRequests: null,
       needs: [],
     });
+  });
+});
+
+describe('enterprise form errors (doc 2 §8)', () => {
+  it("shows 'Submission failed' for any answer that is not OK", () => {
+    expect(submissionError(new ApiError('Too many requests', 429, 'rate_limited'))).toBe(
+      'Submission failed',
+    );
+    expect(submissionError(new ApiError('Something went wrong', 500))).toBe('Submission failed');
+    expect(submissionError(new ApiError('Name is required', 400))).toBe('Submission failed');
+  });
+
+  it("keeps the error's message otherwise, and 'Something went wrong' without one", () => {
+    expect(submissionError(new ApiError('Something went wrong', 0))).toBe('Something went wrong');
+    expect(submissionError(new ApiError('Something went wrong', 200, 'bad_response'))).toBe(
+      'Something went wrong',
+    );
+    expect(submissionError(new Error('Failed to fetch'))).toBe('Failed to fetch');
+    expect(submissionError('nope')).toBe('Something went wrong');
+    expect(submissionError(new Error(''))).toBe('Something went wrong');
   });
 });

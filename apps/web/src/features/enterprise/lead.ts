@@ -13,6 +13,7 @@ import {
 } from '@oneeta/contracts';
 import { z } from 'zod';
 import { LEAD_SOMETHING_WENT_WRONG } from '../../api/billing';
+import { isApiError } from '../../api/client';
 
 export type CompanySize = (typeof COMPANY_SIZES)[number];
 export type Timeframe = (typeof TIMEFRAMES)[number];
@@ -41,14 +42,10 @@ export const BUDGET_OPTIONS: readonly { value: Budget; label: string }[] = [
 export const NEED_OPTIONS: readonly EnterpriseNeed[] = ENTERPRISE_NEEDS;
 
 /**
- * The lead payload of doc 2 §3 as doc 2 §5 allows it: name and email required; every other text
- * optional, trimmed and omitted when empty; the three choices only when they match an option;
- * expectedMonthlyRequests a number of at least 0, or null when empty.
- *
- * Not `enterpriseLeadBodySchema` from @oneeta/contracts: that one requires company, companySize,
- * timeframe and budget, which the spec leaves optional.
+ * The lead payload of doc 2 §3 as doc 2 §5 allows it, the contract's schema: name and email
+ * required; every other text optional, trimmed and omitted when empty; the three choices only when
+ * they match an option; expectedMonthlyRequests a number of at least 0, or null when empty.
  */
-/** The lead payload: the contract's schema (doc 2 §5 rules). */
 export const enterpriseLeadPayloadSchema = enterpriseLeadBodySchema;
 export type EnterpriseLeadPayload = z.infer<typeof enterpriseLeadPayloadSchema>;
 
@@ -168,3 +165,19 @@ export const ENTERPRISE_TEXT = {
   submissionFailed: 'Submission failed',
   somethingWentWrong: LEAD_SOMETHING_WENT_WRONG,
 } as const;
+
+/**
+ * The form's error (doc 2 §8): 'Submission failed' for any non-OK answer; otherwise the error's
+ * message (a network failure or an unreadable answer keeps the call's own text), else 'Something
+ * went wrong'.
+ */
+export function submissionError(error: unknown): string {
+  if (isApiError(error)) {
+    return error.status > 0 && error.code !== 'bad_response'
+      ? ENTERPRISE_TEXT.submissionFailed
+      : error.message;
+  }
+  return error instanceof Error && error.message
+    ? error.message
+    : ENTERPRISE_TEXT.somethingWentWrong;
+}

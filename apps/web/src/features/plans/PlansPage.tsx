@@ -1,4 +1,4 @@
-import { PLAN_TABLE, type Plan } from '@oneeta/contracts';
+import { PLAN_TABLE, type CheckoutResult, type Plan } from '@oneeta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { ownPageUrl } from '../../lib/own-page';
 import { UI } from '../../text';
 import { useToast } from '../toast';
 import {
@@ -18,6 +19,7 @@ import {
   planFeatures,
   type CardAction,
 } from './plan-logic';
+import { CheckoutNotice } from './CheckoutNotice';
 import { PLANS_TEXT } from './texts';
 import { LinkArrow } from '../shell/icons';
 import './plans.css';
@@ -146,9 +148,9 @@ function ManageBilling() {
       const { url } = await createPortalSession();
       if (tab) {
         tab.opener = null;
-        tab.location.href = url;
+        tab.location.href = ownPageUrl(url, window.location.origin);
       } else {
-        window.location.assign(url);
+        window.location.assign(ownPageUrl(url, window.location.origin));
       }
     } catch (error) {
       tab?.close();
@@ -177,8 +179,11 @@ function ManageBilling() {
   );
 }
 
-/** /plans (doc 2 §2 Plans, §4 plan changes, §7 billing calls, §8 alerts). */
-export function PlansPage() {
+/**
+ * /plans (doc 2 §2 Plans, §4 plan changes, §7 billing calls, §8 alerts); `checkout` is the result
+ * of a checkout the browser came back from (issue 18).
+ */
+export function PlansPage({ checkout }: { checkout?: CheckoutResult | undefined }) {
   useDocumentTitle(PLANS_TEXT.title);
   const auth = useAuth();
   const toast = useToast();
@@ -206,15 +211,15 @@ export function PlansPage() {
     setBusy(true);
     try {
       const { url } = await createCheckoutSession(target);
-      window.location.assign(url);
+      // The buttons stay busy while the browser leaves for the checkout.
+      window.location.assign(ownPageUrl(url, window.location.origin));
     } catch (error) {
+      setBusy(false);
       window.alert(
         isApiError(error) && error.code === 'bad_response'
           ? PLANS_TEXT.missingSessionUrl
           : PLANS_TEXT.checkoutFailed,
       );
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -238,6 +243,8 @@ export function PlansPage() {
         )}
       </header>
 
+      {checkout && <CheckoutNotice key={checkout} result={checkout} auth={auth} />}
+
       <ul className="plan-grid" aria-busy={auth.status === 'loading' || busy}>
         {planCards().map(({ plan }) => (
           <PlanCard
@@ -251,7 +258,7 @@ export function PlansPage() {
         ))}
       </ul>
 
-      <p className="plans-placeholder muted">{PLANS_TEXT.placeholderNote}</p>
+      <p className="plans-note muted">{PLANS_TEXT.paymentNote}</p>
 
       {auth.status === 'signed-in' && userPlan && isPaidPlan(userPlan) && <ManageBilling />}
 

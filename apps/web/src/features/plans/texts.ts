@@ -20,9 +20,15 @@ export const PLANS_TEXT = {
   fairUseBody:
     'Each plan sets how many sessions, participants and chat messages you can use, and automated requests are rate limited to keep OneETA fast for everyone.',
   termsLink: 'Read the Terms of Service',
-  // Ours: doc 2 §2 "A note says the upgrade flow is a placeholder."
-  placeholderNote:
-    'Note: the upgrade flow is a placeholder. Checkout is not connected to a payment provider yet.',
+  // Ours, in place of doc 2 §2's "the upgrade flow is a placeholder" note (issue 18: say the truth).
+  paymentNote:
+    'Paid plans are bought through Stripe Checkout and managed in the Stripe billing portal. Where no Stripe account is set up (a local install), a test-mode checkout opens instead and no card is charged.',
+  // Ours: the return from a checkout (issue 18).
+  checkoutUpdating: 'Payment received. Updating your plan…',
+  checkoutDone: (planName: string) => `Payment received — you are now on the ${planName} plan.`,
+  checkoutSlow:
+    'Payment received. Your plan has not changed yet — reload this page in a minute to see it.',
+  checkoutCancelled: 'Checkout cancelled. Your plan has not changed and nothing was charged.',
   confirmDowngrade: (planName: string) =>
     `Downgrade to ${planName}? Your plan's limits apply from now on.`,
   downgraded: (planName: string) => `You are now on the ${planName} plan`,
