@@ -6,6 +6,14 @@ import { precompressed } from './precompress-plugin.js';
 import { routeHtml } from './route-html-plugin.js';
 import { serviceWorkerManifest } from './sw-manifest-plugin.js';
 
+/**
+ * Libraries only lazy chunks load: azure-maps-control (Azure Maps configured), zod (the schemas
+ * group), and the ACS SDKs of the chat widget (`@azure/communication-chat`, `-calling`, loaded only
+ * for an ACS token) with the packages only they use.
+ */
+const LAZY_LIBRARIES =
+  /azure-maps-control|[\\/]node_modules[\\/](zod|@azure|@azure-rest|@typespec|events|tslib|uuid|jwt-decode)[\\/]/;
+
 /** Routes bundled with the entry (small, where visitors arrive); /s/$id is large and stays split. */
 const FIRST_VISIT_ROUTES: string[] = ['/', '/auth', '/plans', '/sessions'];
 
@@ -86,13 +94,13 @@ export default defineConfig(({ mode }) => {
                 includeDependenciesRecursively: false,
               },
               // The entry in few requests (each costs a round trip on a phone; the bench's slow 4G
-              // has six HTTP/1.1 connections): every library in 'vendor' (azure-maps-control stays
-              // lazy, zod is above) and the app's code in 'app', but for the features only lazy
-              // routes use, which stay with them (a new lazy-only feature belongs in this list).
+              // has six HTTP/1.1 connections): every library in 'vendor' (azure-maps-control and the
+              // ACS SDKs with what only they use stay lazy, zod is above) and the app's code in
+              // 'app', but for the features only lazy routes use, which stay with them (a new
+              // lazy-only feature belongs in this list).
               {
                 name: 'vendor',
-                test: (id: string) =>
-                  id.includes('node_modules') && !/azure-maps-control|[\\/]zod[\\/]/.test(id),
+                test: (id: string) => id.includes('node_modules') && !LAZY_LIBRARIES.test(id),
                 priority: 80,
               },
               {

@@ -89,6 +89,8 @@ export interface ChatState {
   connection: Connection | null;
   /** The open transport (null while it opens). */
   transport: ChatTransport | null;
+  /** A fresh token for this session (the ACS credentials ask before theirs expires). */
+  refreshToken: () => Promise<string>;
   connected: boolean;
   connectError: string | null;
   loading: boolean;
@@ -355,6 +357,7 @@ export function useChat(options: UseChatOptions): ChatState {
     mode,
     connection,
     transport,
+    refreshToken: () => freshToken(sessionId, isOwner),
     connected: connection !== null && !closed,
     connectError,
     loading: (threadId !== '' && transport === null && !closed) || (transport !== null && messages.isPending),
