@@ -157,7 +157,10 @@ function ChatBox({
 }) {
   const [text, setText] = useState('');
   const presence = usePresence(chat.transport, chat.items, chat.userId, senderName);
-  const people = useChatParticipants(sessionId, presence.seen !== null || presence.typists.size > 0);
+  const people = useChatParticipants(
+    sessionId,
+    presence.seen !== null || presence.typists.size > 0,
+  );
   // A name for an id: the chat's participants, else what their messages or typing said.
   const nameOf = (id: string, said = '') =>
     people.data?.participants.find((p) => p.id === id)?.displayName ||
@@ -224,7 +227,9 @@ function ChatBox({
               key={item.id}
               item={item}
               mine={item.senderId !== '' && item.senderId === chat.userId}
-              seen={seen?.messageId === item.id ? seenText(seen.readers.map((id) => nameOf(id))) : ''}
+              seen={
+                seen?.messageId === item.id ? seenText(seen.readers.map((id) => nameOf(id))) : ''
+              }
               onAvatar={() => setPopout(item)}
             />
           ))}

@@ -13,7 +13,12 @@ import {
   type CommunicationIdentifierKind,
 } from '@azure/communication-common';
 import type { ChatMessage, ChatMessageType } from '@oneeta/contracts';
-import { CHAT_PAGE_SIZE, ChatCallError, type ChatThreadEvent, type ChatTransport } from './transport';
+import {
+  CHAT_PAGE_SIZE,
+  ChatCallError,
+  type ChatThreadEvent,
+  type ChatTransport,
+} from './transport';
 import { CHAT_UI } from './texts';
 
 export interface AcsTransportOptions {
@@ -48,7 +53,9 @@ function wireMessage(m: SdkChatMessage): ChatMessage {
     createdOn: m.createdOn.toISOString(),
     ...(m.content?.message !== undefined ? { content: { message: m.content.message } } : {}),
     ...(m.senderDisplayName ? { senderDisplayName: m.senderDisplayName } : {}),
-    ...(senderId ? { senderCommunicationIdentifier: { rawId: senderId, communicationUser: { id: senderId } } } : {}),
+    ...(senderId
+      ? { senderCommunicationIdentifier: { rawId: senderId, communicationUser: { id: senderId } } }
+      : {}),
     ...(m.deletedOn ? { deletedOn: m.deletedOn.toISOString() } : {}),
     ...(m.editedOn ? { editedOn: m.editedOn.toISOString() } : {}),
   };

@@ -53,7 +53,7 @@ describe('typing indicators (document 2 §5, §9: one per 8 s)', () => {
 describe('read receipts', () => {
   const items = [item('1', 'me', T0), item('2', 'ada', T0 + 1000), item('3', 'me', T0 + 2000)];
 
-  it("acknowledges the newest message of someone else, once", () => {
+  it('acknowledges the newest message of someone else, once', () => {
     expect(receiptToSend(items, 'me', null)).toBe('2');
     expect(receiptToSend(items, 'me', '2')).toBeNull();
     expect(receiptToSend([item('1', 'me', T0)], 'me', null)).toBeNull();
@@ -73,7 +73,9 @@ describe('read receipts', () => {
   });
 
   it('shows who has read my newest message: at it or after it', () => {
-    const readTwo = withReceipts(new Map(), [{ senderId: 'ada', chatMessageId: '2', readOn: T0 + 3000 }]);
+    const readTwo = withReceipts(new Map(), [
+      { senderId: 'ada', chatMessageId: '2', readOn: T0 + 3000 },
+    ]);
     expect(readersOfMyLast(items, 'me', readTwo)).toBeNull();
     const readThree = withReceipts(readTwo, [
       { senderId: 'ada', chatMessageId: '3', readOn: T0 + 4000 },

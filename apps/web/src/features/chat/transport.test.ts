@@ -10,7 +10,12 @@ describe('our chat transport (/chat/*, api-version 2025-03-15)', () => {
       .fn<typeof globalThis.fetch>()
       .mockResolvedValueOnce(json(200, { value: [{ id: '1' }] }))
       .mockResolvedValueOnce(json(201, { id: '2' }));
-    const t = createRestChatTransport({ sessionId: 's', threadId: '19:a@thread.v2', token: () => 'tok', fetch });
+    const t = createRestChatTransport({
+      sessionId: 's',
+      threadId: '19:a@thread.v2',
+      token: () => 'tok',
+      fetch,
+    });
     expect(await t.listMessages()).toEqual([{ id: '1' }]);
     expect(await t.sendMessage('{"message":"hi"}', 'Ada')).toEqual({ id: '2' });
     const [url, init] = fetch.mock.calls[0]!;

@@ -182,9 +182,7 @@ export function useChat(options: UseChatOptions): ChatState {
   const endpoint = connection?.endpoint ?? '';
   // The transport of the token's mode (the ACS SDK is loaded only for 'acs'); kept with its thread
   // so a switched thread never reads through the old one.
-  const [opened, setOpened] = useState<{ threadId: string; transport: ChatTransport } | null>(
-    null,
-  );
+  const [opened, setOpened] = useState<{ threadId: string; transport: ChatTransport } | null>(null);
   useEffect(() => {
     if (!threadId || closed) return;
     let current = true;
@@ -360,7 +358,9 @@ export function useChat(options: UseChatOptions): ChatState {
     refreshToken: () => freshToken(sessionId, isOwner),
     connected: connection !== null && !closed,
     connectError,
-    loading: (threadId !== '' && transport === null && !closed) || (transport !== null && messages.isPending),
+    loading:
+      (threadId !== '' && transport === null && !closed) ||
+      (transport !== null && messages.isPending),
     items,
     userId: connection?.userId ?? null,
     sendError,

@@ -64,7 +64,12 @@ export function CompleteCallDialog({
       <h3>{CALL_UI.completeCall}</h3>
       <p>{completeQuestion(selected, inCall)}</p>
       <div className="call-actions">
-        <button type="button" className="btn call-danger btn-sm" disabled={busy} onClick={onComplete}>
+        <button
+          type="button"
+          className="btn call-danger btn-sm"
+          disabled={busy}
+          onClick={onComplete}
+        >
           {CALL_UI.complete}
         </button>
         <button type="button" className="btn btn-secondary btn-sm" onClick={onCancel}>
@@ -108,7 +113,13 @@ function useRingTone(on: boolean) {
 }
 
 /** 'Incoming call from X': Accept (Video), Accept (Voice), Decline; Escape declines. */
-export function IncomingCallDialog({ from, controller }: { from: string; controller: CallController }) {
+export function IncomingCallDialog({
+  from,
+  controller,
+}: {
+  from: string;
+  controller: CallController;
+}) {
   useRingTone(true);
   const title = CALL_UI.incomingFrom(from);
   return (
@@ -120,13 +131,25 @@ export function IncomingCallDialog({ from, controller }: { from: string; control
     >
       <h3>{title}</h3>
       <div className="call-actions">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => void controller.accept('video')}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void controller.accept('video')}
+        >
           {CALL_UI.acceptVideo}
         </button>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => void controller.accept('voice')}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void controller.accept('voice')}
+        >
           {CALL_UI.acceptVoice}
         </button>
-        <button type="button" className="btn call-danger btn-sm" onClick={() => void controller.decline()}>
+        <button
+          type="button"
+          className="btn call-danger btn-sm"
+          onClick={() => void controller.decline()}
+        >
           {CALL_UI.decline}
         </button>
       </div>
@@ -214,7 +237,11 @@ export function CallModal({
         <button type="button" className="btn call-danger" onClick={() => void controller.hangUp()}>
           {CALL_UI.hangUp}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => void controller.toggleMute()}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void controller.toggleMute()}
+        >
           {state.muted ? CALL_UI.unmute : CALL_UI.mute}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onComplete}>

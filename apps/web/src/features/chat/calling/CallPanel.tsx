@@ -49,7 +49,8 @@ export function CallPanel({
       return next;
     });
   const chosen = list.filter((p) => selected.has(p.id)).map((p) => p.id);
-  const start = () => void controller.start(chosen.length > 0 ? chosen : list.map((p) => p.id), kind);
+  const start = () =>
+    void controller.start(chosen.length > 0 ? chosen : list.map((p) => p.id), kind);
 
   const complete = () => {
     const inCallIds = state.peers.map((p) => p.id);
@@ -83,7 +84,11 @@ export function CallPanel({
       {people.isSuccess && list.length === 0 ? (
         <div className="call-empty">
           <p>{CALL_UI.noOneToCall}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void people.refetch()}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void people.refetch()}
+          >
             {CALL_UI.refresh}
           </button>
         </div>
@@ -91,7 +96,11 @@ export function CallPanel({
         <fieldset className="call-grid" aria-busy={people.isPending || undefined}>
           <legend>{CALL_UI.participantsLabel}</legend>
           {list.map((p) => (
-            <label key={p.id} className="call-person" data-selected={selected.has(p.id) || undefined}>
+            <label
+              key={p.id}
+              className="call-person"
+              data-selected={selected.has(p.id) || undefined}
+            >
               <input type="checkbox" checked={selected.has(p.id)} onChange={() => toggle(p.id)} />
               <span>{p.displayName}</span>
             </label>
@@ -113,7 +122,11 @@ export function CallPanel({
           </button>
         )}
         {inCall && (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => setConfirming(true)}
+          >
             {CALL_UI.completeCall}
           </button>
         )}
@@ -138,7 +151,12 @@ export function CallPanel({
         </div>
       )}
       {state.modalOpen && !confirming && (
-        <CallModal state={state} controller={controller} port={calling.port} onComplete={() => setConfirming(true)} />
+        <CallModal
+          state={state}
+          controller={controller}
+          port={calling.port}
+          onComplete={() => setConfirming(true)}
+        />
       )}
       {confirming && (
         <CompleteCallDialog

@@ -138,7 +138,10 @@ describe('the call (document 2 §4 "Call")', () => {
     await controller.accept('video');
     expect(state()).toMatchObject({ phase: 'idle' });
     expect(state().lastError?.message).toBe('Failed to accept incoming call');
-    expect(JSON.parse(state().lastError!.diagnostics)).toMatchObject({ action: 'accept', error: 'boom' });
+    expect(JSON.parse(state().lastError!.diagnostics)).toMatchObject({
+      action: 'accept',
+      error: 'boom',
+    });
   });
 
   it('start errors: permission, network, the other ones, and one retry after signing in again when not online', async () => {
@@ -151,7 +154,9 @@ describe('the call (document 2 §4 "Call")', () => {
     expect(state().lastError?.message).toBe('Microphone permission denied');
     port.failures.push(new TypeError('Failed to fetch'));
     await controller.start([ADA.id], 'voice');
-    expect(state().lastError?.message).toBe('Could not start call: network error, check your connection');
+    expect(state().lastError?.message).toBe(
+      'Could not start call: network error, check your connection',
+    );
     port.failures.push(new Error('Callee is busy'));
     await controller.start([ADA.id], 'voice');
     expect(state()).toMatchObject({ phase: 'idle' });

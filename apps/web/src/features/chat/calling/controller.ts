@@ -122,7 +122,11 @@ export function createCallController(options: ControllerOptions) {
     set({ lastError: { message, diagnostics: diagnostics(error, action) } });
 
   const report = (id: string, since: number, at: number) => {
-    const usage = { participantAcsId: id, seconds: Math.floor((at - since) / 1000), mode: state.kind };
+    const usage = {
+      participantAcsId: id,
+      seconds: Math.floor((at - since) / 1000),
+      mode: state.kind,
+    };
     if (guard(usage, at)) options.onUsage(usage);
   };
 
@@ -217,9 +221,17 @@ export function createCallController(options: ControllerOptions) {
       } catch (error) {
         set({ phase: 'idle' });
         if (error instanceof CallPermissionError)
-          return fail(kind === 'video' ? CALL_UI.micCameraDenied : CALL_UI.micDenied, error, 'start');
+          return fail(
+            kind === 'video' ? CALL_UI.micCameraDenied : CALL_UI.micDenied,
+            error,
+            'start',
+          );
         const text = messageOf(error);
-        fail(NETWORK.test(text) ? CALL_UI.couldNotStartNetwork : CALL_UI.couldNotStart(text), error, 'start');
+        fail(
+          NETWORK.test(text) ? CALL_UI.couldNotStartNetwork : CALL_UI.couldNotStart(text),
+          error,
+          'start',
+        );
       }
     },
 
@@ -233,7 +245,11 @@ export function createCallController(options: ControllerOptions) {
       } catch (error) {
         set({ phase: 'idle' });
         if (error instanceof CallPermissionError)
-          return fail(kind === 'video' ? CALL_UI.micCameraDenied : CALL_UI.micDenied, error, 'accept');
+          return fail(
+            kind === 'video' ? CALL_UI.micCameraDenied : CALL_UI.micDenied,
+            error,
+            'accept',
+          );
         fail(CALL_UI.acceptFailed, error, 'accept');
       }
     },
