@@ -69,6 +69,8 @@ describe('session chat', () => {
           await widget(who.page).screenshot({
             path: path.join(screens.dir, `${name}-widget-${viewport.width}.png`),
             animations: 'disabled',
+            // The sticky site header may overlap the widget's top after scrolling: not part of it.
+            style: '.site-header { visibility: hidden; }',
           });
         }
         if (before) await who.page.setViewportSize(before);
