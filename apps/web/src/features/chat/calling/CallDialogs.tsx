@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { completeQuestion, elapsedText, type CallController, type CallState } from './controller';
 import type { CallingPort } from './port';
 import { CALL_UI } from './texts';
@@ -199,7 +199,6 @@ export function CallModal({
   port: CallingPort | null;
   onComplete: () => void;
 }) {
-  const id = useId();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -215,6 +214,9 @@ export function CallModal({
           render={port ? (el) => port.renderRemote(el) : null}
           refreshKey={state.remoteVideo}
         />
+        {!state.remoteVideo && (
+          <p className="call-peers">{state.peers.map((p) => p.displayName).join(', ')}</p>
+        )}
         {state.kind === 'video' && (
           <VideoBox
             className="call-local"
@@ -225,13 +227,9 @@ export function CallModal({
         )}
       </div>
       <p className="call-info">
-        <span aria-labelledby={`${id}-elapsed`}>
-          <span id={`${id}-elapsed`} className="visually-hidden">
-            {CALL_UI.elapsed}
-          </span>
-          <time>{elapsedText(seconds)}</time>
-        </span>{' '}
-        · <span>{CALL_UI.peopleInCall(state.peers.length)}</span>
+        <span className="visually-hidden">{CALL_UI.elapsed} </span>
+        <time>{elapsedText(seconds)}</time> ·{' '}
+        <span>{CALL_UI.peopleInCall(state.peers.length)}</span>
       </p>
       <div className="call-actions">
         <button type="button" className="btn call-danger" onClick={() => void controller.hangUp()}>
@@ -247,7 +245,7 @@ export function CallModal({
         <button type="button" className="btn btn-secondary" onClick={onComplete}>
           {CALL_UI.complete}
         </button>
-        <button type="button" className="btn btn-ghost" onClick={controller.closeModal}>
+        <button type="button" className="btn btn-ghost call-close" onClick={controller.closeModal}>
           {CALL_UI.close}
         </button>
       </div>
