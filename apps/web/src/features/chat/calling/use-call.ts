@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { reportCallUsage } from '../../../api/communication';
 import { createCallController, IDLE, type CallController, type CallState } from './controller';
-import { openCallingPort, type CallingPort } from './port';
+import { openCallingPort } from './open-port';
+import type { CallingPort } from './port';
 import { CALL_UI } from './texts';
 
 export interface CallingOptions {
