@@ -22,6 +22,14 @@ import {
 import { CHAT_UI } from './texts';
 
 export interface AcsTransportOptions {
+  /** The SDK's ChatClient (tests pass a fake of the SDK). */
+  ChatClient?: new (
+    endpoint: string,
+    credential: AzureCommunicationTokenCredential,
+  ) => Pick<
+    ChatClient,
+    'getChatThreadClient' | 'on' | 'startRealtimeNotifications' | 'stopRealtimeNotifications'
+  >;
   endpoint: string;
   threadId: string;
   token: string;
@@ -97,7 +105,8 @@ export async function createAcsChatTransport(options: AcsTransportOptions): Prom
     tokenRefresher: () => options.refreshToken(),
     refreshProactively: true,
   });
-  const client = new ChatClient(options.endpoint, credential);
+  const Client = options.ChatClient ?? ChatClient;
+  const client = new Client(options.endpoint, credential);
   const thread = client.getChatThreadClient(options.threadId);
   const listeners = new Set<(event: ChatThreadEvent) => void>();
   const emit = (threadId: string, event: ChatThreadEvent) => {

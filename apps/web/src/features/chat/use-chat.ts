@@ -19,9 +19,12 @@ import {
   type ChatItem,
 } from './chat-logic';
 import {
+  connectErrorText,
   createTokenCache,
   expiryOf,
+  NoTokenError,
   refreshDelay,
+  tokenRetryable,
   withRetries,
   type CachedToken,
 } from './token-cache';
@@ -51,12 +54,9 @@ const tokens = createTokenCache<Connection>();
 async function fetchConnection(sessionId: string, isOwner: boolean): Promise<Connection> {
   const cached = tokens.get(sessionId, Date.now());
   if (cached && cached.threadId) return cached;
-  const answer = await withRetries(
-    () => getCommunicationToken(sessionId),
-    // A refusal (403 not a member, 404) will not change by asking again.
-    (error) => !isApiError(error) || error.status === 0 || error.status >= 500,
-  );
-  if (!answer.token) throw new Error(CHAT_UI.noTokenInResponse);
+  // A refusal (403 not a member, 404) will not change by asking again.
+  const answer = await withRetries(() => getCommunicationToken(sessionId), tokenRetryable);
+  if (!answer.token) throw new NoTokenError();
   let threadId = answer.threadId;
   if (!threadId && isOwner) threadId = (await createChatThread(sessionId)).threadId;
   const connection: Connection = {
@@ -147,11 +147,7 @@ export function useChat(options: UseChatOptions): ChatState {
       (error: unknown) => {
         if (mine !== attempt.current) return;
         setConnecting(false);
-        setConnectError(
-          isApiError(error) && error.status !== 0 && error.status < 500
-            ? error.message
-            : CHAT_UI.failedToGetToken,
-        );
+        setConnectError(connectErrorText(error));
       },
     );
   }, [sessionId, isOwner]);
