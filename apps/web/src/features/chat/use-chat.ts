@@ -1,7 +1,7 @@
 import type { ChatMessage, CommunicationMode } from '@oneeta/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import {
   auditMessage,
   COMMUNICATION_CALL_ERRORS,
