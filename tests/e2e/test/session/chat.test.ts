@@ -86,6 +86,13 @@ describe('session chat', () => {
         ws.on('framereceived', (frame) => adaFrames.push(String(frame.payload))),
       );
 
+      // The embedded chat server needs none of the ACS SDKs: the session page never loads them.
+      const scriptsLoaded: string[] = [];
+      for (const who of [owner, ada])
+        who.page.on('request', (request) => {
+          if (request.resourceType() === 'script') scriptsLoaded.push(request.url());
+        });
+
       // The owner's page connects by itself (and creates the session's thread); then Ada's.
       await openSession(owner.page, id);
       await expectConnected(owner.page);
@@ -231,6 +238,12 @@ describe('session chat', () => {
         expect(await who.page.getByText(afterReset).count()).toBe(0);
       }
       await shot('chat-session-closed', ada);
+      expect(scriptsLoaded.some((url) => url.includes('CommunicationWidget'))).toBe(true);
+      expect(
+        scriptsLoaded.filter((url) =>
+          /acs-transport|acs-port|sdk\.bundle|communication-/.test(url),
+        ),
+      ).toEqual([]);
       for (const who of [owner, ada])
         expect(who.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     },
