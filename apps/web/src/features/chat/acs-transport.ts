@@ -147,8 +147,9 @@ export async function createAcsChatTransport(options: AcsTransportOptions): Prom
       readOn: e.readOn.toISOString(),
     }),
   );
-  // Real time is an improvement, not a condition: without it the widget keeps polling.
-  await client.startRealtimeNotifications().catch(() => undefined);
+  // Real time is an improvement, not a condition (without it the widget keeps polling): the list
+  // does not wait for its connection.
+  void client.startRealtimeNotifications().catch(() => undefined);
 
   return {
     mode: 'acs',
