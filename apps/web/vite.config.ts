@@ -61,8 +61,9 @@ export default defineConfig(({ mode }) => {
     build: {
       sourcemap: true,
       emptyOutDir: false,
-      // azure-maps-control is one ~1.7 MB lazy chunk, loaded only when Azure Maps is configured.
-      chunkSizeWarningLimit: 1800,
+      // Lazy chunks loaded only when their service is configured: azure-maps-control (~1.7 MB,
+      // Azure Maps) and @azure/communication-calling's prebuilt bundle (~6.8 MB, ACS calling).
+      chunkSizeWarningLimit: 7000,
       // The timing report depends on the machine's load, not on the code: keep the output quiet.
       rolldownOptions: {
         checks: { bundlerTimings: false },
@@ -82,6 +83,21 @@ export default defineConfig(({ mode }) => {
                 name: 'schemas',
                 test: /node_modules[\\/]zod[\\/](?!v4[\\/]core[\\/]regexes\.js$)|packages[\\/]contracts[\\/]src[\\/](?!(messages|constants|plans|account-rules)\.ts$)/,
                 priority: 90,
+                includeDependenciesRecursively: false,
+              },
+              // The ACS SDKs of the chat widget, each in a lazy chunk of its own with a stable name
+              // (the service worker leaves 'acs-' chunks out of its precache): loaded only for an
+              // ACS token, never with the entry or the session page's first chunks.
+              {
+                name: 'acs-calling',
+                test: /[\\/]node_modules[\\/]@azure[\\/]communication-calling[\\/]/,
+                priority: 96,
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: 'acs-chat',
+                test: /[\\/]node_modules[\\/](@azure|@azure-rest|@typespec|events|tslib|uuid|jwt-decode)[\\/]|[\\/]features[\\/]chat[\\/](acs-transport|calling[\\/]acs-port)\.ts$/,
+                priority: 95,
                 includeDependenciesRecursively: false,
               },
               // The admin portal's chart library and what it alone depends on: with the portal's
