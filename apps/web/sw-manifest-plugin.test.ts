@@ -26,8 +26,15 @@ describe('service worker precache manifest', () => {
     expect(manifest.version).toMatch(/^[0-9a-f]{12}$/);
   });
 
-  it('leaves the lazily loaded Azure Maps SDK and admin portal chunks out of the precache', () => {
-    const { urls } = precacheManifest(['assets/index-a1.js', 'assets/azure-adapter-b2.js', 'assets/azure-adapter-b2.css', 'assets/admin-c3.js']);
+  it('leaves the lazily loaded Azure Maps SDK, ACS SDK and admin portal chunks out of the precache', () => {
+    const { urls } = precacheManifest([
+      'assets/index-a1.js',
+      'assets/azure-adapter-b2.js',
+      'assets/azure-adapter-b2.css',
+      'assets/admin-c3.js',
+      'assets/acs-chat-d4.js',
+      'assets/acs-calling-e5.js',
+    ]);
     expect(urls).toEqual(['/index.html', '/assets/index-a1.js']);
   });
 

@@ -4,7 +4,11 @@
  * owner's Reset Chat (POST /api/communication/reset) and the sent-message report (audit-message).
  * The chat itself (/chat/*) is spoken by features/chat's transport with the chat token.
  */
-import { COMMUNICATION_MESSAGES, type CommunicationAuditMessageBody } from '@oneeta/contracts';
+import {
+  COMMUNICATION_MESSAGES,
+  type CALL_MODES,
+  type CommunicationAuditMessageBody,
+} from '@oneeta/contracts';
 import { apiRequest } from './client';
 
 /** POST /api/communication/token { sessionId } → { token, expiresOn, endpoint, threadId, user: { id } }. */
@@ -36,6 +40,9 @@ export function createChatThread(sessionId: string) {
 export const COMMUNICATION_CALL_ERRORS = {
   resetFailed: 'Could not reset the chat',
   auditFailed: 'Could not report the message',
+  participantsFailed: 'Could not load the participants',
+  completeFailed: 'Failed to complete call',
+  usageFailed: 'Could not report the call',
 } as const;
 
 /** POST /api/communication/reset { sessionId } → { threadId, previousThreadId, endpoint }: the owner's Reset Chat. */
@@ -58,6 +65,48 @@ export function auditMessage(body: CommunicationAuditMessageBody) {
     bodySchema: 'communicationAuditMessageBodySchema',
     schema: 'communicationAcceptedResponseSchema',
     fallbackError: COMMUNICATION_CALL_ERRORS.auditFailed,
+    auth: 'required',
+  });
+}
+
+/** POST /api/communication/participants { sessionId } → the chat's other participants [{ id, displayName }]. */
+export function getChatParticipants(sessionId: string, signal?: AbortSignal) {
+  return apiRequest('/api/communication/participants', {
+    method: 'POST',
+    body: { sessionId },
+    bodySchema: 'communicationParticipantsBodySchema',
+    schema: 'communicationParticipantsResponseSchema',
+    fallbackError: COMMUNICATION_CALL_ERRORS.participantsFailed,
+    auth: 'required',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** POST /api/communication/complete-call { sessionId, acsIds } → { ok, completed }. */
+export function completeCall(sessionId: string, acsIds: string[]) {
+  return apiRequest('/api/communication/complete-call', {
+    method: 'POST',
+    body: { sessionId, acsIds },
+    bodySchema: 'communicationCompleteCallBodySchema',
+    schema: 'communicationCompleteCallResponseSchema',
+    fallbackError: COMMUNICATION_CALL_ERRORS.completeFailed,
+    auth: 'required',
+  });
+}
+
+/** POST /api/communication/call-usage (fire and forget): one remote participant's call seconds (> 0). */
+export function reportCallUsage(body: {
+  sessionId: string;
+  participantAcsId: string;
+  seconds: number;
+  mode: (typeof CALL_MODES)[number];
+}) {
+  return apiRequest('/api/communication/call-usage', {
+    method: 'POST',
+    body,
+    bodySchema: 'callUsageBodySchema',
+    schema: 'communicationAcceptedResponseSchema',
+    fallbackError: COMMUNICATION_CALL_ERRORS.usageFailed,
     auth: 'required',
   });
 }

@@ -1,9 +1,10 @@
 // Issue 16: the communication widget on /s/{id}. Two people on one session chat: each message
 // reaches the other page without a reload (live over /ws when the hub carries chat events, else by
 // the widget's light polling); the sender's pending copy is replaced by the server's, never doubled;
-// Enter sends and Shift+Enter adds a line; the empty state; the avatar popout; the free plan's 11th
-// message in an hour is refused with its sentence; the owner's Reset Chat empties both widgets;
-// closing the session shows 'Session closed'.
+// Enter sends and Shift+Enter adds a line; the typing indicator and the read receipt ('Seen by …')
+// reach the other page; Voice and Video stay 'coming soon' (no calling without ACS); the empty
+// state; the avatar popout; the free plan's 11th message in an hour is refused with its sentence;
+// the owner's Reset Chat empties both widgets; closing the session shows 'Session closed'.
 import type { Locator, Page } from 'playwright-core';
 import path from 'node:path';
 import { describe, expect, VIEWPORTS } from '../../src/browser.js';
@@ -68,6 +69,8 @@ describe('session chat', () => {
           await widget(who.page).screenshot({
             path: path.join(screens.dir, `${name}-widget-${viewport.width}.png`),
             animations: 'disabled',
+            // The sticky site header may overlap the widget's top after scrolling: not part of it.
+            style: '.site-header { visibility: hidden; }',
           });
         }
         if (before) await who.page.setViewportSize(before);
@@ -82,6 +85,13 @@ describe('session chat', () => {
       ada.page.on('websocket', (ws) =>
         ws.on('framereceived', (frame) => adaFrames.push(String(frame.payload))),
       );
+
+      // The embedded chat server needs none of the ACS SDKs: the session page never loads them.
+      const scriptsLoaded: string[] = [];
+      for (const who of [owner, ada])
+        who.page.on('request', (request) => {
+          if (request.resourceType() === 'script') scriptsLoaded.push(request.url());
+        });
 
       // The owner's page connects by itself (and creates the session's thread); then Ada's.
       await openSession(owner.page, id);
@@ -114,6 +124,21 @@ describe('session chat', () => {
       await widget(owner.page).scrollIntoViewIfNeeded();
       await shot('chat-empty', owner);
 
+      // Typing: Ada starts a message; Olivia's widget says so, live; it goes when Ada's message comes.
+      await input(ada.page).fill('On my');
+      const typingAt = Date.now();
+      const adaTyping = widget(owner.page).getByText('Ada Lovelace is typing…', { exact: true });
+      await adaTyping.waitFor({ timeout: DELIVERY_BUDGET_MS });
+      recordTiming(screens.dir, 'typing indicator to the other page (ms)', Date.now() - typingAt);
+      // One's own typing is never shown as someone's.
+      expect(
+        await widget(ada.page)
+          .getByText(/is typing…$/)
+          .count(),
+      ).toBe(0);
+      await shot('chat-typing', owner);
+      await input(ada.page).fill('');
+
       // Olivia says hello with Enter: shown at once, replaced by the server's copy; Ada gets it live.
       const hello = 'Hello from Olivia, parking on 3rd';
       await input(owner.page).fill(hello);
@@ -135,6 +160,15 @@ describe('session chat', () => {
       expect(await messages(owner.page, hello).count()).toBe(1);
       expect(await messages(ada.page, hello).count()).toBe(1);
       await messages(ada.page, hello).getByText('Olivia Owner', { exact: true }).waitFor();
+      // Ada's page has shown it: her read receipt reaches Olivia's page, under her message.
+      await messages(owner.page, hello)
+        .getByText('Seen by Ada Lovelace', { exact: true })
+        .waitFor({ timeout: DELIVERY_BUDGET_MS });
+      expect(
+        await messages(ada.page, hello)
+          .getByText(/^Seen by/)
+          .count(),
+      ).toBe(0);
 
       // Shift+Enter adds a line; Enter sends both lines.
       await input(ada.page).fill('line one');
@@ -204,6 +238,12 @@ describe('session chat', () => {
         expect(await who.page.getByText(afterReset).count()).toBe(0);
       }
       await shot('chat-session-closed', ada);
+      expect(scriptsLoaded.some((url) => url.includes('CommunicationWidget'))).toBe(true);
+      expect(
+        scriptsLoaded.filter((url) =>
+          /acs-transport|acs-port|sdk\.bundle|communication-/.test(url),
+        ),
+      ).toEqual([]);
       for (const who of [owner, ada])
         expect(who.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     },

@@ -8,9 +8,14 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { copyText } from '../session/clipboard';
+import { CallPanel, IncomingCall, useChatParticipants } from './calling/CallPanel';
+import type { CallKind } from './calling/port';
+import { useCalling } from './calling/use-call';
 import { avatarColourOf, initialsOf, nearBottom, type ChatItem } from './chat-logic';
+import { seenText, typingText } from './presence';
 import { CHAT_UI } from './texts';
 import { useChat } from './use-chat';
+import { usePresence } from './use-presence';
 import './chat.css';
 
 export interface CommunicationWidgetProps {
@@ -43,6 +48,30 @@ export default function CommunicationWidget(props: CommunicationWidgetProps) {
     closed: props.closed,
   });
   const connected = chat.connected;
+  const calling = useCalling({
+    sessionId: props.sessionId,
+    mode: chat.mode,
+    token: chat.connection?.token ?? null,
+    userId: chat.connection?.userId ?? null,
+    displayName: props.senderName,
+    refreshToken: chat.refreshToken,
+    closed: chat.closed,
+  });
+  // Text, or the call panel for Voice / Video (only when calling is available: ACS mode).
+  const [picked, setPicked] = useState<'text' | CallKind>('text');
+  const view = calling.available && !chat.closed ? picked : 'text';
+  const modeButton = (kind: CallKind, label: string, soon: string) => (
+    <button
+      type="button"
+      className="chat-mode"
+      aria-pressed={view === kind}
+      disabled={!calling.available}
+      title={calling.available ? undefined : soon}
+      onClick={() => setPicked(kind)}
+    >
+      {label}
+    </button>
+  );
   return (
     <section
       className="card chat-widget"
@@ -57,17 +86,23 @@ export default function CommunicationWidget(props: CommunicationWidgetProps) {
         </span>
       </header>
       <div className="chat-modes" role="group" aria-label={CHAT_UI.modes}>
-        <button type="button" className="chat-mode" aria-pressed="true">
+        <button
+          type="button"
+          className="chat-mode"
+          aria-pressed={view === 'text'}
+          onClick={() => setPicked('text')}
+        >
           {CHAT_UI.text}
         </button>
-        <button type="button" className="chat-mode" disabled title={CHAT_UI.voiceSoon}>
-          {CHAT_UI.voice}
-        </button>
-        <button type="button" className="chat-mode" disabled title={CHAT_UI.videoSoon}>
-          {CHAT_UI.video}
-        </button>
-        <span className="badge chat-soon">{CHAT_UI.comingSoon}</span>
+        {modeButton('voice', CHAT_UI.voice, CHAT_UI.voiceSoon)}
+        {modeButton('video', CHAT_UI.video, CHAT_UI.videoSoon)}
+        {!calling.available && <span className="badge chat-soon">{CHAT_UI.comingSoon}</span>}
       </div>
+      {calling.initError && (
+        <p className="chat-error" role="alert">
+          {calling.initError}
+        </p>
+      )}
       {chat.closed ? (
         <p className="notice notice-info chat-closed" role="status">
           {CHAT_UI.sessionClosed}
@@ -93,9 +128,17 @@ export default function CommunicationWidget(props: CommunicationWidgetProps) {
             </p>
           )}
         </div>
+      ) : view === 'text' ? (
+        <ChatBox
+          chat={chat}
+          sessionId={props.sessionId}
+          senderName={props.senderName}
+          labelId={`${base}-title`}
+        />
       ) : (
-        <ChatBox chat={chat} senderName={props.senderName} labelId={`${base}-title`} />
+        <CallPanel sessionId={props.sessionId} kind={view} calling={calling} />
       )}
+      {calling.available && <IncomingCall calling={calling} />}
       {props.isOwner && !chat.closed && chat.phase === 'ready' && <ResetChat chat={chat} />}
     </section>
   );
@@ -103,14 +146,32 @@ export default function CommunicationWidget(props: CommunicationWidgetProps) {
 
 function ChatBox({
   chat,
+  sessionId,
   senderName,
   labelId,
 }: {
   chat: ReturnType<typeof useChat>;
+  sessionId: string;
   senderName: string;
   labelId: string;
 }) {
   const [text, setText] = useState('');
+  const presence = usePresence(chat.transport, chat.items, chat.userId, senderName);
+  const people = useChatParticipants(
+    sessionId,
+    presence.seen !== null || presence.typists.size > 0,
+  );
+  // A name for an id: the chat's participants, else what their messages or typing said.
+  const nameOf = (id: string, said = '') =>
+    people.data?.participants.find((p) => p.id === id)?.displayName ||
+    said ||
+    chat.items.findLast((i) => i.senderId === id)?.senderName ||
+    CHAT_UI.unknownSender;
+  const typing = typingText(
+    [...presence.typists].map(([id, t]) => nameOf(id, t.name)),
+    CHAT_UI.unknownSender,
+  );
+  const seen = presence.seen;
   const [popout, setPopout] = useState<ChatItem | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
@@ -166,6 +227,9 @@ function ChatBox({
               key={item.id}
               item={item}
               mine={item.senderId !== '' && item.senderId === chat.userId}
+              seen={
+                seen?.messageId === item.id ? seenText(seen.readers.map((id) => nameOf(id))) : ''
+              }
               onAvatar={() => setPopout(item)}
             />
           ))}
@@ -175,6 +239,9 @@ function ChatBox({
         <p className="muted chat-note">{CHAT_UI.nameHint}</p>
       )}
       {popout && <AvatarPopout item={popout} onClose={() => setPopout(null)} />}
+      <p className="chat-typing muted" aria-live="polite">
+        {typing}
+      </p>
       <form className="chat-form" onSubmit={submit}>
         <textarea
           className="chat-input"
@@ -182,7 +249,10 @@ function ChatBox({
           aria-label={CHAT_UI.messageLabel}
           placeholder={CHAT_UI.placeholder}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim() && canSend) presence.typing();
+          }}
           onKeyDown={onKeyDown}
         />
         <button type="submit" className="btn btn-primary" disabled={chat.loading || !canSend}>
@@ -201,10 +271,13 @@ function ChatBox({
 function Message({
   item,
   mine,
+  seen,
   onAvatar,
 }: {
   item: ChatItem;
   mine: boolean;
+  /** 'Seen by …' under my newest message, '' otherwise. */
+  seen: string;
   onAvatar: () => void;
 }) {
   const name = item.senderName || CHAT_UI.unknownSender;
@@ -233,6 +306,7 @@ function Message({
           <time dateTime={new Date(item.createdOn).toISOString()}>{timeOf(item.createdOn)}</time>
         </p>
         <p className="chat-text">{item.text}</p>
+        {seen && <p className="chat-seen">{seen}</p>}
       </div>
     </li>
   );

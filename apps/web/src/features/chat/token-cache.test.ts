@@ -1,6 +1,16 @@
 import { COMMUNICATION } from '@oneeta/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createTokenCache, expiryOf, refreshDelay, reusable, withRetries } from './token-cache';
+import { ApiError } from '../../api/client';
+import {
+  connectErrorText,
+  createTokenCache,
+  expiryOf,
+  NoTokenError,
+  refreshDelay,
+  reusable,
+  tokenRetryable,
+  withRetries,
+} from './token-cache';
 
 const NOW = Date.parse('2026-11-25T10:00:00.000Z');
 
@@ -56,5 +66,22 @@ describe('chat token cache (document 2 §4, §9)', () => {
     const fetchToken = vi.fn().mockRejectedValueOnce(new Error('x')).mockResolvedValue('ok');
     await expect(withRetries(fetchToken, undefined, () => Promise.resolve())).resolves.toBe('ok');
     expect(fetchToken).toHaveBeenCalledTimes(2);
+  });
+
+  it("retries what may pass on a second try, then says 'Failed to get token'; a refusal says why", async () => {
+    const down = new ApiError('Service unavailable', 503);
+    const offline = new ApiError('Network error', 0);
+    const refused = new ApiError('Not a member of this session', 403);
+    expect([down, offline, new Error('x')].every(tokenRetryable)).toBe(true);
+    expect(tokenRetryable(refused)).toBe(false);
+    const fetchToken = vi.fn().mockRejectedValue(down);
+    const error = await withRetries(fetchToken, tokenRetryable, () => Promise.resolve()).catch(
+      (e: unknown) => e,
+    );
+    expect(fetchToken).toHaveBeenCalledTimes(3);
+    expect(connectErrorText(error)).toBe('Failed to get token');
+    expect(connectErrorText(offline)).toBe('Failed to get token');
+    expect(connectErrorText(refused)).toBe('Not a member of this session');
+    expect(connectErrorText(new NoTokenError())).toBe('No token in response');
   });
 });

@@ -1,4 +1,6 @@
 import { COMMUNICATION } from '@oneeta/contracts';
+import { isApiError } from '../../api/client';
+import { CHAT_UI } from './texts';
 
 /** A chat token as cached for one session. */
 export interface CachedToken {
@@ -61,4 +63,27 @@ export function createTokenCache<T extends CachedToken>() {
       bySession.delete(sessionId);
     },
   };
+}
+
+/** Whether asking for a token again may help: no answer or a server failure (not a refusal). */
+export function tokenRetryable(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status >= 500;
+}
+
+/** An answer without a token (document 2 §5: 'No token in response'). */
+export class NoTokenError extends Error {
+  override readonly name = 'NoTokenError';
+  constructor() {
+    super(CHAT_UI.noTokenInResponse);
+  }
+}
+
+/**
+ * What the connect panel says when connecting failed: the server's sentence of a refusal (403 not
+ * a member, 404), 'No token in response', else — after the 3 tries — 'Failed to get token'.
+ */
+export function connectErrorText(error: unknown): string {
+  if (error instanceof NoTokenError) return error.message;
+  if (isApiError(error) && !tokenRetryable(error)) return error.message;
+  return CHAT_UI.failedToGetToken;
 }

@@ -10,7 +10,12 @@ describe('our chat transport (/chat/*, api-version 2025-03-15)', () => {
       .fn<typeof globalThis.fetch>()
       .mockResolvedValueOnce(json(200, { value: [{ id: '1' }] }))
       .mockResolvedValueOnce(json(201, { id: '2' }));
-    const t = createRestChatTransport({ threadId: '19:a@thread.v2', token: () => 'tok', fetch });
+    const t = createRestChatTransport({
+      sessionId: 's',
+      threadId: '19:a@thread.v2',
+      token: () => 'tok',
+      fetch,
+    });
     expect(await t.listMessages()).toEqual([{ id: '1' }]);
     expect(await t.sendMessage('{"message":"hi"}', 'Ada')).toEqual({ id: '2' });
     const [url, init] = fetch.mock.calls[0]!;
@@ -31,7 +36,7 @@ describe('our chat transport (/chat/*, api-version 2025-03-15)', () => {
     const fetch = vi
       .fn<typeof globalThis.fetch>()
       .mockResolvedValue(json(429, { error: { code: 'TooManyRequests', message: sentence } }));
-    const t = createRestChatTransport({ threadId: 't', token: () => 'x', fetch });
+    const t = createRestChatTransport({ sessionId: 's', threadId: 't', token: () => 'x', fetch });
     const error = await t.sendMessage('x', 'A').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChatCallError);
     expect(error).toMatchObject({ message: sentence, status: 429, code: 'TooManyRequests' });
@@ -41,7 +46,7 @@ describe('our chat transport (/chat/*, api-version 2025-03-15)', () => {
     const fetch = vi
       .fn<typeof globalThis.fetch>()
       .mockResolvedValue(new Response('', { status: 502 }));
-    const t = createRestChatTransport({ threadId: 't', token: () => 'x', fetch });
+    const t = createRestChatTransport({ sessionId: 's', threadId: 't', token: () => 'x', fetch });
     await expect(t.listMessages()).rejects.toMatchObject({ message: 'HTTP 502', status: 502 });
   });
 });

@@ -1,4 +1,10 @@
-import { CHAT_API_VERSION, type ChatMessage } from '@oneeta/contracts';
+import {
+  CHAT_API_VERSION,
+  type ChatMessage,
+  type ChatRealtimeEvent,
+  type CommunicationMode,
+} from '@oneeta/contracts';
+import { subscribeChatFrames } from './chat-bus';
 import { CHAT_UI } from './texts';
 
 /** A refused or failed chat call: the server's sentence when it sent one, else 'HTTP {status}'. */
@@ -15,22 +21,50 @@ export class ChatCallError extends Error {
   }
 }
 
+/** Someone read the thread up to `chatMessageId`. */
+export interface ChatReadReceipt {
+  senderId: string;
+  chatMessageId: string;
+  /** Epoch ms. */
+  readOn: number;
+}
+
+/** The real-time events a transport hands to the widget (the session-level ones stay on /ws). */
+export type ChatThreadEvent = Exclude<
+  ChatRealtimeEvent,
+  { type: 'chatThreadSwitched' } | { type: 'chatThreadDeleted' }
+>;
+
 /**
- * The chat port the widget talks to: one interface, one transport per chat server. Ours speaks the
- * chat wire format (api-version 2025-03-15) with fetch on /chat/*; real time reaches the widget
- * through the session page's /ws socket, which refetches the list.
+ * The chat port the widget talks to: one interface, one transport per chat server (the token's
+ * `mode`). Embedded: the chat wire format (api-version 2025-03-15) with fetch on /chat/*, real time
+ * through the session page's /ws socket. ACS: the `@azure/communication-chat` SDK and its own real-time
+ * notifications (acs-transport.ts, loaded lazily).
  */
 export interface ChatTransport {
+  readonly mode: CommunicationMode;
   /** The newest messages of the thread (any order; the widget sorts and deduplicates). */
   listMessages(signal?: AbortSignal): Promise<ChatMessage[]>;
   /** Sends one message; resolves with the server's id. */
   sendMessage(content: string, senderDisplayName: string): Promise<{ id: string }>;
+  /** Tells the others this user is typing (the caller throttles to one per 8 s). */
+  sendTyping(senderDisplayName: string): Promise<void>;
+  /** Tells the others this user has read the thread up to `chatMessageId`. */
+  sendReadReceipt(chatMessageId: string): Promise<void>;
+  /** Who has read up to where, as the server knows it now. */
+  listReadReceipts(signal?: AbortSignal): Promise<ChatReadReceipt[]>;
+  /** This thread's real-time events; answers the unsubscribe. */
+  subscribe(listener: (event: ChatThreadEvent) => void): () => void;
+  /** Stops what the transport runs (the ACS real-time connection). */
+  close(): void;
 }
 
 /** How many of the newest messages the widget shows. */
 export const CHAT_PAGE_SIZE = 100;
 
 export interface RestTransportOptions {
+  /** The session whose /ws chat frames are this thread's real time. */
+  sessionId: string;
   threadId: string;
   /** The current chat token (it may be refreshed between calls). */
   token: () => string;
@@ -59,7 +93,8 @@ async function errorOf(response: Response): Promise<ChatCallError> {
 /** Our transport: the embedded chat server under /chat/* on the page's own origin. */
 export function createRestChatTransport(options: RestTransportOptions): ChatTransport {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const base = `/chat/threads/${encodeURIComponent(options.threadId)}/messages`;
+  const thread = `/chat/threads/${encodeURIComponent(options.threadId)}`;
+  const version = `api-version=${CHAT_API_VERSION}`;
   const call = async (url: string, init: RequestInit): Promise<Response> => {
     let response: Response;
     try {
@@ -78,20 +113,55 @@ export function createRestChatTransport(options: RestTransportOptions): ChatTran
     if (!response.ok) throw await errorOf(response);
     return response;
   };
+  const post = (path: string, body: unknown) =>
+    call(`${thread}${path}?${version}`, { method: 'POST', body: JSON.stringify(body) });
   return {
+    mode: 'embedded',
     async listMessages(signal) {
-      const url = `${base}?api-version=${CHAT_API_VERSION}&maxPageSize=${CHAT_PAGE_SIZE}`;
+      const url = `${thread}/messages?${version}&maxPageSize=${CHAT_PAGE_SIZE}`;
       const response = await call(url, signal ? { signal } : {});
       const body = (await response.json()) as { value?: unknown };
       return Array.isArray(body.value) ? (body.value as ChatMessage[]) : [];
     },
     async sendMessage(content, senderDisplayName) {
-      const response = await call(`${base}?api-version=${CHAT_API_VERSION}`, {
-        method: 'POST',
-        body: JSON.stringify({ content, senderDisplayName, type: 'text' }),
-      });
+      const response = await post('/messages', { content, senderDisplayName, type: 'text' });
       const body = (await response.json()) as { id?: unknown };
       return { id: typeof body.id === 'string' ? body.id : '' };
     },
+    async sendTyping(senderDisplayName) {
+      await post('/typing', senderDisplayName ? { senderDisplayName } : {});
+    },
+    async sendReadReceipt(chatMessageId) {
+      await post('/readReceipts', { chatMessageId });
+    },
+    async listReadReceipts(signal) {
+      const url = `${thread}/readReceipts?${version}&maxPageSize=${CHAT_PAGE_SIZE}`;
+      const response = await call(url, signal ? { signal } : {});
+      const body = (await response.json()) as {
+        value?: {
+          senderCommunicationIdentifier?: { rawId?: string; communicationUser?: { id?: string } };
+          chatMessageId?: string;
+          readOn?: string;
+        }[];
+      };
+      return (body.value ?? []).flatMap((r) => {
+        const senderId =
+          r.senderCommunicationIdentifier?.communicationUser?.id ??
+          r.senderCommunicationIdentifier?.rawId;
+        const readOn = Date.parse(r.readOn ?? '');
+        return senderId && r.chatMessageId && Number.isFinite(readOn)
+          ? [{ senderId, chatMessageId: r.chatMessageId, readOn }]
+          : [];
+      });
+    },
+    subscribe(listener) {
+      return subscribeChatFrames((frame) => {
+        if (frame.sessionId !== options.sessionId || frame.threadId !== options.threadId) return;
+        const event = frame.event;
+        if (event.type === 'chatThreadSwitched' || event.type === 'chatThreadDeleted') return;
+        listener(event);
+      });
+    },
+    close() {},
   };
 }

@@ -1,7 +1,7 @@
-import type { ChatMessage } from '@oneeta/contracts';
+import type { ChatMessage, CommunicationMode } from '@oneeta/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import {
   auditMessage,
   COMMUNICATION_CALL_ERRORS,
@@ -19,13 +19,17 @@ import {
   type ChatItem,
 } from './chat-logic';
 import {
+  connectErrorText,
   createTokenCache,
   expiryOf,
+  NoTokenError,
   refreshDelay,
+  tokenRetryable,
   withRetries,
   type CachedToken,
 } from './token-cache';
-import { ChatCallError, createRestChatTransport, type ChatTransport } from './transport';
+import { ChatCallError, type ChatTransport } from './transport';
+import { openTransport } from './open-transport';
 import { CHAT_UI } from './texts';
 import { subscribeChatFrames } from './chat-bus';
 
@@ -36,9 +40,12 @@ export const CHAT_LIVE_POLL_MS = 30_000;
 /** A member waiting for the author's thread asks again after this long. */
 const NO_THREAD_RETRY_MS = 5000;
 
-interface Connection extends CachedToken {
+export interface Connection extends CachedToken {
   threadId: string;
   userId: string;
+  /** Which chat server the token is for (the transport follows it). */
+  mode: CommunicationMode;
+  endpoint: string;
 }
 
 /** This tab's chat tokens, one per session (document 2 §4 "Token caching"). */
@@ -47,12 +54,9 @@ const tokens = createTokenCache<Connection>();
 async function fetchConnection(sessionId: string, isOwner: boolean): Promise<Connection> {
   const cached = tokens.get(sessionId, Date.now());
   if (cached && cached.threadId) return cached;
-  const answer = await withRetries(
-    () => getCommunicationToken(sessionId),
-    // A refusal (403 not a member, 404) will not change by asking again.
-    (error) => !isApiError(error) || error.status === 0 || error.status >= 500,
-  );
-  if (!answer.token) throw new Error(CHAT_UI.noTokenInResponse);
+  // A refusal (403 not a member, 404) will not change by asking again.
+  const answer = await withRetries(() => getCommunicationToken(sessionId), tokenRetryable);
+  if (!answer.token) throw new NoTokenError();
   let threadId = answer.threadId;
   if (!threadId && isOwner) threadId = (await createChatThread(sessionId)).threadId;
   const connection: Connection = {
@@ -60,9 +64,17 @@ async function fetchConnection(sessionId: string, isOwner: boolean): Promise<Con
     expiresAt: expiryOf(answer.expiresOn, Date.now()),
     threadId,
     userId: answer.user.id,
+    mode: answer.mode,
+    endpoint: answer.endpoint,
   };
   tokens.set(sessionId, connection);
   return connection;
+}
+
+/** A fresh token for the session (the ACS credential asks before the old one expires). */
+async function freshToken(sessionId: string, isOwner: boolean): Promise<string> {
+  tokens.drop(sessionId);
+  return (await fetchConnection(sessionId, isOwner)).token;
 }
 
 export interface ChatState {
@@ -71,6 +83,14 @@ export interface ChatState {
   resetting: boolean;
   resetError: string | null;
   phase: 'idle' | 'connecting' | 'ready';
+  /** The token's chat server ('embedded' until a token says otherwise). */
+  mode: CommunicationMode;
+  /** The current connection's token and user (the calling port signs in with them). */
+  connection: Connection | null;
+  /** The open transport (null while it opens). */
+  transport: ChatTransport | null;
+  /** A fresh token for this session (the ACS credentials ask before theirs expires). */
+  refreshToken: () => Promise<string>;
   connected: boolean;
   connectError: string | null;
   loading: boolean;
@@ -127,11 +147,7 @@ export function useChat(options: UseChatOptions): ChatState {
       (error: unknown) => {
         if (mine !== attempt.current) return;
         setConnecting(false);
-        setConnectError(
-          isApiError(error) && error.status !== 0 && error.status < 500
-            ? error.message
-            : CHAT_UI.failedToGetToken,
-        );
+        setConnectError(connectErrorText(error));
       },
     );
   }, [sessionId, isOwner]);
@@ -158,10 +174,38 @@ export function useChat(options: UseChatOptions): ChatState {
   }, [connection, closed, sessionId, connect]);
 
   const threadId = connection?.threadId ?? '';
-  const transport = useMemo<ChatTransport | null>(
-    () => (threadId ? createRestChatTransport({ threadId, token: () => tokenRef.current }) : null),
-    [threadId],
-  );
+  const mode: CommunicationMode = connection?.mode ?? 'embedded';
+  const endpoint = connection?.endpoint ?? '';
+  // The transport of the token's mode (the ACS SDK is loaded only for 'acs'); kept with its thread
+  // so a switched thread never reads through the old one.
+  const [opened, setOpened] = useState<{ threadId: string; transport: ChatTransport } | null>(null);
+  useEffect(() => {
+    if (!threadId || closed) return;
+    let current = true;
+    let made: ChatTransport | null = null;
+    openTransport({
+      mode,
+      sessionId,
+      endpoint,
+      threadId,
+      token: () => tokenRef.current,
+      refreshToken: () => freshToken(sessionId, isOwner),
+    }).then(
+      (transport) => {
+        if (!current) return transport.close();
+        made = transport;
+        setOpened({ threadId, transport });
+      },
+      () => {
+        if (current) setConnectError(CHAT_UI.chatInitFailed);
+      },
+    );
+    return () => {
+      current = false;
+      made?.close();
+    };
+  }, [threadId, mode, endpoint, sessionId, isOwner, closed]);
+  const transport = opened && opened.threadId === threadId && !closed ? opened.transport : null;
 
   // Polling slows down only once this thread's real-time events are seen on a live socket (a hub
   // without chat events, or a lost socket, keeps the light polling).
@@ -170,7 +214,7 @@ export function useChat(options: UseChatOptions): ChatState {
     queryKey: queryKeys.chatMessages(threadId),
     queryFn: ({ signal }) => transport!.listMessages(signal),
     enabled: transport !== null && !closed,
-    refetchInterval: live && realtime ? CHAT_LIVE_POLL_MS : CHAT_POLL_MS,
+    refetchInterval: realtime && (live || mode === 'acs') ? CHAT_LIVE_POLL_MS : CHAT_POLL_MS,
     refetchIntervalInBackground: false,
     retry: false,
   });
@@ -184,14 +228,24 @@ export function useChat(options: UseChatOptions): ChatState {
     }
   }, [messagesError, sessionId, connect]);
 
-  // Real time over the session page's /ws socket (issue 16): message events go straight into the
-  // list; Reset Chat (chatThreadSwitched) moves the widget to the new thread; a deleted thread
-  // asks for a fresh token and thread.
+  // The thread's real time from the transport (embedded: /ws chat-event frames; ACS: the SDK's
+  // notifications): message events go straight into the list.
+  useEffect(() => {
+    if (!transport) return;
+    return transport.subscribe((event) => {
+      setRealtime(true);
+      queryClient.setQueryData<ChatMessage[]>(queryKeys.chatMessages(threadId), (list) =>
+        list ? (applyMessageEvent(list, event) ?? list) : list,
+      );
+    });
+  }, [transport, threadId, queryClient]);
+
+  // The session's chat over /ws (both modes): Reset Chat (chatThreadSwitched) moves the widget to
+  // the new thread; a deleted thread asks for a fresh token and thread.
   useEffect(() => {
     if (!threadId) return;
     return subscribeChatFrames((frame) => {
       if (frame.sessionId !== sessionId || frame.threadId !== threadId) return;
-      setRealtime(true);
       const event = frame.event;
       if (event.type === 'chatThreadSwitched') {
         setPending([]);
@@ -204,13 +258,9 @@ export function useChat(options: UseChatOptions): ChatState {
       } else if (event.type === 'chatThreadDeleted') {
         tokens.drop(sessionId);
         connect();
-      } else {
-        queryClient.setQueryData<ChatMessage[]>(queryKeys.chatMessages(threadId), (list) =>
-          list ? (applyMessageEvent(list, event) ?? list) : list,
-        );
       }
     });
-  }, [threadId, sessionId, queryClient, connect]);
+  }, [threadId, sessionId, connect]);
 
   const server = useMemo(() => serverItems(messages.data ?? []), [messages.data]);
   const items = useMemo(
@@ -298,9 +348,15 @@ export function useChat(options: UseChatOptions): ChatState {
     resetting,
     resetError,
     phase: connection ? 'ready' : connecting ? 'connecting' : 'idle',
+    mode,
+    connection,
+    transport,
+    refreshToken: () => freshToken(sessionId, isOwner),
     connected: connection !== null && !closed,
     connectError,
-    loading: transport !== null && messages.isPending,
+    loading:
+      (threadId !== '' && transport === null && !closed) ||
+      (transport !== null && messages.isPending),
     items,
     userId: connection?.userId ?? null,
     sendError,
