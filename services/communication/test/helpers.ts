@@ -8,6 +8,7 @@ import {
   loadConfig,
   openServiceOutbox,
   streamKey,
+  type Outbox,
   type Redis,
 } from '@oneeta/service-kit';
 import {
@@ -21,6 +22,8 @@ import { generate } from 'selfsigned';
 import { buildApp } from '../src/app.js';
 import { startSessionChangedConsumer } from '../src/consumers/session-changed.js';
 import { configSchema, type Config } from '../src/config.js';
+import { chatBackendFor } from '../src/context.js';
+import type { ChatBackend } from '../src/providers/chat-backend.js';
 import { createSessionClient } from '../src/providers/sessions.js';
 import { createChatStore, type ChatStore } from '../src/store/chat-store.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
@@ -63,6 +66,8 @@ export interface Stack {
   /** The test certificate: give it to the SDK as `tlsOptions.ca`. */
   ca: string;
   tokens: ChatTokens;
+  /** The chat backend the app and the member sync use (embedded unless the test gave one). */
+  chat: ChatBackend;
   store: ChatStore;
   database: TestDatabase;
   redis: Redis;
@@ -74,7 +79,18 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+/** What a test's own chat backend is built from (ACS mode against fakes). */
+export interface ChatBackendParts {
+  config: Config;
+  db: TestDatabase['db'];
+  outbox: Outbox;
+  onCommit: () => void;
+}
+
+export async function startStack(
+  env: Record<string, string> = {},
+  opts: { chat?: (parts: ChatBackendParts) => ChatBackend } = {},
+): Promise<Stack> {
   const session: SessionHarness = await startSession();
   await session.app.listen({ port: 0, host: '127.0.0.1' });
   const sessionUrl = `http://127.0.0.1:${(session.app.server.address() as AddressInfo).port}`;
@@ -125,7 +141,12 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   });
   const wakeRelay = () => delivery.relay.wake();
   const effects = { outbox: delivery.outbox, onCommit: wakeRelay };
+  const store = createChatStore(database.db, effects);
+  const chat =
+    opts.chat?.({ config, db: database.db, outbox: delivery.outbox, onCommit: wakeRelay }) ??
+    chatBackendFor({ config, db: database.db, tokens, outbox: delivery.outbox, wakeRelay }, store);
   const app = await buildApp({
+    chat,
     outbox: delivery.outbox,
     wakeRelay,
     config,
@@ -142,7 +163,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const members = startSessionChangedConsumer({
     bus,
     consumer: 'test',
-    store: createChatStore(database.db, effects),
+    chat,
+    store,
     sessions,
     accounts: accounts.get,
     log: app.log,
@@ -157,7 +179,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     endpoint,
     ca: cert,
     tokens,
-    store: createChatStore(database.db, effects),
+    chat,
+    store,
     database,
     redis,
     prefix,
