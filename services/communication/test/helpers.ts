@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   createAccountDirectory,
+  createSessionSubscriber,
+  type SessionSubscriber,
   createTokenVerifier,
   loadConfig,
   openServiceOutbox,
@@ -17,8 +19,9 @@ import {
   type TestDatabase,
 } from '@oneeta/service-kit/testing';
 import { startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
-import type { EventEnvelope } from '@oneeta/contracts';
+import { CHAT_API_VERSION, type EventEnvelope, type SessionNudge } from '@oneeta/contracts';
 import { generate } from 'selfsigned';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { startSessionChangedConsumer } from '../src/consumers/session-changed.js';
 import { configSchema, type Config } from '../src/config.js';
@@ -212,3 +215,66 @@ export async function streamEvents<T = unknown>(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A stack and every nudge its session channels carried (what the /ws hub relays), in order. */
+export interface FramedStack {
+  h: Stack;
+  frames: SessionNudge[];
+  /** Subscribe it to a session's channel before the writes a test watches for. */
+  subscriber: SessionSubscriber;
+  /** A chat API call on this stack ({@link chatCall}). */
+  chat: (...args: ChatCallArgs) => ReturnType<typeof chatCall>;
+  close(): Promise<void>;
+}
+
+/** {@link startStack} with a subscriber made by service-kit's createSessionSubscriber (the hub's own). */
+export async function startStackWithFrames(): Promise<FramedStack> {
+  const h = await startStack();
+  const frames: SessionNudge[] = [];
+  const subscriber = createSessionSubscriber(h.config.REDIS_URL, h.prefix, (_id, message) =>
+    frames.push(message),
+  );
+  return {
+    h,
+    frames,
+    subscriber,
+    chat: (...args) => chatCall(h, ...args),
+    close: async () => {
+      await subscriber.close();
+      await h.close();
+    },
+  };
+}
+
+/**
+ * One {@link startStackWithFrames} for a test file: started before its tests, closed after them.
+ * Read `.h`, `.frames` and `.subscriber` inside the tests (they exist once beforeAll ran).
+ */
+export function useStackWithFrames(): FramedStack {
+  const holder = {} as FramedStack;
+  // Callable before beforeAll ran (files take it at load time); it reads the stack when called.
+  holder.chat = (...args) => chatCall(holder.h, ...args);
+  beforeAll(async () => {
+    const { h, frames, subscriber, close } = await startStackWithFrames();
+    Object.assign(holder, { h, frames, subscriber, close });
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
+
+/** A chat API call as the browser makes it: `/chat/threads/{path}` with the api-version and a chat token. */
+export type ChatCallArgs = [
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  token: string,
+  payload?: object,
+];
+export const chatCall = (h: Pick<Stack, 'app'>, ...[method, path, token, payload]: ChatCallArgs) =>
+  h.app.inject({
+    method,
+    url: `/chat/threads/${path}${path.includes('?') ? '&' : '?'}api-version=${CHAT_API_VERSION}`,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });

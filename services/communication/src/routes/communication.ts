@@ -16,6 +16,7 @@ import {
   communicationTokenResponseSchema,
 } from '@oneeta/contracts';
 import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
+import type { FastifyRequest } from 'fastify';
 import type { CommunicationContext } from '../context.js';
 import { canChat, displayNameOf } from '../domain/rules.js';
 import type { SessionThread } from '../providers/chat-backend.js';
@@ -40,12 +41,24 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
     return membership.role;
   };
 
+  const personOf = (user: AuthUser) => ({ userId: user.id, displayName: displayNameOf(user) });
+  /**
+   * Brings the thread's members in line with the session now. Should the session service (or ACS)
+   * not answer, the thread still stands: the next session.changed or the owner's
+   * ensure-chat-members brings the others in; the miss is logged.
+   */
+  const syncMembers = (request: FastifyRequest, sessionId: string, what: string) =>
+    ctx
+      .syncThread(sessionId)
+      .catch((err: unknown) =>
+        request.log.warn({ err, sessionId }, `${what}: members not synced yet`),
+      );
+
   /** Puts the caller in the thread (a participantAdded message the first time). */
   const attach = async (thread: SessionThread, user: AuthUser) => {
     const id = await ctx.chat.identityOf(user.id);
     const members = await ctx.chat.members(thread);
-    if (!members.some((m) => m.id === id))
-      await ctx.chat.addMembers(thread, [{ userId: user.id, displayName: displayNameOf(user) }]);
+    if (!members.some((m) => m.id === id)) await ctx.chat.addMembers(thread, [personOf(user)]);
     return id;
   };
 
@@ -112,18 +125,9 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       } else if (!thread) {
         if (role !== 'owner')
           throw new HttpError(403, COMMUNICATION_MESSAGES.threadAuthorOnly, 'author_only');
-        thread = await ctx.chat.createSessionThread(sessionId, {
-          userId: user.id,
-          displayName: displayNameOf(user),
-        });
-        // Everyone already in the session is in its new thread. Should the session service not
-        // answer now, the thread still stands: the next session.changed or the owner's
-        // ensure-chat-members brings the others in.
-        await ctx
-          .syncThread(sessionId)
-          .catch((err: unknown) =>
-            request.log.warn({ err, sessionId }, 'new chat thread: members not synced yet'),
-          );
+        thread = await ctx.chat.createSessionThread(sessionId, personOf(user));
+        // Everyone already in the session is in its new thread.
+        await syncMembers(request, sessionId, 'new chat thread');
       }
       const sessionAcsId = await attach(thread, user);
       return { threadId: thread.id, endpoint: ctx.chat.endpoint, sessionAcsId };
@@ -292,16 +296,9 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       const role = await roleIn(sessionId, user);
       if (role !== 'owner')
         throw new HttpError(403, COMMUNICATION_MESSAGES.resetOwnerOnly, 'owner_only');
-      const { thread, previous } = await ctx.chat.reset(sessionId, {
-        userId: user.id,
-        displayName: displayNameOf(user),
-      });
-      // Members who joined since the old thread's last sync come in too (logged when it cannot).
-      await ctx
-        .syncThread(sessionId)
-        .catch((err: unknown) =>
-          request.log.warn({ err, sessionId }, 'reset chat thread: members not synced yet'),
-        );
+      const { thread, previous } = await ctx.chat.reset(sessionId, personOf(user));
+      // Members who joined since the old thread's last sync come in too.
+      await syncMembers(request, sessionId, 'reset chat thread');
       return {
         threadId: thread.id,
         previousThreadId: previous?.id ?? null,
