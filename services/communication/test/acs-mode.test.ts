@@ -9,7 +9,8 @@ import { AzureCommunicationTokenCredential } from '@azure/communication-common';
 import { CommunicationIdentityClient } from '@azure/communication-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join, type TestUser } from '@oneeta/session/testing';
-import { ACS_SERVICE_USER, createAcsChat } from '../src/providers/acs-chat.js';
+import { HttpError } from '@oneeta/service-kit';
+import { ACS_SERVICE_USER, ACS_UNAVAILABLE, createAcsChat } from '../src/providers/acs-chat.js';
 import { startAcsFakes, FAKE_ACS_RESOURCE, type AcsFakes } from './acs-fakes.js';
 import { chatToken, postThread, sessionThread, sessionWith } from './factories.js';
 import { bearer, startStack, type Stack } from './helpers.js';
@@ -177,5 +178,16 @@ describe('ACS mode against fakes of its wire format', () => {
       })
       .toBeInstanceOf(Date);
     expect((await chatToken(h, owner, sessionId)).threadId).toBe('');
+  });
+
+  it('answers 503 with Retry-After when ACS cannot be reached', async () => {
+    const offline = createAcsChat({
+      connectionString: 'endpoint=http://127.0.0.1:9/;accesskey=a2V5',
+      db: h.database.db,
+      identityOptions: { allowInsecureConnection: true, retryOptions: { maxRetries: 0 } },
+    });
+    const err = await offline.token((await h.user()).id).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ statusCode: 503, message: ACS_UNAVAILABLE });
   });
 });

@@ -13,7 +13,13 @@ import {
   type CommunicationIdentityClientOptions,
 } from '@azure/communication-identity';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database, Outbox } from '@oneeta/service-kit';
+import {
+  HttpError,
+  isUnavailableError,
+  RETRY_AFTER_SECONDS,
+  type Database,
+  type Outbox,
+} from '@oneeta/service-kit';
 import { chatEventNudges } from '../store/chat-store.js';
 import { acsIdentities, acsThreads, type AcsThreadRow } from '../store/schema.js';
 import type { ChatBackend, ChatPerson, SessionThread } from './chat-backend.js';
@@ -36,6 +42,49 @@ export interface AcsChatOptions {
   identityOptions?: CommunicationIdentityClientOptions | undefined;
   /** Pipeline options of the chat client (tests: the fake's certificate). */
   chatOptions?: ChatClientOptions | undefined;
+}
+
+export const ACS_UNAVAILABLE = 'Could not reach the chat service right now. Please try again.';
+
+/**
+ * ACS unreachable, throttling (429) or failing (5xx): a 503 with Retry-After for the caller (the
+ * member sync throws it too, and the bus redelivers). Anything else (a refusal) stays as it is.
+ */
+function unavailable(err: unknown): unknown {
+  const status = (err as { statusCode?: unknown }).statusCode;
+  const busy = typeof status === 'number' && (status === 429 || status >= 500);
+  return busy || isUnavailableError(err)
+    ? new HttpError(503, ACS_UNAVAILABLE, 'unavailable', {
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      })
+    : err;
+}
+
+/** Every method of the backend, with ACS's outages as {@link unavailable} says. */
+function guarded(backend: ChatBackend): ChatBackend {
+  const wrap =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        throw unavailable(err);
+      }
+    };
+  return {
+    mode: backend.mode,
+    endpoint: backend.endpoint,
+    identityOf: wrap(backend.identityOf),
+    token: wrap(backend.token),
+    sessionThread: wrap(backend.sessionThread),
+    createSessionThread: wrap(backend.createSessionThread),
+    members: wrap(backend.members),
+    addMembers: wrap(backend.addMembers),
+    removeMember: wrap(backend.removeMember),
+    reset: wrap(backend.reset),
+    close: wrap(backend.close),
+    reopen: wrap(backend.reopen),
+  };
 }
 
 const sessionThreadOf = (row: AcsThreadRow): SessionThread => ({
@@ -240,5 +289,5 @@ export function createAcsChat(opts: AcsChatOptions): ChatBackend {
       // Nothing to do: a closed session's ACS thread is gone; the author's next call creates one.
     },
   };
-  return backend;
+  return guarded(backend);
 }
