@@ -238,13 +238,15 @@ export function createAcsChat(opts: AcsChatOptions): ChatBackend {
     async reset(sessionId, author) {
       const previous = await live(sessionId);
       const members = new Map<string, ChatParticipant>();
-      for (const p of await participantsOf([author])) members.set(author.userId, p);
       if (previous)
         for (const m of await backend.members(sessionThreadOf(previous)))
           members.set(m.id, {
             id: { communicationUserId: m.id },
             displayName: m.displayName ?? '',
           });
+      // Keyed by ACS id: the author is usually among the old members already (the name is fresh).
+      const [self] = await participantsOf([author]);
+      members.set(await identityOf(author.userId), self!);
       const id = await createThread([...members.values()]);
       const ownerAcsId = await identityOf(author.userId);
       const now = new Date();
