@@ -107,6 +107,16 @@ describe('history', () => {
   });
 });
 
+const openApiDocument = async () => {
+  const res = await h.app.inject({
+    method: 'GET',
+    url: '/internal/openapi.json',
+    headers: { 'x-internal-token': h.config.INTERNAL_TOKEN ?? '' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ paths: Record<string, unknown> }>();
+};
+
 describe('real-time notification config', () => {
   const url = `${REALTIME_CONFIG_PATH}?api-version=${REALTIME_CONFIG_API_VERSION}`;
 
@@ -117,6 +127,12 @@ describe('real-time notification config', () => {
     const body = res.json<{ error: { code: string; message: string } }>();
     expect(body.error.code).toBe('NotImplemented');
     expect(body.error.message).toContain('/ws');
+  });
+
+  it('is left out of the OpenAPI document (the SDK wire endpoint, not a product call)', async () => {
+    const doc = await openApiDocument();
+    expect(Object.keys(doc.paths)).toContain('/chat/threads');
+    expect(Object.keys(doc.paths)).not.toContain(REALTIME_CONFIG_PATH);
   });
 
   it('needs a chat token and its own api-version like every chat call', async () => {
