@@ -6,6 +6,7 @@ import {
   sessionChannel,
   type EventBus,
 } from '@oneeta/service-kit';
+import type { SessionNudge } from '@oneeta/contracts';
 import { deleteKeys, eventually, testRedisUrl, uniquePrefix } from '@oneeta/service-kit/testing';
 import WebSocket, { type ClientOptions } from 'ws';
 import { startGateway, startJwks, type Gateway, type Sign } from './helpers.js';
@@ -74,8 +75,11 @@ export interface WsFixture {
   /** A valid token of user u1. */
   token: string;
   connect(options?: ClientOptions): Promise<TestClient>;
-  /** Publishes refresh-session on Redis from a separate client; resolves to the receiver count. */
-  nudge(sessionId: string): Promise<number>;
+  /**
+   * Publishes a nudge (refresh-session unless given) on Redis from a separate client, as a service
+   * does; resolves to the receiver count.
+   */
+  nudge(sessionId: string, message?: SessionNudge): Promise<number>;
   /** Redis connections subscribed to the session's channel (PUBSUB NUMSUB). */
   numsub(sessionId: string): Promise<number>;
   close(): Promise<void>;
@@ -111,8 +115,13 @@ export async function startWsFixture(
       clients.push(client);
       return client;
     },
-    nudge: (sessionId) =>
-      publishSessionNudge(publisher, prefix, sessionId, { type: 'refresh-session', sessionId }),
+    nudge: (sessionId, message) =>
+      publishSessionNudge(
+        publisher,
+        prefix,
+        sessionId,
+        message ?? { type: 'refresh-session', sessionId },
+      ),
     async numsub(sessionId) {
       const reply = await publisher.pubsub('NUMSUB', sessionChannel(prefix, sessionId));
       return Number((reply as unknown[])[1]);

@@ -37,6 +37,26 @@ describe('/ws hub', () => {
     expect(client.frames.filter((frame) => frame.type === 'refresh-session')).toHaveLength(1);
   });
 
+  it("relays the chat's real-time events (chat-event frames) to the session's subscribers as published", async () => {
+    const client = await ws.connect();
+    await client.subscribe('s-chat', ws.token);
+    const frame = {
+      type: 'chat-event' as const,
+      sessionId: 's-chat',
+      threadId: '19:abc@thread.v2',
+      event: {
+        type: 'typingIndicatorReceived' as const,
+        senderId: '8:acs:oneeta_u2',
+        senderDisplayName: 'Ana',
+        receivedOn: '2026-11-25T22:00:00.000Z',
+      },
+    };
+    await ws.nudge('other-session', { ...frame, sessionId: 'other-session' });
+    await ws.nudge('s-chat', frame);
+    expect(await client.next({ type: 'chat-event' })).toEqual(frame);
+    expect(client.frames.filter((f) => f.type === 'chat-event')).toHaveLength(1);
+  });
+
   it('accepts a token without the Bearer prefix', async () => {
     const client = await ws.connect();
     await client.subscribe('s-bare', ws.token);

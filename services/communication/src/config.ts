@@ -24,6 +24,19 @@ export const configSchema = baseEnvSchema.extend({
    * longer than that.
    */
   CHAT_TOKEN_TTL_SECONDS: z.coerce.number().int().min(900).max(86_400).default(3600),
+  /**
+   * ACS mode: an Azure Communication Services connection string
+   * (`endpoint=https://<resource>.communication.azure.com/;accesskey=<key>`). When set, identities,
+   * tokens and the session threads come from ACS and browsers chat with ACS itself; when unset, the
+   * embedded chat server (`/chat/*`) does it all.
+   */
+  ACS_CONNECTION_STRING: z
+    .string()
+    .regex(
+      /^endpoint=https?:\/\/[^;]+;accesskey=[A-Za-z0-9+/=]+;?$/i,
+      'ACS_CONNECTION_STRING must look like endpoint=https://….communication.azure.com/;accesskey=…',
+    )
+    .optional(),
   /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
   CONSUMER_NAME: z.string().optional(),
   ...accountEnvSchema.shape,

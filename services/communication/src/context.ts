@@ -8,8 +8,11 @@ import {
 } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { syncSessionThread } from './consumers/session-changed.js';
+import { createAcsChat } from './providers/acs-chat.js';
+import type { ChatBackend } from './providers/chat-backend.js';
+import { createEmbeddedChat } from './providers/embedded-chat.js';
 import type { SessionClient } from './providers/sessions.js';
-import { createChatStore } from './store/chat-store.js';
+import { createChatStore, type ChatStore } from './store/chat-store.js';
 import { createSendLimit } from './store/send-limit.js';
 import type { ChatTokens } from './tokens.js';
 
@@ -29,12 +32,32 @@ export interface CommunicationDeps {
   outbox: Outbox;
   /** Wakes the outbox relay after a commit that added rows (else it finds them on its next poll). */
   wakeRelay?: (() => void) | undefined;
+  /** The chat server behind the communication calls; chatBackendFor(config) when not given. */
+  chat?: ChatBackend | undefined;
+}
+
+/** The chat server the config asks for: ACS when ACS_CONNECTION_STRING is set, else the embedded one. */
+export function chatBackendFor(
+  deps: Pick<CommunicationDeps, 'config' | 'db' | 'tokens' | 'outbox' | 'wakeRelay'>,
+  store: ChatStore = createChatStore(deps.db, { outbox: deps.outbox, onCommit: deps.wakeRelay }),
+): ChatBackend {
+  const connectionString = deps.config.ACS_CONNECTION_STRING;
+  return connectionString
+    ? createAcsChat({
+        connectionString,
+        db: deps.db,
+        outbox: deps.outbox,
+        onCommit: deps.wakeRelay,
+      })
+    : createEmbeddedChat({ store, tokens: deps.tokens, endpoint: deps.config.PUBLIC_URL });
 }
 
 /** What the route modules share. */
 export function createContext(deps: CommunicationDeps) {
   const store = createChatStore(deps.db, { outbox: deps.outbox, onCommit: deps.wakeRelay });
+  const chat = deps.chat ?? chatBackendFor(deps, store);
   return {
+    chat,
     config: deps.config,
     redis: deps.redis,
     tokens: deps.tokens,
@@ -43,7 +66,10 @@ export function createContext(deps: CommunicationDeps) {
     accounts: deps.accounts,
     /** Brings a session's thread in line with the session (closed or not, its members). */
     syncThread: (sessionId: string) =>
-      syncSessionThread({ store, sessions: deps.sessions, accounts: deps.accounts }, sessionId),
+      syncSessionThread(
+        { chat, store, sessions: deps.sessions, accounts: deps.accounts },
+        sessionId,
+      ),
     sendLimit: createSendLimit(deps.redis, deps.config.REDIS_PREFIX),
     /**
      * Ephemeral real time (typing, read receipts): published straight to the session's channel,

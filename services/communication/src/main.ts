@@ -15,6 +15,7 @@ import { startSessionChangedConsumer } from './consumers/session-changed.js';
 import { createChatStore } from './store/chat-store.js';
 import { outbox as outboxTable } from './store/schema.js';
 import { configSchema } from './config.js';
+import { chatBackendFor } from './context.js';
 import { createSessionClient } from './providers/sessions.js';
 import { createChatTokens, loadTokenSecret } from './tokens.js';
 
@@ -45,7 +46,11 @@ main(async () => {
   const outbox = createOutbox(outboxTable, 'communication');
   // The relay starts once the app exists, so its counters land on the app's metrics registry.
   const wakeRelay = () => delivery.relay.wake();
+  const store = createChatStore(database.db, { outbox, onCommit: wakeRelay });
+  // Embedded, or ACS when ACS_CONNECTION_STRING is set: the routes and the member sync share it.
+  const chat = chatBackendFor({ config, db: database.db, tokens, outbox, wakeRelay }, store);
   const app = await buildApp({
+    chat,
     outbox,
     wakeRelay,
     config,
@@ -70,7 +75,8 @@ main(async () => {
   const members = startSessionChangedConsumer({
     bus,
     consumer,
-    store: createChatStore(database.db, { outbox, onCommit: wakeRelay }),
+    chat,
+    store,
     sessions,
     accounts: accounts.get,
     log: app.log,

@@ -4,13 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invite, type TestUser } from '@oneeta/session/testing';
-import {
-  postParticipants,
-  postThread,
-  postToken,
-  sessionThread,
-  sessionWith,
-} from './factories.js';
+import { postToken, sessionThread, sessionWith } from './factories.js';
 import { startStack, type Stack } from './helpers.js';
 
 let h: Stack;
@@ -38,112 +32,91 @@ afterAll(async () => {
 
 const token = (who: string) => callers[who]?.token ?? null;
 
-describe('authorization of the communication calls', () => {
-  it.each([
-    ['anonymous', 401],
-    ['stranger', 403],
-    ['admin', 403],
-    ['invitee', 403],
-    ['participant', 200],
-    ['owner', 200],
-  ])('POST /api/communication/token for the session: %s → %i', async (who, status) => {
-    const res = await postToken(h, token(who), { sessionId });
-    expect(res.statusCode, res.body).toBe(status);
-    if (status === 200) expect(res.json().threadId).toBe(threadId);
-  });
+const ROLES = ['anonymous', 'stranger', 'admin', 'invitee', 'participant', 'owner'] as const;
+type Role = (typeof ROLES)[number];
 
-  it.each([
-    ['anonymous', 401],
-    ['stranger', 403],
-    ['admin', 403],
-    ['invitee', 403],
-    ['participant', 200],
-    ['owner', 200],
-  ])('POST /api/communication/thread (attach): %s → %i', async (who, status) => {
-    const res = await postThread(h, token(who), { sessionId, threadId });
-    expect(res.statusCode, res.body).toBe(status);
-  });
+/** One communication call: its path, its body for a caller, and what a member gets. */
+interface Call {
+  url: string;
+  label?: string;
+  payload: (who: Role) => object;
+  /** The status a member (participant and owner) gets. */
+  ok: number;
+  /** Only the owner gets `ok`; a participant gets 403 like anyone else. */
+  ownerOnly?: boolean;
+}
 
-  it.each([
-    ['anonymous', 401],
-    ['stranger', 403],
-    ['admin', 403],
-    ['invitee', 403],
-    ['participant', 200],
-    ['owner', 200],
-  ])('POST /api/communication/participants: %s → %i', async (who, status) => {
-    const res = await postParticipants(h, token(who), { sessionId });
-    expect(res.statusCode, res.body).toBe(status);
-  });
+/** 401 anonymous; 403 anyone not in the session (an administrator too, and a pending invitee). */
+const expected = (who: Role, call: Call): number =>
+  who === 'anonymous'
+    ? 401
+    : who === 'owner' || (who === 'participant' && !call.ownerOnly)
+      ? call.ok
+      : 403;
 
-  it('gives any signed-in user a token with no session (no thread), and refuses anonymous callers', async () => {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/communication/token',
-      headers: { authorization: `Bearer ${token('stranger')}` },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().threadId).toBe('');
-    expect(
-      (await h.app.inject({ method: 'POST', url: '/api/communication/token' })).statusCode,
-    ).toBe(401);
-  });
-
-  const post = (url: string, who: string, payload: object) =>
-    h.app.inject({
-      method: 'POST',
-      url: `/api/communication/${url}`,
-      headers: token(who) ? { authorization: `Bearer ${token(who)}` } : {},
-      payload,
-    });
-  const table = (ok: number) =>
-    [
-      ['anonymous', 401],
-      ['stranger', 403],
-      ['admin', 403],
-      ['invitee', 403],
-      ['participant', ok],
-      ['owner', ok],
-    ] as const;
-
-  it.each(table(202))('POST /api/communication/audit-message: %s → %i', async (who, status) => {
-    const res = await post('audit-message', who, {
+const CALLS: Call[] = [
+  { url: 'token', label: 'token for the session', payload: () => ({ sessionId }), ok: 200 },
+  { url: 'thread', label: 'thread (attach)', payload: () => ({ sessionId, threadId }), ok: 200 },
+  { url: 'participants', payload: () => ({ sessionId }), ok: 200 },
+  {
+    url: 'audit-message',
+    payload: (who) => ({
       sessionId,
       clientMessageId: `auth-${who}`,
       messageLength: 4,
       event: 'chat_message_sent',
-    });
-    expect(res.statusCode, res.body).toBe(status);
-  });
-
-  it.each(table(202))('POST /api/communication/call-usage: %s → %i', async (who, status) => {
-    const res = await post('call-usage', who, {
+    }),
+    ok: 202,
+  },
+  {
+    url: 'call-usage',
+    payload: (who) => ({
       sessionId,
       participantAcsId: `8:acs:auth-${who}`,
       seconds: 3,
       mode: 'video',
-    });
+    }),
+    ok: 202,
+  },
+  { url: 'complete-call', payload: () => ({ sessionId, acsIds: ['8:acs:someone'] }), ok: 200 },
+  // Last: the owner's reset gives the session a new thread.
+  {
+    url: 'reset',
+    label: 'reset (owner only)',
+    payload: () => ({ sessionId }),
+    ok: 200,
+    ownerOnly: true,
+  },
+];
+
+const post = (url: string, who: string, payload: object) =>
+  h.app.inject({
+    method: 'POST',
+    url: `/api/communication/${url}`,
+    headers: token(who) ? { authorization: `Bearer ${token(who)}` } : {},
+    payload,
+  });
+const liveThread = async () => (await h.chat.sessionThread(sessionId))?.id;
+
+describe('authorization of the communication calls', () => {
+  it.each(
+    CALLS.flatMap((call) =>
+      ROLES.map((who) => [call.label ?? call.url, who, expected(who, call), call] as const),
+    ),
+  )('POST /api/communication/%s: %s → %i', async (_label, who, status, call) => {
+    const before = await liveThread();
+    const res = await post(call.url, who, call.payload(who));
     expect(res.statusCode, res.body).toBe(status);
+    if (call.url === 'token' && status === 200) expect(res.json().threadId).toBe(before);
+    // Only the owner's reset replaces the thread; a refused one changes nothing.
+    if (call.url === 'reset' && status === 200) expect(await liveThread()).not.toBe(before);
+    else expect(await liveThread()).toBe(before);
   });
 
-  it.each(table(200))('POST /api/communication/complete-call: %s → %i', async (who, status) => {
-    const res = await post('complete-call', who, { sessionId, acsIds: ['8:acs:someone'] });
-    expect(res.statusCode, res.body).toBe(status);
-  });
-
-  it.each([
-    ['anonymous', 401],
-    ['stranger', 403],
-    ['admin', 403],
-    ['invitee', 403],
-    ['participant', 403],
-    ['owner', 200],
-  ])('POST /api/communication/reset (owner only): %s → %i', async (who, status) => {
-    const before = (await h.store.threadOfSession(sessionId))?.id;
-    const res = await post('reset', who, { sessionId });
-    expect(res.statusCode, res.body).toBe(status);
-    const after = (await h.store.threadOfSession(sessionId))?.id;
-    if (status === 200) expect(after).not.toBe(before);
-    else expect(after).toBe(before);
+  it('gives any signed-in user a token with no session (no thread), and refuses anonymous callers', async () => {
+    const res = await postToken(h, token('stranger'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().threadId).toBe('');
+    expect((await postToken(h, null)).statusCode).toBe(401);
   });
 });

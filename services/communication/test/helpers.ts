@@ -4,10 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   createAccountDirectory,
+  createSessionSubscriber,
+  type SessionSubscriber,
   createTokenVerifier,
   loadConfig,
   openServiceOutbox,
   streamKey,
+  type Outbox,
   type Redis,
 } from '@oneeta/service-kit';
 import {
@@ -16,11 +19,14 @@ import {
   type TestDatabase,
 } from '@oneeta/service-kit/testing';
 import { startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
-import type { EventEnvelope } from '@oneeta/contracts';
+import { CHAT_API_VERSION, type EventEnvelope, type SessionNudge } from '@oneeta/contracts';
 import { generate } from 'selfsigned';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { startSessionChangedConsumer } from '../src/consumers/session-changed.js';
 import { configSchema, type Config } from '../src/config.js';
+import { chatBackendFor } from '../src/context.js';
+import type { ChatBackend } from '../src/providers/chat-backend.js';
 import { createSessionClient } from '../src/providers/sessions.js';
 import { createChatStore, type ChatStore } from '../src/store/chat-store.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
@@ -63,6 +69,8 @@ export interface Stack {
   /** The test certificate: give it to the SDK as `tlsOptions.ca`. */
   ca: string;
   tokens: ChatTokens;
+  /** The chat backend the app and the member sync use (embedded unless the test gave one). */
+  chat: ChatBackend;
   store: ChatStore;
   database: TestDatabase;
   redis: Redis;
@@ -74,7 +82,18 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+/** What a test's own chat backend is built from (ACS mode against fakes). */
+export interface ChatBackendParts {
+  config: Config;
+  db: TestDatabase['db'];
+  outbox: Outbox;
+  onCommit: () => void;
+}
+
+export async function startStack(
+  env: Record<string, string> = {},
+  opts: { chat?: (parts: ChatBackendParts) => ChatBackend } = {},
+): Promise<Stack> {
   const session: SessionHarness = await startSession();
   await session.app.listen({ port: 0, host: '127.0.0.1' });
   const sessionUrl = `http://127.0.0.1:${(session.app.server.address() as AddressInfo).port}`;
@@ -125,7 +144,12 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   });
   const wakeRelay = () => delivery.relay.wake();
   const effects = { outbox: delivery.outbox, onCommit: wakeRelay };
+  const store = createChatStore(database.db, effects);
+  const chat =
+    opts.chat?.({ config, db: database.db, outbox: delivery.outbox, onCommit: wakeRelay }) ??
+    chatBackendFor({ config, db: database.db, tokens, outbox: delivery.outbox, wakeRelay }, store);
   const app = await buildApp({
+    chat,
     outbox: delivery.outbox,
     wakeRelay,
     config,
@@ -142,7 +166,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const members = startSessionChangedConsumer({
     bus,
     consumer: 'test',
-    store: createChatStore(database.db, effects),
+    chat,
+    store,
     sessions,
     accounts: accounts.get,
     log: app.log,
@@ -157,7 +182,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     endpoint,
     ca: cert,
     tokens,
-    store: createChatStore(database.db, effects),
+    chat,
+    store,
     database,
     redis,
     prefix,
@@ -189,3 +215,66 @@ export async function streamEvents<T = unknown>(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A stack and every nudge its session channels carried (what the /ws hub relays), in order. */
+export interface FramedStack {
+  h: Stack;
+  frames: SessionNudge[];
+  /** Subscribe it to a session's channel before the writes a test watches for. */
+  subscriber: SessionSubscriber;
+  /** A chat API call on this stack ({@link chatCall}). */
+  chat: (...args: ChatCallArgs) => ReturnType<typeof chatCall>;
+  close(): Promise<void>;
+}
+
+/** {@link startStack} with a subscriber made by service-kit's createSessionSubscriber (the hub's own). */
+export async function startStackWithFrames(): Promise<FramedStack> {
+  const h = await startStack();
+  const frames: SessionNudge[] = [];
+  const subscriber = createSessionSubscriber(h.config.REDIS_URL, h.prefix, (_id, message) =>
+    frames.push(message),
+  );
+  return {
+    h,
+    frames,
+    subscriber,
+    chat: (...args) => chatCall(h, ...args),
+    close: async () => {
+      await subscriber.close();
+      await h.close();
+    },
+  };
+}
+
+/**
+ * One {@link startStackWithFrames} for a test file: started before its tests, closed after them.
+ * Read `.h`, `.frames` and `.subscriber` inside the tests (they exist once beforeAll ran).
+ */
+export function useStackWithFrames(): FramedStack {
+  const holder = {} as FramedStack;
+  // Callable before beforeAll ran (files take it at load time); it reads the stack when called.
+  holder.chat = (...args) => chatCall(holder.h, ...args);
+  beforeAll(async () => {
+    const { h, frames, subscriber, close } = await startStackWithFrames();
+    Object.assign(holder, { h, frames, subscriber, close });
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
+
+/** A chat API call as the browser makes it: `/chat/threads/{path}` with the api-version and a chat token. */
+export type ChatCallArgs = [
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  token: string,
+  payload?: object,
+];
+export const chatCall = (h: Pick<Stack, 'app'>, ...[method, path, token, payload]: ChatCallArgs) =>
+  h.app.inject({
+    method,
+    url: `/chat/threads/${path}${path.includes('?') ? '&' : '?'}api-version=${CHAT_API_VERSION}`,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });

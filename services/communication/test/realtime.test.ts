@@ -4,61 +4,41 @@
  * `session:{id}` (what the gateway's hub fans out), typing and read receipts go straight out.
  * A subscriber made with service-kit's createSessionSubscriber (the hub's own) sees each event.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CHAT_API_VERSION,
   TOPICS,
   type ChatMessageData,
-  type SessionNudge,
   type WsChatEvent,
 } from '@oneeta/contracts';
-import { createSessionSubscriber, type SessionSubscriber } from '@oneeta/service-kit';
 import { join } from '@oneeta/session/testing';
 import { communicationUserIdOf } from '../src/domain/identity.js';
 import { chatToken, sessionThread, sessionWith } from './factories.js';
-import { bearer, startStack, streamEvents, type Stack } from './helpers.js';
+import { bearer, streamEvents, useStackWithFrames } from './helpers.js';
 
-let h: Stack;
-let subscriber: SessionSubscriber;
-const frames: SessionNudge[] = [];
-beforeAll(async () => {
-  h = await startStack();
-  subscriber = createSessionSubscriber(h.config.REDIS_URL, h.prefix, (_id, message) =>
-    frames.push(message),
-  );
-});
-afterAll(async () => {
-  await subscriber?.close();
-  await h?.close();
-});
+const s = useStackWithFrames();
+const { chat } = s;
 
 const chatEvents = (sessionId: string, type?: string) =>
-  frames.filter(
+  s.frames.filter(
     (f): f is WsChatEvent =>
       f.type === 'chat-event' && f.sessionId === sessionId && (!type || f.event.type === type),
   );
-const chat = (method: string, path: string, token: string, payload?: object) =>
-  h.app.inject({
-    method: method as 'POST',
-    url: `/chat/threads/${path}${path.includes('?') ? '&' : '?'}api-version=${CHAT_API_VERSION}`,
-    headers: bearer(token),
-    ...(payload ? { payload } : {}),
-  });
 const widgetContent = (message: string, clientMessageId: string) =>
   JSON.stringify({ message, clientMessageId, senderName: 'Ana' });
 
 describe('chat real time over the session channel', () => {
   it('publishes received, edited, deleted, typing, read receipts and membership changes of a session thread', async () => {
     const [owner, ana, bo] = [
-      await h.user({ name: 'Olga' }),
-      await h.user({ name: 'Ana' }),
-      await h.user({ name: 'Bo' }),
+      await s.h.user({ name: 'Olga' }),
+      await s.h.user({ name: 'Ana' }),
+      await s.h.user({ name: 'Bo' }),
     ];
-    const sessionId = await sessionWith(h, owner, [ana]);
-    await subscriber.subscribe(sessionId);
-    const { threadId } = await sessionThread(h, owner, sessionId);
+    const sessionId = await sessionWith(s.h, owner, [ana]);
+    await s.subscriber.subscribe(sessionId);
+    const { threadId } = await sessionThread(s.h, owner, sessionId);
     const thread = encodeURIComponent(threadId);
-    const { token } = await chatToken(h, ana, sessionId);
+    const { token } = await chatToken(s.h, ana, sessionId);
     const anaId = communicationUserIdOf(ana.id);
 
     const sent = await chat('POST', `${thread}/messages`, token, {
@@ -116,7 +96,7 @@ describe('chat real time over the session channel', () => {
     expect(chatEvents(sessionId, 'chatMessageDeleted')[0]!.event).toMatchObject({ id: messageId });
 
     // Membership follows the session (session.changed): participantsAdded / participantsRemoved.
-    await join(h.session, owner, sessionId, bo);
+    await join(s.h.session, owner, sessionId, bo);
     await expect
       .poll(
         () =>
@@ -130,7 +110,7 @@ describe('chat real time over the session channel', () => {
         { timeout: 10_000 },
       )
       .toBe(true);
-    await h.store.removeParticipant(
+    await s.h.store.removeParticipant(
       threadId,
       communicationUserIdOf(bo.id),
       communicationUserIdOf(owner.id),
@@ -140,16 +120,16 @@ describe('chat real time over the session channel', () => {
   });
 
   it('counts a session message once on the bus as chat.message, however often the widget reports it', async () => {
-    const [owner, ana] = [await h.user({ name: 'Olga' }), await h.user({ name: 'Ana' })];
-    const sessionId = await sessionWith(h, owner, [ana]);
-    const { threadId } = await sessionThread(h, owner, sessionId);
-    const { token } = await chatToken(h, ana, sessionId);
+    const [owner, ana] = [await s.h.user({ name: 'Olga' }), await s.h.user({ name: 'Ana' })];
+    const sessionId = await sessionWith(s.h, owner, [ana]);
+    const { threadId } = await sessionThread(s.h, owner, sessionId);
+    const { token } = await chatToken(s.h, ana, sessionId);
     const sent = await chat('POST', `${encodeURIComponent(threadId)}/messages`, token, {
       content: widgetContent('5 more minutes', 'c-once'),
     });
     expect(sent.statusCode).toBe(201);
     const audit = () =>
-      h.app.inject({
+      s.h.app.inject({
         method: 'POST',
         url: '/api/communication/audit-message',
         headers: bearer(ana.token),
@@ -167,7 +147,7 @@ describe('chat real time over the session channel', () => {
       expect(res.json()).toEqual({ ok: true, duplicate: true });
     }
     const mine = async () =>
-      (await streamEvents<ChatMessageData>(h, TOPICS.chatMessage)).filter(
+      (await streamEvents<ChatMessageData>(s.h, TOPICS.chatMessage)).filter(
         (e) => e.data.sessionId === sessionId,
       );
     await expect.poll(async () => (await mine()).length).toBe(1);
@@ -178,7 +158,7 @@ describe('chat real time over the session channel', () => {
 
     // A message the server never saw (ACS mode): the first report counts, the repeats do not.
     const acs = (id: string) =>
-      h.app.inject({
+      s.h.app.inject({
         method: 'POST',
         url: '/api/communication/audit-message',
         headers: bearer(ana.token),
@@ -190,9 +170,9 @@ describe('chat real time over the session channel', () => {
   });
 
   it('publishes nothing for a thread that is not bound to a session', async () => {
-    const ana = await h.user({ name: 'Ana' });
-    const { token } = await chatToken(h, ana);
-    const created = await h.app.inject({
+    const ana = await s.h.user({ name: 'Ana' });
+    const { token } = await chatToken(s.h, ana);
+    const created = await s.h.app.inject({
       method: 'POST',
       url: `/chat/threads?api-version=${CHAT_API_VERSION}`,
       headers: bearer(token),
@@ -204,7 +184,7 @@ describe('chat real time over the session channel', () => {
       (await chat('POST', `${encodeURIComponent(threadId)}/messages`, token, { content: 'hi' }))
         .statusCode,
     ).toBe(201);
-    await h.flush();
-    expect(frames.filter((f) => f.type === 'chat-event' && f.threadId === threadId)).toEqual([]);
+    await s.h.flush();
+    expect(s.frames.filter((f) => f.type === 'chat-event' && f.threadId === threadId)).toEqual([]);
   });
 });

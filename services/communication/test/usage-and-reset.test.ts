@@ -2,47 +2,26 @@
  * The usage calls of document 2 §7 (audit-message, call-usage, complete-call), the owner's Reset
  * Chat, and privacy: a closed session's messages are deleted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  CHAT_API_VERSION,
   COMMUNICATION_MESSAGES,
   TOPICS,
   type CallUsageData,
-  type SessionNudge,
   type WsChatEvent,
 } from '@oneeta/contracts';
-import { createSessionSubscriber, type SessionSubscriber } from '@oneeta/service-kit';
 import { communicationUserIdOf } from '../src/domain/identity.js';
 import { chatToken, postToken, sessionThread, sessionWith } from './factories.js';
-import { bearer, startStack, streamEvents, type Stack } from './helpers.js';
+import { bearer, streamEvents, useStackWithFrames } from './helpers.js';
 
-let h: Stack;
-let subscriber: SessionSubscriber;
-const frames: SessionNudge[] = [];
-beforeAll(async () => {
-  h = await startStack();
-  subscriber = createSessionSubscriber(h.config.REDIS_URL, h.prefix, (_id, message) =>
-    frames.push(message),
-  );
-});
-afterAll(async () => {
-  await subscriber?.close();
-  await h?.close();
-});
+const s = useStackWithFrames();
+const { chat } = s;
 
 const call = (url: string, token: string | null, payload: unknown) =>
-  h.app.inject({
+  s.h.app.inject({
     method: 'POST',
     url: `/api/communication/${url}`,
     headers: token ? bearer(token) : {},
     payload: payload as object,
-  });
-const chat = (method: 'GET' | 'POST', path: string, token: string, payload?: object) =>
-  h.app.inject({
-    method,
-    url: `/chat/threads/${path}?api-version=${CHAT_API_VERSION}`,
-    headers: bearer(token),
-    ...(payload ? { payload } : {}),
   });
 const textsOf = async (threadId: string, token: string): Promise<string[]> => {
   const res = await chat('GET', `${encodeURIComponent(threadId)}/messages`, token);
@@ -52,14 +31,14 @@ const textsOf = async (threadId: string, token: string): Promise<string[]> => {
     .map((m) => m.content?.message ?? '');
 };
 const callEvents = async (sessionId: string) =>
-  (await streamEvents<CallUsageData>(h, TOPICS.callUsage)).filter(
+  (await streamEvents<CallUsageData>(s.h, TOPICS.callUsage)).filter(
     (e) => e.data.sessionId === sessionId,
   );
 
 describe('call usage', () => {
   it('records a call once on the bus as call.usage; a repeat within 2 s is ignored', async () => {
-    const [owner, ana] = [await h.user(), await h.user()];
-    const sessionId = await sessionWith(h, owner, [ana]);
+    const [owner, ana] = [await s.h.user(), await s.h.user()];
+    const sessionId = await sessionWith(s.h, owner, [ana]);
     const body = { sessionId, participantAcsId: '8:acs:someone', seconds: 42, mode: 'voice' };
     const first = await call('call-usage', owner.token, body);
     expect(first.statusCode, first.body).toBe(202);
@@ -83,21 +62,21 @@ describe('call usage', () => {
     ['an unknown mode', { mode: 'hologram' }],
     ['no participant', { participantAcsId: undefined }],
   ])('refuses %s with 400 {error} and records nothing', async (_name, change) => {
-    const owner = await h.user();
-    const sessionId = await sessionWith(h, owner);
+    const owner = await s.h.user();
+    const sessionId = await sessionWith(s.h, owner);
     const body = { sessionId, participantAcsId: '8:acs:x', seconds: 5, mode: 'video', ...change };
     const res = await call('call-usage', owner.token, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(typeof res.json().error).toBe('string');
-    await h.flush();
+    await s.h.flush();
     expect(await callEvents(sessionId)).toEqual([]);
   });
 });
 
 describe('audit-message', () => {
   it('refuses bad input with 400 {error}', async () => {
-    const owner = await h.user();
-    const sessionId = await sessionWith(h, owner);
+    const owner = await s.h.user();
+    const sessionId = await sessionWith(s.h, owner);
     for (const payload of [
       {},
       { sessionId, clientMessageId: 'c', messageLength: 3, event: 'other' },
@@ -113,8 +92,8 @@ describe('audit-message', () => {
 
 describe('complete-call', () => {
   it("answers 'Missing sessionId' and 'No participants selected'", async () => {
-    const owner = await h.user();
-    const sessionId = await sessionWith(h, owner);
+    const owner = await s.h.user();
+    const sessionId = await sessionWith(s.h, owner);
     expect((await call('complete-call', owner.token, { acsIds: ['8:acs:x'] })).json()).toEqual({
       error: COMMUNICATION_MESSAGES.missingSessionId,
       code: 'missing_session_id',
@@ -132,9 +111,9 @@ describe('complete-call', () => {
   });
 
   it("names the selected ids that are in the session's chat", async () => {
-    const [owner, ana] = [await h.user(), await h.user()];
-    const sessionId = await sessionWith(h, owner, [ana]);
-    await sessionThread(h, owner, sessionId);
+    const [owner, ana] = [await s.h.user(), await s.h.user()];
+    const sessionId = await sessionWith(s.h, owner, [ana]);
+    await sessionThread(s.h, owner, sessionId);
     const anaId = communicationUserIdOf(ana.id);
     const res = await call('complete-call', owner.token, {
       sessionId,
@@ -147,11 +126,11 @@ describe('complete-call', () => {
 
 describe('Reset Chat', () => {
   it("gives the session a new empty thread, deletes the old one and switches every widget to it over the session's channel", async () => {
-    const [owner, ana] = [await h.user({ name: 'Olga' }), await h.user({ name: 'Ana' })];
-    const sessionId = await sessionWith(h, owner, [ana]);
-    await subscriber.subscribe(sessionId);
-    const { threadId: oldThread } = await sessionThread(h, owner, sessionId);
-    const { token } = await chatToken(h, ana, sessionId);
+    const [owner, ana] = [await s.h.user({ name: 'Olga' }), await s.h.user({ name: 'Ana' })];
+    const sessionId = await sessionWith(s.h, owner, [ana]);
+    await s.subscriber.subscribe(sessionId);
+    const { threadId: oldThread } = await sessionThread(s.h, owner, sessionId);
+    const { token } = await chatToken(s.h, ana, sessionId);
     expect(
       (await chat('POST', `${encodeURIComponent(oldThread)}/messages`, token, { content: 'hi' }))
         .statusCode,
@@ -168,7 +147,7 @@ describe('Reset Chat', () => {
 
     await expect
       .poll(() =>
-        frames
+        s.frames
           .filter(
             (f): f is WsChatEvent =>
               f.type === 'chat-event' && f.sessionId === sessionId && f.threadId === oldThread,
@@ -176,7 +155,7 @@ describe('Reset Chat', () => {
           .map((f) => f.event.type),
       )
       .toEqual(expect.arrayContaining(['chatThreadDeleted', 'chatThreadSwitched']));
-    const switched = frames.find(
+    const switched = s.frames.find(
       (f) =>
         f.type === 'chat-event' &&
         f.event.type === 'chatThreadSwitched' &&
@@ -185,12 +164,12 @@ describe('Reset Chat', () => {
     expect(switched.event).toMatchObject({ newThreadId: threadId });
 
     // Everyone is in the new, empty thread; the token call now names it; the old thread is gone.
-    expect((await postToken(h, ana.token, { sessionId })).json().threadId).toBe(threadId);
+    expect((await postToken(s.h, ana.token, { sessionId })).json().threadId).toBe(threadId);
     expect(await textsOf(threadId, token)).toEqual([]);
     expect((await chat('GET', `${encodeURIComponent(oldThread)}/messages`, token)).statusCode).toBe(
       404,
     );
-    expect(await h.store.messageCount(oldThread)).toBe(0);
+    expect(await s.h.store.messageCount(oldThread)).toBe(0);
     expect(
       (await chat('POST', `${encodeURIComponent(threadId)}/messages`, token, { content: 'again' }))
         .statusCode,
@@ -198,49 +177,53 @@ describe('Reset Chat', () => {
   });
 
   it('refuses anyone but the owner and bad input, changing nothing', async () => {
-    const [owner, ana] = [await h.user(), await h.user()];
-    const sessionId = await sessionWith(h, owner, [ana]);
-    const { threadId } = await sessionThread(h, owner, sessionId);
+    const [owner, ana] = [await s.h.user(), await s.h.user()];
+    const sessionId = await sessionWith(s.h, owner, [ana]);
+    const { threadId } = await sessionThread(s.h, owner, sessionId);
     const refused = await call('reset', ana.token, { sessionId });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(COMMUNICATION_MESSAGES.resetOwnerOnly);
     expect((await call('reset', owner.token, {})).statusCode).toBe(400);
     expect((await call('reset', owner.token, { sessionId: 5 })).statusCode).toBe(400);
-    expect((await h.store.threadOfSession(sessionId))?.id).toBe(threadId);
+    expect((await s.h.store.threadOfSession(sessionId))?.id).toBe(threadId);
   });
 });
 
 describe('privacy', () => {
   it("deletes a session thread's messages when the session closes; reopened, the thread is empty and writable", async () => {
-    const [owner, ana, admin] = [await h.user(), await h.user(), await h.user({ isAdmin: true })];
-    const sessionId = await sessionWith(h, owner, [ana]);
-    const { threadId } = await sessionThread(h, owner, sessionId);
-    const { token } = await chatToken(h, ana, sessionId);
+    const [owner, ana, admin] = [
+      await s.h.user(),
+      await s.h.user(),
+      await s.h.user({ isAdmin: true }),
+    ];
+    const sessionId = await sessionWith(s.h, owner, [ana]);
+    const { threadId } = await sessionThread(s.h, owner, sessionId);
+    const { token } = await chatToken(s.h, ana, sessionId);
     const thread = encodeURIComponent(threadId);
     expect(
       (await chat('POST', `${thread}/messages`, token, { content: 'secret' })).statusCode,
     ).toBe(201);
 
-    const closed = await h.session.app.inject({
+    const closed = await s.h.session.app.inject({
       method: 'POST',
       url: `/api/sessions/${sessionId}/close`,
       headers: bearer(owner.token),
       payload: { confirm: true },
     });
     expect(closed.statusCode, closed.body).toBe(200);
-    await expect.poll(() => h.store.messageCount(threadId), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => s.h.store.messageCount(threadId), { timeout: 10_000 }).toBe(0);
     expect((await chat('POST', `${thread}/messages`, token, { content: 'x' })).statusCode).toBe(
       403,
     );
 
-    const reopened = await h.session.app.inject({
+    const reopened = await s.h.session.app.inject({
       method: 'POST',
       url: `/api/admin/sessions/${sessionId}/reopen`,
       headers: bearer(admin.token),
     });
     expect(reopened.statusCode, reopened.body).toBe(200);
     await expect
-      .poll(async () => (await h.store.thread(threadId))?.closedOn ?? null, { timeout: 10_000 })
+      .poll(async () => (await s.h.store.thread(threadId))?.closedOn ?? null, { timeout: 10_000 })
       .toBeNull();
     expect(await textsOf(threadId, token)).toEqual([]);
     expect((await chat('POST', `${thread}/messages`, token, { content: 'back' })).statusCode).toBe(

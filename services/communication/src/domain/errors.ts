@@ -33,6 +33,7 @@ export const CHAT_ERROR_CODES: Readonly<Record<number, string>> = {
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
   500: 'InternalServerError',
+  501: 'NotImplemented',
   503: 'ServiceUnavailable',
 };
 

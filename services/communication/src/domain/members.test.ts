@@ -28,4 +28,15 @@ describe('a session thread follows the session', () => {
     );
     expect(plan).toEqual({ add: [], remove: [acs('ana'), acs('bo'), acs('gone')] });
   });
+
+  it('works on stored identities (ACS mode) through the id map it is given', () => {
+    const ids: Record<string, string> = { owner: '8:acs:r_1', ana: '8:acs:r_2', bo: '8:acs:r_3' };
+    const plan = planMembership(
+      { participants: [p('owner', 'active'), p('ana', 'active'), p('bo', 'left')] },
+      ids.owner!,
+      [ids.owner!, ids.bo!],
+      (userId) => ids[userId]!,
+    );
+    expect(plan).toEqual({ add: ['ana'], remove: [ids.bo] });
+  });
 });

@@ -17,19 +17,21 @@ export function planMembership(
   schedule: Pick<SessionScheduleData, 'participants'>,
   creatorId: string,
   inThread: readonly string[],
+  /** A user's communication user id (embedded: derived; ACS: the stored identity). */
+  idOf: (userId: string) => string = communicationUserIdOf,
 ): MembershipPlan {
   const wanted = new Set<string>([creatorId]);
   const userIds: string[] = [];
   for (const p of schedule.participants) {
     if (p.status !== 'active' || !p.userId) continue;
-    const id = communicationUserIdOf(p.userId);
+    const id = idOf(p.userId);
     if (wanted.has(id)) continue;
     wanted.add(id);
     userIds.push(p.userId);
   }
   const present = new Set(inThread);
   return {
-    add: userIds.filter((userId) => !present.has(communicationUserIdOf(userId))),
+    add: userIds.filter((userId) => !present.has(idOf(userId))),
     remove: inThread.filter((id) => !wanted.has(id)),
   };
 }

@@ -50,6 +50,13 @@ import type { ThreadRow } from '../store/schema.js';
 const threadParams = z.object({ chatThreadId: z.string().min(1).max(200) });
 const messageParams = threadParams.extend({ chatMessageId: z.string().min(1).max(100) });
 const TYPING_WINDOW_MS = 8000;
+/**
+ * The path and api-version of the real-time notification config the ACS SDK's signaling client
+ * asks for when startRealtimeNotifications() runs (@azure/communication-signaling
+ * TrouterConfigClient: `GET /chat/config/realTimeNotifications?api-version=2024-09-01`).
+ */
+export const REALTIME_CONFIG_PATH = '/chat/config/realTimeNotifications';
+export const REALTIME_CONFIG_API_VERSION = '2024-09-01';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -148,14 +155,18 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       // Every call: a supported api-version and a valid chat token.
       chat.addHook('preValidation', async (request) => {
         const version = (request.query as Record<string, unknown> | undefined)?.['api-version'];
+        const expected =
+          request.routeOptions.url === REALTIME_CONFIG_PATH
+            ? REALTIME_CONFIG_API_VERSION
+            : CHAT_API_VERSION;
         if (version === undefined)
           throw badRequest(
-            `The api-version query parameter is required (${CHAT_API_VERSION}).`,
+            `The api-version query parameter is required (${expected}).`,
             'api-version',
           );
-        if (version !== CHAT_API_VERSION)
+        if (version !== expected)
           throw badRequest(
-            `The api-version '${String(version)}' is not supported; use ${CHAT_API_VERSION}.`,
+            `The api-version '${String(version)}' is not supported; use ${expected}.`,
             'api-version',
           );
         const token = bearerToken(request.headers.authorization);
@@ -173,17 +184,25 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
       const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
       /** A live thread the caller is in: 404 when there is none, 403 when they are not in it. */
-      const memberThread = async (
-        request: FastifyRequest,
-        threadId: string,
-      ): Promise<ThreadRow> => {
+      const memberThread = async (request: FastifyRequest, threadId: string): Promise<ThreadRow> =>
+        (await membership(request, threadId)).thread;
+      /** The thread and the caller's participant row (their shareHistoryTime). */
+      const membership = async (request: FastifyRequest, threadId: string) => {
         const thread = await ctx.store.thread(threadId);
         if (!thread || thread.deletedOn)
           throw notFound(`Thread '${threadId}' was not found.`, 'chatThreadId');
-        if (!(await ctx.store.participant(threadId, callerOf(request))))
-          throw forbidden('The caller is not a participant of this thread.');
-        return thread;
+        const me = await ctx.store.participant(threadId, callerOf(request));
+        if (!me) throw forbidden('The caller is not a participant of this thread.');
+        return { thread, me };
       };
+      /**
+       * The history a participant sees: a participant added with a shareHistoryTime sees the
+       * messages created from then on, as ACS shares them; one added without sees all of it.
+       */
+      const historyStart = (me: { shareHistoryTime: Date | null }, startTime: Date | undefined) =>
+        me.shareHistoryTime && (!startTime || startTime < me.shareHistoryTime)
+          ? me.shareHistoryTime
+          : startTime;
 
       /** A session thread whose session closed is read-only: 403 'Session closed'. */
       const writable = (thread: ThreadRow): ThreadRow => {
@@ -215,6 +234,21 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         }
         return { valid, invalid };
       };
+
+      // ── Real-time notification config ───────────────────────────────────────────────────────
+      // ACS answers the Trouter and registrar URLs its signaling client then connects to. The
+      // embedded server has no Trouter: its real-time events reach browsers as `chat-event` frames
+      // on the gateway's /ws hub. So the SDK's startRealtimeNotifications() gets a clear refusal
+      // in the chat API's error shape instead of a 404 for an unknown route.
+      // Left out of the OpenAPI document: it is the SDK's wire endpoint, not a product call, and its
+      // 501 is deliberate (the fuzz suite treats every 5xx of a documented call as a finding).
+      chat.get(REALTIME_CONFIG_PATH.slice('/chat'.length), { schema: { hide: true } }, async () => {
+        throw new ChatApiError(
+          501,
+          'NotImplemented',
+          "This chat server has no ACS real-time notification service (Trouter). Its real-time events come as 'chat-event' frames over the /ws websocket of the session.",
+        );
+      });
 
       // ── Threads ─────────────────────────────────────────────────────────────────────────────
       chat.post(
@@ -374,14 +408,14 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         '/threads/:chatThreadId/messages',
         { schema: { querystring: chatPageQuerySchema, params: threadParams } },
         async (request) => {
-          const thread = await memberThread(request, request.params.chatThreadId);
+          const { thread, me } = await membership(request, request.params.chatThreadId);
           const { maxPageSize, startTime, syncState } = request.query;
           const cursor = syncState ? decodeCursor(syncState) : {};
           if (!cursor) throw badRequest('The syncState is not valid.', 'syncState');
           const limit = pageSizeOf(maxPageSize);
           const rows = await ctx.store.messages(thread.id, {
             beforeSequenceId: cursor.beforeSequenceId,
-            startTime: parseDate(startTime),
+            startTime: historyStart(me, parseDate(startTime)),
             limit: limit + 1,
           });
           const page = rows.slice(0, limit);
@@ -416,8 +450,12 @@ export function chatRoutes(app: App, ctx: CommunicationContext) {
         '/threads/:chatThreadId/messages/:chatMessageId',
         { schema: { querystring: chatApiVersionQuerySchema, params: messageParams } },
         async (request) => {
-          const thread = await memberThread(request, request.params.chatThreadId);
-          return chatMessage(await messageOf(thread.id, request.params.chatMessageId));
+          const { thread, me } = await membership(request, request.params.chatThreadId);
+          const message = await messageOf(thread.id, request.params.chatMessageId);
+          // Before the caller's shared history: not theirs to see.
+          if (me.shareHistoryTime && message.createdOn < me.shareHistoryTime)
+            throw notFound(`Message '${message.id}' was not found.`, 'chatMessageId');
+          return chatMessage(message);
         },
       );
 

@@ -16,13 +16,12 @@ import {
   communicationTokenResponseSchema,
 } from '@oneeta/contracts';
 import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
+import type { FastifyRequest } from 'fastify';
 import type { CommunicationContext } from '../context.js';
 import { canChat, displayNameOf } from '../domain/rules.js';
-import { communicationUserIdOf } from '../domain/identity.js';
-import type { ThreadRow } from '../store/schema.js';
+import type { SessionThread } from '../providers/chat-backend.js';
 
-/** The topic of a session's thread (the widget does not show it). */
-export const SESSION_THREAD_TOPIC = 'OneETA session chat';
+export { SESSION_THREAD_TOPIC } from '../providers/embedded-chat.js';
 
 const tags = ['communication'];
 
@@ -42,15 +41,25 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
     return membership.role;
   };
 
-  /** Puts the caller in the thread (a participantAdded message the first time). */
-  const attach = async (thread: ThreadRow, user: AuthUser) => {
-    const id = communicationUserIdOf(user.id);
-    if (!(await ctx.store.participant(thread.id, id)))
-      await ctx.store.addParticipants(
-        thread.id,
-        [{ userId: id, displayName: displayNameOf(user) }],
-        id,
+  const personOf = (user: AuthUser) => ({ userId: user.id, displayName: displayNameOf(user) });
+  /**
+   * Brings the thread's members in line with the session now. Should the session service (or ACS)
+   * not answer, the thread still stands: the next session.changed or the owner's
+   * ensure-chat-members brings the others in; the miss is logged.
+   */
+  const syncMembers = (request: FastifyRequest, sessionId: string, what: string) =>
+    ctx
+      .syncThread(sessionId)
+      .catch((err: unknown) =>
+        request.log.warn({ err, sessionId }, `${what}: members not synced yet`),
       );
+
+  /** Puts the caller in the thread (a participantAdded message the first time). */
+  const attach = async (thread: SessionThread, user: AuthUser) => {
+    const id = await ctx.chat.identityOf(user.id);
+    const members = await ctx.chat.members(thread);
+    if (!members.some((m) => m.id === id)) await ctx.chat.addMembers(thread, [personOf(user)]);
+    return id;
   };
 
   app.post(
@@ -72,15 +81,21 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       if (sessionId) {
         if (!canChat(await roleIn(sessionId, user)))
           throw new HttpError(403, COMMUNICATION_MESSAGES.notSessionMember, 'not_member');
-        const thread = await ctx.store.threadOfSession(sessionId);
+        const thread = await ctx.chat.sessionThread(sessionId);
         if (thread) {
           await attach(thread, user);
           threadId = thread.id;
         }
       }
-      const id = communicationUserIdOf(user.id);
-      const { token, expiresOn } = await ctx.tokens.issue(id);
-      return { mode: 'embedded' as const, token, expiresOn, endpoint: ctx.config.PUBLIC_URL, threadId, user: { id } };
+      const { id, token, expiresOn } = await ctx.chat.token(user.id);
+      return {
+        mode: ctx.chat.mode,
+        token,
+        expiresOn,
+        endpoint: ctx.chat.endpoint,
+        threadId,
+        user: { id },
+      };
     },
   );
 
@@ -102,7 +117,7 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       const role = await roleIn(sessionId, user);
       if (!canChat(role))
         throw new HttpError(403, COMMUNICATION_MESSAGES.notAuthorizedToAttach, 'not_authorized');
-      let thread = await ctx.store.threadOfSession(sessionId);
+      let thread = await ctx.chat.sessionThread(sessionId);
       if (threadId !== undefined) {
         if (!thread) throw new HttpError(404, COMMUNICATION_MESSAGES.noThread, 'no_thread');
         if (thread.id !== threadId)
@@ -110,34 +125,12 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       } else if (!thread) {
         if (role !== 'owner')
           throw new HttpError(403, COMMUNICATION_MESSAGES.threadAuthorOnly, 'author_only');
-        const creator = communicationUserIdOf(user.id);
-        try {
-          ({ thread } = await ctx.store.createThread({
-            topic: SESSION_THREAD_TOPIC,
-            creator: { userId: creator, displayName: displayNameOf(user) },
-            participants: [],
-            sessionId,
-          }));
-        } catch (err) {
-          // Two first calls at once: the other one's thread stands (one live thread per session).
-          thread = await ctx.store.threadOfSession(sessionId);
-          if (!thread) throw err;
-        }
-        // Everyone already in the session is in its new thread. Should the session service not
-        // answer now, the thread still stands: the next session.changed or the owner's
-        // ensure-chat-members brings the others in.
-        await ctx
-          .syncThread(sessionId)
-          .catch((err: unknown) =>
-            request.log.warn({ err, sessionId }, 'new chat thread: members not synced yet'),
-          );
+        thread = await ctx.chat.createSessionThread(sessionId, personOf(user));
+        // Everyone already in the session is in its new thread.
+        await syncMembers(request, sessionId, 'new chat thread');
       }
-      await attach(thread, user);
-      return {
-        threadId: thread.id,
-        endpoint: ctx.config.PUBLIC_URL,
-        sessionAcsId: communicationUserIdOf(user.id),
-      };
+      const sessionAcsId = await attach(thread, user);
+      return { threadId: thread.id, endpoint: ctx.chat.endpoint, sessionAcsId };
     },
   );
 
@@ -158,14 +151,14 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       const { sessionId } = request.body;
       if (!canChat(await roleIn(sessionId, user)))
         throw new HttpError(403, COMMUNICATION_MESSAGES.notSessionMember, 'not_member');
-      const thread = await ctx.store.threadOfSession(sessionId);
+      const thread = await ctx.chat.sessionThread(sessionId);
       if (!thread) return { participants: [] };
-      const me = communicationUserIdOf(user.id);
-      const rows = await ctx.store.participants(thread.id, { offset: 0, limit: 1000 });
+      const me = await ctx.chat.identityOf(user.id);
+      const members = await ctx.chat.members(thread);
       return {
-        participants: rows
-          .filter((p) => p.userId !== me)
-          .map((p) => ({ id: p.userId, displayName: p.displayName ?? p.userId })),
+        participants: members
+          .filter((p) => p.id !== me)
+          .map((p) => ({ id: p.id, displayName: p.displayName ?? p.id })),
       };
     },
   );
@@ -198,7 +191,7 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       // clientMessageId), so this report adds nothing then; in ACS mode it is the only count.
       const counted = await ctx.store.recordChatUsage({
         sessionId,
-        senderId: communicationUserIdOf(user.id),
+        senderId: await ctx.chat.identityOf(user.id),
         clientMessageId,
         length: messageLength,
       });
@@ -278,8 +271,8 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       await requireMember(sessionId, user);
       // The embedded server has no calls of its own (calling needs ACS): the call ends in the
       // browsers; the answer names the selected ids that are in the session's chat.
-      const thread = await ctx.store.threadOfSession(sessionId);
-      const members = new Set(thread ? await ctx.store.participantIds(thread.id) : []);
+      const thread = await ctx.chat.sessionThread(sessionId);
+      const members = new Set(thread ? (await ctx.chat.members(thread)).map((m) => m.id) : []);
       return { ok: true as const, completed: acsIds.filter((id) => members.has(id)) };
     },
   );
@@ -303,21 +296,13 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
       const role = await roleIn(sessionId, user);
       if (role !== 'owner')
         throw new HttpError(403, COMMUNICATION_MESSAGES.resetOwnerOnly, 'owner_only');
-      const { thread, previous } = await ctx.store.resetSessionThread({
-        sessionId,
-        topic: SESSION_THREAD_TOPIC,
-        creator: { userId: communicationUserIdOf(user.id), displayName: displayNameOf(user) },
-      });
-      // Members who joined since the old thread's last sync come in too (logged when it cannot).
-      await ctx
-        .syncThread(sessionId)
-        .catch((err: unknown) =>
-          request.log.warn({ err, sessionId }, 'reset chat thread: members not synced yet'),
-        );
+      const { thread, previous } = await ctx.chat.reset(sessionId, personOf(user));
+      // Members who joined since the old thread's last sync come in too.
+      await syncMembers(request, sessionId, 'reset chat thread');
       return {
         threadId: thread.id,
         previousThreadId: previous?.id ?? null,
-        endpoint: ctx.config.PUBLIC_URL,
+        endpoint: ctx.chat.endpoint,
       };
     },
   );

@@ -123,3 +123,33 @@ export const usageMarks = communication.table('usage_marks', {
   key: text('key').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * ACS mode: the Azure Communication Services identity of each OneETA user (created once, on first
+ * use), and the service's own identity (the row whose user id is ACS_SERVICE_USER), which creates
+ * the session threads and adds and removes their members.
+ */
+export const acsIdentities = communication.table('acs_identities', {
+  userId: text('user_id').primaryKey(),
+  acsId: text('acs_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** ACS mode: a session's thread on ACS (at most one live per session; Reset Chat and close delete it). */
+export const acsThreads = communication.table(
+  'acs_threads',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    /** The ACS id of the session author who created it (kept in the thread by the member sync). */
+    ownerAcsId: text('owner_acs_id').notNull(),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    deletedOn: timestamp('deleted_on', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('acs_threads_session_live_unique')
+      .on(t.sessionId)
+      .where(sql`${t.deletedOn} is null`),
+  ],
+);
+export type AcsThreadRow = typeof acsThreads.$inferSelect;
