@@ -1,4 +1,4 @@
-import { PLAN_TABLE, PLANS } from '@oneeta/contracts';
+import { BILLING_MESSAGES, PLAN_TABLE, PLANS } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   CARD_ACTION_LABELS,
@@ -37,7 +37,7 @@ describe('plan card buttons', () => {
       'managed',
       'current',
     ]);
-    expect(ENTERPRISE_MANAGED_TEXT).toBe('Your Enterprise plan is managed with our team');
+    expect(ENTERPRISE_MANAGED_TEXT).toBe(BILLING_MESSAGES.enterpriseManaged);
   });
 
   it('never offers a checkout that billing refuses: every checkout card is an upgrade by a self-serve account', () => {

@@ -1,5 +1,5 @@
 /** Pure rules of the plans page (doc 2 §2 Plans, §4 Plan changes, §6 entitlements). */
-import { BILLING_MESSAGES, PAID_PLANS, PLAN_TABLE, PLANS, type Plan, type PlanLimits } from '@oneeta/contracts';
+import { PAID_PLANS, PLAN_TABLE, PLANS, type Plan, type PlanLimits } from '@oneeta/contracts';
 import { PLAN_ACTION_LABELS, planAction, type PlanAction } from '../../lib/plan-rank';
 import { SPEC } from '../../text';
 
@@ -16,8 +16,12 @@ export const CARD_ACTION_LABELS: Readonly<Record<CardAction, string>> = {
   managed: SPEC.planContact,
 };
 
-/** Shown on a card whose action is 'managed' (billing's own refusal, doc 2 §8 / issue 18). */
-export const ENTERPRISE_MANAGED_TEXT = BILLING_MESSAGES.enterpriseManaged;
+/**
+ * Shown on a card whose action is 'managed': billing's own refusal, BILLING_MESSAGES.enterpriseManaged
+ * (copied, not imported: contracts' billing.ts holds schemas, which stay out of the entry chunk;
+ * the unit test checks the two are equal).
+ */
+export const ENTERPRISE_MANAGED_TEXT = 'Your Enterprise plan is managed with our team';
 
 /**
  * The button of `card` for a viewer on `userPlan` (null when signed out): signed-out viewers get a
