@@ -37,6 +37,8 @@ export interface BillingDeps {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** How long an answer waits for its own best-effort push to auth (the queued job is the sure one). */
+const INLINE_PUSH_MS = 1000;
 const compactId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
 /**
@@ -72,6 +74,21 @@ export function createBilling(deps: BillingDeps) {
   async function settleUser(userId: string): Promise<void> {
     const live = await store.liveSubscriptions(userId);
     for (const older of live.slice(1)) await endSubscription(older);
+  }
+
+  const pushPlan = createPlanPusher({ store, auth: deps.auth });
+
+  /**
+   * After a change the signed-in user waits on (Pay, Cancel subscription): one push to auth now, so
+   * the fresh token usually carries the plan at once, waited for at most INLINE_PUSH_MS and never
+   * failing the answer. The push queued with the change retries until auth takes it.
+   */
+  async function pushNow(userId: string): Promise<void> {
+    const attempt = pushPlan(userId).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, INLINE_PUSH_MS)));
+    await Promise.race([attempt, bound]);
+    clearTimeout(timer);
   }
 
   /** The webhook path: signature checked on the raw body, the event applied once (with its plan push). */
@@ -157,7 +174,7 @@ export function createBilling(deps: BillingDeps) {
     receiveWebhook,
     settleUser,
     /** What the billing-plan-push worker runs for a job: auth brought in line with billing. */
-    pushPlan: createPlanPusher({ store, auth: deps.auth }),
+    pushPlan,
 
     async openCheckout(user: AuthUser, plan: AuthUser['plan']): Promise<string> {
       // The account view follows auth a moment behind a payment: the live subscription counts too.
@@ -223,6 +240,7 @@ export function createBilling(deps: BillingDeps) {
         },
       });
       if ((await store.checkout(row.id))?.status !== 'paid') throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
+      await pushNow(row.userId);
       return plansUrl('success');
     },
 
@@ -243,6 +261,7 @@ export function createBilling(deps: BillingDeps) {
       const live = await store.liveSubscriptions(user.id);
       if (live.length === 0) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
       for (const sub of live) await endSubscription(sub);
+      await pushNow(user.id);
       return subscriptionView((await store.subscription(live[0]!.id))!);
     },
 
