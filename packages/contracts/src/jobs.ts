@@ -11,6 +11,7 @@ export const QUEUES = {
   notify: 'notify',
   reminders: 'reminders',
   liveCheck: 'session-live-check',
+  planPush: 'billing-plan-push',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -90,6 +91,14 @@ export const notifyJobSchema = z.union([notifyEmailJobSchema, notifyPushJobSchem
 export type NotifyJob = z.infer<typeof notifyJobSchema>;
 
 /**
+ * Billing brings one user's plan in line with auth (`PUT /internal/users/:id/plan`). The job names
+ * the user only: the worker reads the plan billing's subscriptions give when it runs, so a late,
+ * repeated or out-of-order job pushes the newest plan, never an older one (and carries no secret).
+ */
+export const planPushJobSchema = z.object({ userId: z.string().min(1) });
+export type PlanPushJob = z.infer<typeof planPushJobSchema>;
+
+/**
  * Queue → its job name, payload schema and retry policy. service-kit's createQueue/createWorker
  * take an entry, so attempts and backoff are written only here; the worker parses before use.
  */
@@ -128,6 +137,17 @@ export const JOBS = {
     schema: z.object({}),
     attempts: 1,
     backoff: { type: 'fixed', delay: 1000 },
+  },
+  /**
+   * A plan auth could not take yet (auth down or answering 5xx) retries with backoff from 1 s,
+   * doubling, 20 times (about 12 days in all); any later billing event of the user queues another.
+   */
+  [QUEUES.planPush]: {
+    queue: QUEUES.planPush,
+    name: 'push',
+    schema: planPushJobSchema,
+    attempts: 20,
+    backoff: { type: 'exponential', delay: 1000 },
   },
 } as const;
 

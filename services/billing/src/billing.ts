@@ -22,6 +22,7 @@ import type { BillingEvent } from './domain/types.js';
 import type { AuthClient } from './providers/auth.js';
 import type { LocalProvider } from './providers/local.js';
 import { BadSignatureError, ProviderError, type BillingProvider } from './providers/port.js';
+import { createPlanPusher } from './plan-push.js';
 import { createBillingStore } from './store/billing-store.js';
 import type { CheckoutRow, SubscriptionRow } from './store/schema.js';
 import { applyEvent } from './webhooks/apply.js';
@@ -36,12 +37,14 @@ export interface BillingDeps {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** How long an answer waits for its own best-effort push to auth (the queued job is the sure one). */
+const INLINE_PUSH_MS = 1000;
 const compactId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
 /**
  * The billing domain's operations, shared by both providers: every change of a subscription goes
- * through one provider event applied once (applyEvent), then the user's plan is brought in line
- * with auth (which publishes user.changed, so limits follow at once).
+ * through one provider event applied once (applyEvent), whose transaction also queues the push of
+ * the user's plan to auth (which publishes user.changed, so limits follow at once).
  */
 export function createBilling(deps: BillingDeps) {
   const { provider, config } = deps;
@@ -64,21 +67,31 @@ export function createBilling(deps: BillingDeps) {
   };
 
   /**
-   * Auth gets the plan the user's subscriptions give (the newest live one's, else free); a user
-   * billing never sold anything to, or an enterprise account (set by the team), is left alone.
-   * A newer subscription replaces older live ones: those end.
+   * A newer subscription replaces older live ones: those end (each as a customer.subscription.deleted
+   * whose transaction queues the plan push). The plan itself reaches auth through the
+   * billing-plan-push queue (plan-push.ts), never inline, so an answer never waits for auth.
    */
-  async function syncUser(userId: string): Promise<void> {
+  async function settleUser(userId: string): Promise<void> {
     const live = await store.liveSubscriptions(userId);
     for (const older of live.slice(1)) await endSubscription(older);
-    if (!(await store.hasSubscriptions(userId))) return;
-    const desired = await store.planFromSubscriptions(userId);
-    const current = await deps.auth.planOf(userId);
-    if (current === null || current === desired || current === 'enterprise') return;
-    await deps.auth.setPlan(userId, desired);
   }
 
-  /** The webhook path: signature checked on the raw body, the event applied once, plans synced. */
+  const pushPlan = createPlanPusher({ store, auth: deps.auth });
+
+  /**
+   * After a change the signed-in user waits on (Pay, Cancel subscription): one push to auth now, so
+   * the fresh token usually carries the plan at once, waited for at most INLINE_PUSH_MS and never
+   * failing the answer. The push queued with the change retries until auth takes it.
+   */
+  async function pushNow(userId: string): Promise<void> {
+    const attempt = pushPlan(userId).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, INLINE_PUSH_MS)));
+    await Promise.race([attempt, bound]);
+    clearTimeout(timer);
+  }
+
+  /** The webhook path: signature checked on the raw body, the event applied once (with its plan push). */
   async function receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     let event: BillingEvent | null;
     try {
@@ -89,7 +102,7 @@ export function createBilling(deps: BillingDeps) {
     }
     if (!event) return;
     const { userIds } = await apply(event);
-    for (const userId of userIds) await syncUser(userId);
+    for (const userId of userIds) await settleUser(userId);
   }
 
   /** Sends an event of ours: the local provider signs it and it takes the webhook path. */
@@ -100,7 +113,7 @@ export function createBilling(deps: BillingDeps) {
       return;
     }
     const { userIds } = await apply(event);
-    for (const userId of userIds) await syncUser(userId);
+    for (const userId of userIds) await settleUser(userId);
   }
 
   /** Ends a subscription now: at the provider, then as a customer.subscription.deleted. */
@@ -159,7 +172,9 @@ export function createBilling(deps: BillingDeps) {
     store,
     providerName: provider.name,
     receiveWebhook,
-    syncUser,
+    settleUser,
+    /** What the billing-plan-push worker runs for a job: auth brought in line with billing. */
+    pushPlan,
 
     async openCheckout(user: AuthUser, plan: AuthUser['plan']): Promise<string> {
       // The account view follows auth a moment behind a payment: the live subscription counts too.
@@ -225,6 +240,7 @@ export function createBilling(deps: BillingDeps) {
         },
       });
       if ((await store.checkout(row.id))?.status !== 'paid') throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
+      await pushNow(row.userId);
       return plansUrl('success');
     },
 
@@ -245,7 +261,7 @@ export function createBilling(deps: BillingDeps) {
       const live = await store.liveSubscriptions(user.id);
       if (live.length === 0) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
       for (const sub of live) await endSubscription(sub);
-      await syncUser(user.id);
+      await pushNow(user.id);
       return subscriptionView((await store.subscription(live[0]!.id))!);
     },
 
@@ -259,7 +275,6 @@ export function createBilling(deps: BillingDeps) {
       const live = (await store.liveSubscriptions(data.userId)).filter((s) => s.createdAt.getTime() <= at);
       if (live.length === 0) return;
       for (const sub of live) await endSubscription(sub);
-      await syncUser(data.userId);
     },
   };
 }

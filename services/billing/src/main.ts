@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { JOBS, QUEUES } from '@oneeta/contracts';
 import { fileURLToPath } from 'node:url';
 import {
   createOutbox,
@@ -13,6 +14,7 @@ import {
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { startUserChangedConsumer } from './consumers/user-changed.js';
+import { startPlanPushWorker } from './plan-push.js';
 import { createAuthClient } from './providers/auth.js';
 import { createProvider } from './providers/index.js';
 import { outbox as outboxTable } from './store/schema.js';
@@ -54,11 +56,15 @@ main(async () => {
     table: outboxTable,
     registry: app.metricsRegistry,
     log: app.log,
+    jobs: [JOBS[QUEUES.planPush]],
   });
+  // Plans reach auth from here: each push was queued with the change that implies it, and retries.
+  const pushes = startPlanPushWorker({ config, pushPlan: app.billing.pushPlan, log: app.log });
   const downgrades = startUserChangedConsumer({ bus, consumer, billing: app.billing, log: app.log });
   app.log.info({ provider: app.billing.providerName }, 'billing provider');
   app.addHook('onClose', async () => {
     await downgrades.stop();
+    await pushes.close();
     await delivery.close();
     await accounts.close();
     await infra.close();

@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { TOPICS, type AuthResponse, type BillingUsageData, type Plan } from '@oneeta/contracts';
+import { JOBS, QUEUES, TOPICS, type AuthResponse, type BillingUsageData, type Plan } from '@oneeta/contracts';
 import { createAccountDirectory, createTokenVerifier, loadConfig, openServiceOutbox } from '@oneeta/service-kit';
-import { openTestInfra } from '@oneeta/service-kit/testing';
+import { eventually, openTestInfra } from '@oneeta/service-kit/testing';
 import { registerUser, startAuth, STRONG_PASSWORD, type AuthHarness } from '@oneeta/auth/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema, type Config } from '../src/config.js';
 import { startUserChangedConsumer } from '../src/consumers/user-changed.js';
+import { startPlanPushWorker } from '../src/plan-push.js';
 import { createAuthClient } from '../src/providers/auth.js';
 import { createLocalProvider } from '../src/providers/local.js';
 import type { BillingProvider } from '../src/providers/port.js';
@@ -19,7 +20,10 @@ export interface StartBillingOptions {
   env?: Record<string, string>;
   /** The provider (default: the local test mode over WEB_ORIGIN). */
   provider?: (config: Config) => BillingProvider;
-  /** An auth harness already running (its bus is shared), with its URL. */
+  /**
+   * An auth harness (its bus is shared), with the URL billing calls it at. It need not listen
+   * there yet: a test of auth being down starts it on that port later.
+   */
   auth?: { harness: AuthHarness; url: string };
 }
 
@@ -48,7 +52,7 @@ export async function startBilling(options: StartBillingOptions = {}) {
     events: { bus, service: 'billing', consumer: 'test' },
   });
   await accounts.ready;
-  const delivery = openServiceOutbox({ service: 'billing', config, db: database.db, table: outboxTable });
+  const delivery = openServiceOutbox({ service: 'billing', config, db: database.db, table: outboxTable, jobs: [JOBS[QUEUES.planPush]] });
   const provider = options.provider?.(config) ?? createLocalProvider({ webOrigin: config.PUBLIC_URL });
   const app = await buildApp({
     config,
@@ -65,13 +69,29 @@ export async function startBilling(options: StartBillingOptions = {}) {
   await app.ready();
   const downgrades = startUserChangedConsumer({ bus, consumer: 'test', billing: app.billing, log: app.log });
   await downgrades.ready;
+  const pushes = startPlanPushWorker({ config, pushPlan: app.billing.pushPlan, log: app.log });
+  await pushes.ready;
+  const pushQueue = delivery.queues[QUEUES.planPush]!;
+
+  /** Plan pushes not done yet: outbox rows not handed to the queue, and jobs waiting, running or in backoff. */
+  const pendingPushes = async (): Promise<number> => {
+    const counts = await pushQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+    return (await delivery.relay.pending()) + Object.values(counts).reduce((a, b) => a + b, 0);
+  };
+  /** Waits until every plan push queued so far is done (auth must be up). */
+  const pushesSettled = () => eventually(async () => (await pendingPushes()) === 0, { timeoutMs: 15_000 });
+  /** The account's plan as auth has it now (no waiting). */
+  const authPlanOf = async (userId: string): Promise<Plan> => {
+    const res = await auth.app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: { 'x-internal-token': auth.config.INTERNAL_TOKEN! } });
+    return res.json<{ user: { plan: Plan } }>().user.plan;
+  };
 
   /** A new account registered with auth: its token and id. */
   const signUp = async (): Promise<AuthResponse & { password: string }> => registerUser(auth);
-  /** The account's plan as auth has it now. */
+  /** The account's plan as auth has it once billing's plan pushes so far are done. */
   const planOf = async (userId: string): Promise<Plan> => {
-    const res = await auth.app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: { 'x-internal-token': auth.config.INTERNAL_TOKEN! } });
-    return res.json<{ user: { plan: Plan } }>().user.plan;
+    await pushesSettled();
+    return authPlanOf(userId);
   };
   /** PATCH /api/auth/plan to free, as the plans page's Downgrade does. */
   const downgradeToFree = (token: string) =>
@@ -98,12 +118,17 @@ export async function startBilling(options: StartBillingOptions = {}) {
     prefix,
     signUp,
     planOf,
+    authPlanOf,
+    pendingPushes,
+    pushesSettled,
+    pushQueue,
     downgradeToFree,
     usage,
     call,
     password: STRONG_PASSWORD,
     close: async () => {
       await downgrades.stop();
+      await pushes.close();
       await app.close();
       await delivery.close();
       await accounts.close();

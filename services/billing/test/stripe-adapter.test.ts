@@ -69,6 +69,7 @@ describe('the Stripe adapter', () => {
     const buyer = await checkoutFor(h, fake);
     const { completed, subscriptionId } = fake.completeCheckout(buyer.sessionId);
     await deliver(h, fake, completed);
+    expect(await h.planOf(buyer.user.id)).toBe('standard');
     expect((await h.downgradeToFree(buyer.token)).statusCode).toBe(200);
     await expect.poll(async () => (await h.store.subscription(subscriptionId))?.status, { timeout: 10_000 }).toBe('canceled');
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');

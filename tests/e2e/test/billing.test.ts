@@ -235,11 +235,13 @@ describe('billing (local provider)', () => {
     await screens.capture('portal-no-subscription', { page: portal });
     await portal.close();
 
-    // Premium is set elsewhere: this page still offers it, and the checkout is refused.
-    await setPlan(stack, user.user.id, 'premium');
-    const checkoutAlert = acceptNextDialog(page);
-    await (await action(page, 'Premium', 'Downgrade')).click();
-    expect(await checkoutAlert).toBe('Failed to create checkout session');
+    // Billing refuses an Enterprise account's checkout: Standard and Premium say so, with Contact.
+    for (const plan of ['Standard', 'Premium']) {
+      await card(page, plan)
+        .getByText('Your Enterprise plan is managed with our team', { exact: true })
+        .waitFor();
+      await card(page, plan).getByRole('link', { name: 'Contact', exact: true }).waitFor();
+    }
 
     // Free is set elsewhere: the page still shows Manage billing, and the portal is refused.
     await setPlan(stack, user.user.id, 'free');
@@ -248,6 +250,14 @@ describe('billing (local provider)', () => {
     expect(await portalAlert).toBe('Failed to create billing portal session');
     // The tab opened for the portal inside the click is closed again.
     await expect.poll(() => context.pages().length).toBe(1);
+
+    // Premium is set elsewhere while the page shows Free: it still offers it, and the checkout is refused.
+    await openApp(page, '/plans');
+    const upgrade = await action(page, 'Premium', 'Upgrade');
+    await setPlan(stack, user.user.id, 'premium');
+    const checkoutAlert = acceptNextDialog(page);
+    await upgrade.click();
+    expect(await checkoutAlert).toBe('Failed to create checkout session');
   });
 
   test('a signed-out visitor is told to sign in, and an enterprise lead is submitted with its Reference ID shown', async ({

@@ -90,4 +90,35 @@ describe('plans page', () => {
       .waitFor({ state: 'detached' });
     await screens.capture('plans-after-downgrade');
   });
+
+  test("an enterprise user is told Standard and Premium are managed with our team, with 'Contact' instead of a checkout, and can still go to Free", async ({
+    page,
+    stack,
+    screens,
+  }) => {
+    const user = await registerUser(stack, {
+      tag: 'plans-enterprise',
+      name: 'Ent Erprise',
+      plan: 'enterprise',
+    });
+    await signIn(page, user, '/plans');
+    await openPlans(page);
+
+    expect(await (await action(page, 'Enterprise', 'Current plan')).isDisabled()).toBe(true);
+    for (const plan of ['Standard', 'Premium']) {
+      const contact = await action(page, plan, 'Contact', 'link');
+      expect(await contact.getAttribute('href')).toBe('/enterprise/contact');
+      await card(page, plan)
+        .getByText('Your Enterprise plan is managed with our team', { exact: true })
+        .waitFor();
+      expect(await card(page, plan).getByRole('button', { name: 'Downgrade' }).count()).toBe(0);
+    }
+    await screens.capture('plans-enterprise');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await (await action(page, 'Free', 'Downgrade')).click();
+    await action(page, 'Free', 'Current plan');
+    expect((await me(stack, user.token)).user.plan).toBe('free');
+    await action(page, 'Standard', 'Upgrade');
+  });
 });

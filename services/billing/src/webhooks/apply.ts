@@ -5,7 +5,7 @@ import { checkoutSessionCompleted } from './checkout-session-completed.js';
 import { customerSubscriptionCreated } from './customer-subscription-created.js';
 import { customerSubscriptionDeleted } from './customer-subscription-deleted.js';
 import { customerSubscriptionUpdated } from './customer-subscription-updated.js';
-import type { WebhookTx } from './effects.js';
+import { queuePlanPush, type WebhookTx } from './effects.js';
 import { invoicePaid } from './invoice-paid.js';
 import { invoicePaymentFailed } from './invoice-payment-failed.js';
 
@@ -30,8 +30,9 @@ export interface ApplyDeps {
 
 /**
  * Applies one provider event in one transaction: its id is stored (ON CONFLICT DO NOTHING) with its
- * effect and the ledger events it implies, so a repeated delivery changes nothing. Answers whether
- * it was new and the users whose plan may have moved (to bring in line with auth after the commit).
+ * effect and the ledger events it implies, so a repeated delivery changes nothing. With the effect
+ * goes a plan push per user concerned (a job through the outbox). Answers whether it was new and
+ * the users whose subscriptions it concerns.
  */
 export async function applyEvent(
   deps: ApplyDeps,
@@ -40,12 +41,14 @@ export async function applyEvent(
   const result = await deps.db.transaction(async (handle) => {
     const tx = handle as unknown as Database;
     const store = createBillingStore(tx);
-    // Seen before: nothing changes, but its users are still brought in line with auth (a retry
-    // after auth could not be reached the first time).
+    // Seen before: nothing changes (its plan push was queued with its first delivery).
     if (!(await store.markEvent(event))) return { applied: false, userIds: await usersOf(store, event) };
     const w: WebhookTx = { tx, store, outbox: deps.outbox, provider: deps.provider };
     const handler = HANDLERS[event.type] as Handler<typeof event.type>;
-    return { applied: true, userIds: await handler(w, event) };
+    const userIds = [...new Set(await handler(w, event))];
+    // The plan reaches auth durably: its push commits with the effect, and is retried until auth takes it.
+    for (const userId of userIds) await queuePlanPush(w, userId);
+    return { applied: true, userIds };
   });
   if (result.applied) deps.onCommit?.();
   return result;

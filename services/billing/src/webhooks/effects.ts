@@ -1,4 +1,4 @@
-import { TOPICS, type BillingUsageData, type Plan } from '@oneeta/contracts';
+import { JOBS, QUEUES, TOPICS, type BillingUsageData, type Plan, type PlanPushJob } from '@oneeta/contracts';
 import type { Database, Outbox } from '@oneeta/service-kit';
 import { supersedes } from '../domain/rules.js';
 import type { DomainSubscriptionStatus, ProviderName } from '../domain/types.js';
@@ -34,6 +34,22 @@ export async function recordUsage(
     kind: 'event',
     topic: TOPICS.billingUsage,
     data: { userId, at: new Date().toISOString(), ...data } satisfies BillingUsageData,
+  });
+}
+
+/**
+ * Queues the push of the user's plan to auth (PUT /internal/users/:id/plan), in the event's
+ * transaction: the relay hands it to the billing-plan-push queue, whose worker retries with backoff
+ * until auth takes it. The job names the user only; the worker reads the plan when it runs.
+ */
+export async function queuePlanPush(w: Pick<WebhookTx, 'tx' | 'outbox'>, userId: string): Promise<void> {
+  const entry = JOBS[QUEUES.planPush];
+  await w.outbox.add(w.tx, {
+    aggregate: `user:${userId}`,
+    kind: 'job',
+    queue: entry.queue,
+    name: entry.name,
+    data: { userId } satisfies PlanPushJob,
   });
 }
 

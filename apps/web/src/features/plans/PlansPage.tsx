@@ -13,6 +13,7 @@ import { useToast } from '../toast';
 import {
   CARD_ACTION_LABELS,
   cardAction,
+  ENTERPRISE_MANAGED_TEXT,
   isPaidPlan,
   planCards,
   planChangeKind,
@@ -78,6 +79,22 @@ function CardButton({
         >
           {label}
         </button>
+      );
+    case 'managed':
+      // An Enterprise account: billing refuses a checkout, so the card says who to talk to.
+      return (
+        <div className="plans-card-actions">
+          <p className="plans-card-note muted" id={`plan-${plan}-managed`}>
+            {ENTERPRISE_MANAGED_TEXT}
+          </p>
+          <Link
+            to="/enterprise/contact"
+            className="btn btn-secondary btn-block"
+            aria-describedby={`${described} plan-${plan}-managed`}
+          >
+            {label}
+          </Link>
+        </div>
       );
     case 'contact':
       return (

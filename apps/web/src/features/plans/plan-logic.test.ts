@@ -1,8 +1,9 @@
-import { PLAN_TABLE, PLANS } from '@oneeta/contracts';
+import { BILLING_MESSAGES, PLAN_TABLE, PLANS } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   CARD_ACTION_LABELS,
   cardAction,
+  ENTERPRISE_MANAGED_TEXT,
   isPaidPlan,
   planChangeKind,
   planFeatures,
@@ -28,8 +29,27 @@ describe('plan card buttons', () => {
     expect(labels('premium')).toEqual(['Downgrade', 'Downgrade', 'Current plan', 'Contact']);
   });
 
-  it('shows Current plan on the Enterprise card for an enterprise user and Downgrade on the rest', () => {
-    expect(labels('enterprise')).toEqual(['Downgrade', 'Downgrade', 'Downgrade', 'Current plan']);
+  it('shows an enterprise user Current plan on Enterprise, Downgrade on Free, and Contact (not a checkout) on Standard and Premium', () => {
+    expect(labels('enterprise')).toEqual(['Downgrade', 'Contact', 'Contact', 'Current plan']);
+    expect(PLANS.map((card) => cardAction(card, 'enterprise'))).toEqual([
+      'downgrade',
+      'managed',
+      'managed',
+      'current',
+    ]);
+    expect(ENTERPRISE_MANAGED_TEXT).toBe(BILLING_MESSAGES.enterpriseManaged);
+  });
+
+  it('never offers a checkout that billing refuses: every checkout card is an upgrade by a self-serve account', () => {
+    for (const userPlan of PLANS) {
+      for (const card of PLANS) {
+        const action = cardAction(card, userPlan);
+        if (action === 'upgrade' || action === 'downgrade') {
+          if (planChangeKind(card) === 'checkout') expect(userPlan, `${userPlan} → ${card}`).not.toBe('enterprise');
+        }
+      }
+    }
+    expect(cardAction('standard', 'premium')).toBe('downgrade');
   });
 });
 

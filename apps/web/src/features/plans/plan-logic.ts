@@ -3,20 +3,37 @@ import { PAID_PLANS, PLAN_TABLE, PLANS, type Plan, type PlanLimits } from '@onee
 import { PLAN_ACTION_LABELS, planAction, type PlanAction } from '../../lib/plan-rank';
 import { SPEC } from '../../text';
 
-/** What a plan card's button does for the viewer: the shell's rank rule, plus a Sign in link when signed out. */
-export type CardAction = PlanAction | 'signin';
+/**
+ * What a plan card's button does for the viewer: the shell's rank rule, plus a Sign in link when
+ * signed out, and 'managed' (billing's enterprise-managed sentence with a Contact link) where an
+ * Enterprise account would otherwise get a checkout billing refuses.
+ */
+export type CardAction = PlanAction | 'signin' | 'managed';
 
 export const CARD_ACTION_LABELS: Readonly<Record<CardAction, string>> = {
   ...PLAN_ACTION_LABELS,
   signin: SPEC.signInNav,
+  managed: SPEC.planContact,
 };
 
 /**
+ * Shown on a card whose action is 'managed': billing's own refusal, BILLING_MESSAGES.enterpriseManaged
+ * (copied, not imported: contracts' billing.ts holds schemas, which stay out of the entry chunk;
+ * the unit test checks the two are equal).
+ */
+export const ENTERPRISE_MANAGED_TEXT = 'Your Enterprise plan is managed with our team';
+
+/**
  * The button of `card` for a viewer on `userPlan` (null when signed out): signed-out viewers get a
- * Sign in link on every card (doc 2 §2); otherwise the rank rule of `lib/plan-rank`.
+ * Sign in link on every card (doc 2 §2); otherwise the rank rule of `lib/plan-rank`, except that an
+ * Enterprise account cannot check out Standard or Premium (billing answers 'Your Enterprise plan is
+ * managed with our team'): those cards say so and link to the team. Its Downgrade to Free stays.
  */
 export function cardAction(card: Plan, userPlan: Plan | null): CardAction {
-  return userPlan === null ? 'signin' : planAction(userPlan, card);
+  if (userPlan === null) return 'signin';
+  const action = planAction(userPlan, card);
+  if (userPlan === 'enterprise' && action === 'downgrade' && planChangeKind(card) === 'checkout') return 'managed';
+  return action;
 }
 
 /**
