@@ -2,7 +2,12 @@ import { PLAN_TABLE, type SubscriptionView } from '@oneeta/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refreshToken } from '../../api/auth';
-import { BILLING_FAILURES, cancelSubscription, subscriptionQuery } from '../../api/billing';
+import {
+  BILLING_FAILURES,
+  cancelSubscription,
+  getSubscription,
+  subscriptionQuery,
+} from '../../api/billing';
 import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { LoadingPage } from '../../components/LoadingPage';
@@ -10,6 +15,7 @@ import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth, type Auth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { UI } from '../../text';
+import { settleCheckout } from '../plans/checkout-return';
 import { renewalLine, subscriptionStatusLabel } from './billing-logic';
 import { BackToPlans, TestModeBadge } from './parts';
 import { BILLING_TEXT } from './texts';
@@ -138,12 +144,19 @@ function PortalBody({ auth }: { auth: Auth }) {
         subscription={subscription}
         onCancelled={async () => {
           setCancelled(true);
-          // The plan is free now: a fresh token carries it, and the profile shows it.
-          try {
-            auth.signIn(await refreshToken());
-          } catch {
-            await queryClient.invalidateQueries({ queryKey: queryKeys.meRoot });
-          }
+          // The plan is free now: a fresh token carries it once auth has it (billing's push may
+          // land a moment later), and the profile shows it.
+          const { answer } = await settleCheckout(
+            {
+              refresh: refreshToken,
+              subscription: () => getSubscription(),
+              wait: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+              stopped: () => false,
+            },
+            (plan) => plan === 'free',
+          );
+          if (answer) auth.signIn(answer);
+          else await queryClient.invalidateQueries({ queryKey: queryKeys.meRoot });
         }}
       />
     </>

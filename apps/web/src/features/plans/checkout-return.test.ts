@@ -118,6 +118,19 @@ describe('settleCheckout', () => {
     expect(SETTLE_DELAYS_MS.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(25_000);
   });
 
+  it('after a cancel in the portal, waits for the token to carry free', async () => {
+    const fake = deps(
+      [answer('standard', 't1'), answer('free', 't2')],
+      [subscription('standard', 'canceled')],
+    );
+    const toFree = (plan: string) => plan === 'free';
+    expect(await settleCheckout(fake, toFree)).toEqual({
+      answer: answer('free', 't2'),
+      settled: true,
+    });
+    expect(fake.calls()).toBe(2);
+  });
+
   it('stops asking once the page is gone', async () => {
     let stopped = false;
     const fake = deps([answer('free')], [null]);

@@ -54,8 +54,15 @@ export interface SettleOutcome {
   settled: boolean;
 }
 
-/** Refreshes the token until its plan is the subscription's, or the tries run out. */
-export async function settleCheckout(deps: SettleDeps): Promise<SettleOutcome> {
+/**
+ * Refreshes the token until `settled` says its plan is the one the server's billing has reached
+ * (by default: the subscription's, after a checkout; `plan === 'free'` after a cancel), or the tries
+ * run out.
+ */
+export async function settleCheckout(
+  deps: SettleDeps,
+  settled: (plan: Plan, subscription: SubscriptionView | null) => boolean = planSettled,
+): Promise<SettleOutcome> {
   let answer: AuthResponse | null = null;
   for (const delay of deps.delays ?? SETTLE_DELAYS_MS) {
     await deps.wait(delay);
@@ -63,7 +70,7 @@ export async function settleCheckout(deps: SettleDeps): Promise<SettleOutcome> {
     try {
       const [fresh, { subscription }] = await Promise.all([deps.refresh(), deps.subscription()]);
       answer = fresh;
-      if (planSettled(fresh.user.plan, subscription)) return { answer, settled: true };
+      if (settled(fresh.user.plan, subscription)) return { answer, settled: true };
     } catch {
       // A failed try (a service restarting, a slow webhook): the next one may answer.
     }
