@@ -1,6 +1,7 @@
 import { LIVE_MESSAGES, type Session } from '@oneeta/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Later } from '../../components/Later';
 import { useAuth } from '../../hooks/use-auth';
 import { SPEC } from '../../text';
 import { useSessionLimits } from '../../hooks/use-session-limits';
@@ -190,12 +191,6 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
       }
     : null;
 
-  // The first render shows what the viewer came for (alerts, their card, the summary); the map,
-  // the form, the panel, the chat and the owner's tools follow in a deferred render that React
-  // splits into short tasks, so the page's first paint is not one long task (issue 13). They sit
-  // below the summary, so nothing already on screen moves when they arrive.
-  const rest = useDeferredValue(true, false);
-
   if (!located) return <LoadingScreen />;
   return (
     <div className="page qs-page">
@@ -230,50 +225,54 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
         {...(session && member && !guest ? { actions: <MuteToggle sessionId={id} /> } : {})}
       />
       {session && role === 'invitee' && <InviteeNotice session={session} />}
-      {rest && (
-        <>
-          <div className="qs-layout">
-            <MapSlot
-              {...(session ? { sessionId: id } : {})}
-              destination={destinationPin}
-              markers={markers}
-              readonly={!canPick}
+      {/* The first render shows what the viewer came for (alerts, their card, the summary); the
+          map and the form, then the panel, then the chat and the owner's tools follow in deferred
+          renders, each committed apart, so the page's first paint is not one long task (issue 13).
+          They sit below the summary, so nothing already on screen moves when they arrive. */}
+      <Later>
+        <div className="qs-layout">
+          <MapSlot
+            {...(session ? { sessionId: id } : {})}
+            destination={destinationPin}
+            markers={markers}
+            readonly={!canPick}
+            near={here}
+            {...(canPick ? { onPlaceConfirmed: editor.onPlaceConfirmed } : {})}
+            focus={focus}
+            narrow={narrow}
+            hidden={mapHidden}
+            onToggle={() => setMapHidden((v) => !v)}
+            locationNote={member && sharingEnded ? LIVE_MESSAGES.sharingEnded : where.note}
+          />
+          <div className="qs-side">
+            <DetailsForm
+              id={id}
+              draft={draft}
+              dirty={dirty}
+              editable={editable}
+              canPick={canPick}
+              guest={guest}
+              editsBlocked={editsBlocked}
+              sessionExists={session !== null}
+              earliest={earliest}
+              showSearch={mapHiddenNow}
               near={here}
-              {...(canPick ? { onPlaceConfirmed: editor.onPlaceConfirmed } : {})}
-              focus={focus}
-              narrow={narrow}
-              hidden={mapHidden}
-              onToggle={() => setMapHidden((v) => !v)}
-              locationNote={member && sharingEnded ? LIVE_MESSAGES.sharingEnded : where.note}
+              editor={editor}
+              expanded={expanded}
+              onToggle={() => setExpanded((v) => !v)}
             />
-            <div className="qs-side">
-              <DetailsForm
-                id={id}
-                draft={draft}
-                dirty={dirty}
-                editable={editable}
-                canPick={canPick}
-                guest={guest}
-                editsBlocked={editsBlocked}
-                sessionExists={session !== null}
-                earliest={earliest}
-                showSearch={mapHiddenNow}
-                near={here}
-                editor={editor}
-                expanded={expanded}
-                onToggle={() => setExpanded((v) => !v)}
-              />
-              <TravelPreviewCard
-                hasDestination={draft.destination !== null}
-                mine={mine}
-                earliest={earliest}
-                tzId={draft.tzId}
-                loading={preview.loading}
-                error={preview.error}
-                unsaved={dirty && session !== null}
-              />
-            </div>
+            <TravelPreviewCard
+              hasDestination={draft.destination !== null}
+              mine={mine}
+              earliest={earliest}
+              tzId={draft.tzId}
+              loading={preview.loading}
+              error={preview.error}
+              unsaved={dirty && session !== null}
+            />
           </div>
+        </div>
+        <Later>
           {session && (
             <div className="qs-panel" data-stale={dirty || undefined}>
               {dirty && (
@@ -292,32 +291,34 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
               />
             </div>
           )}
-          {session && member && !guest && (
-            <div className="qs-chat">
-              <Suspense fallback={null}>
-                <LazyCommunicationWidget
-                  sessionId={id}
-                  isOwner={isOwner}
-                  canConnect
-                  live={live.connected}
-                  senderName={user?.name?.trim() || user?.email?.trim() || ''}
-                  closed={false}
-                />
-              </Suspense>
-            </div>
-          )}
-          {isOwner && !guest && (
-            <div className="qs-owner">
-              {session ? (
-                <InvitesCard session={session} limits={limits} drafts={invitees} />
-              ) : (
-                <DraftInvitesCard drafts={invitees} limits={limits} />
-              )}
-              {session && <OwnerTools sessionId={id} />}
-            </div>
-          )}
-        </>
-      )}
+          <Later>
+            {session && member && !guest && (
+              <div className="qs-chat">
+                <Suspense fallback={null}>
+                  <LazyCommunicationWidget
+                    sessionId={id}
+                    isOwner={isOwner}
+                    canConnect
+                    live={live.connected}
+                    senderName={user?.name?.trim() || user?.email?.trim() || ''}
+                    closed={false}
+                  />
+                </Suspense>
+              </div>
+            )}
+            {isOwner && !guest && (
+              <div className="qs-owner">
+                {session ? (
+                  <InvitesCard session={session} limits={limits} drafts={invitees} />
+                ) : (
+                  <DraftInvitesCard drafts={invitees} limits={limits} />
+                )}
+                {session && <OwnerTools sessionId={id} />}
+              </div>
+            )}
+          </Later>
+        </Later>
+      </Later>
     </div>
   );
 }
