@@ -43,7 +43,7 @@ export function startPlanPushWorker(deps: {
   config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>;
   pushPlan: (userId: string) => Promise<PlanPushOutcome>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-}) {
+}): { ready: Promise<void>; close: () => Promise<void> } {
   const entry = JOBS[QUEUES.planPush];
   const connection = createRedis(deps.config.REDIS_URL, { role: 'worker' });
   const worker = createWorker(entry, async (job) => deps.pushPlan(entry.schema.parse(job.data).userId), {
@@ -59,7 +59,6 @@ export function startPlanPushWorker(deps: {
     else deps.log.warn(entryLog, 'billing: plan push failed, retrying');
   });
   return {
-    worker,
     ready: worker.waitUntilReady().then(() => {}),
     close: async () => {
       await worker.close();
