@@ -13,7 +13,10 @@ const PushOfferCard = lazy(() => import('./PushOfferCard'));
 export function PushOffer({ sessionId, signedIn }: { sessionId: string; signedIn: boolean }) {
   const moment = usePushMoment(sessionId);
   const [dismissed, setDismissed] = useState(() => readDismissed(globalThis.localStorage));
-  const supported = isPushSupported(globalThis);
+  // `Notification.permission` asks the browser process (a synchronous round trip of 10 ms and
+  // more on a phone at page load): read only at the moment the offer may show.
+  const considered = moment && signedIn && !dismissed;
+  const supported = considered && isPushSupported(globalThis);
   const facts = {
     moment,
     signedIn,
