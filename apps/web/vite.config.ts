@@ -69,7 +69,7 @@ export default defineConfig(({ mode }) => {
         checks: { bundlerTimings: false },
         // A schema (`z.object(…)`, `z.string().min(1)`) nobody imports is dropped: the contracts
         // define many the browser never uses, and building them is startup work on every page.
-        treeshake: { manualPureFunctions: ['z'] },
+        treeshake: { manualPureFunctions: ['z', 'safeText', 'idSchema', 'participantIdSchema', 'coordinate', 'latitude', 'longitude'] },
         output: {
           codeSplitting: {
             // zod-jitless must run before any chunk that builds a schema: index.html lists it
