@@ -4,6 +4,7 @@
  * scale bar instead of tiles. Drag to pan, wheel or pinch to zoom, arrow and +/- keys too.
  */
 import {
+  startTransition,
   useCallback,
   useEffect,
   useEffectEvent,
@@ -118,7 +119,9 @@ export function OfflineMap({
 
   useEffect(() => cancelTween, [cancelTween]);
 
-  // The drawing size follows the element's size (expand/collapse, window resize, shown again).
+  // The drawing size follows the element's size (expand/collapse, window resize, shown again). The
+  // observer reports the first size once the browser has laid the page out (no layout forced in
+  // React's commit), and the drawing renders in a transition: in slices, not one long task.
   useLayoutEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
@@ -126,12 +129,13 @@ export function OfflineMap({
       const box = svg.getBoundingClientRect();
       const width = Math.round(box.width);
       const height = Math.round(box.height);
-      setSize((old) => {
-        if (width <= 0 || height <= 0) return old;
-        return old && old.width === width && old.height === height ? old : { width, height };
-      });
+      startTransition(() =>
+        setSize((old) => {
+          if (width <= 0 || height <= 0) return old;
+          return old && old.width === width && old.height === height ? old : { width, height };
+        }),
+      );
     };
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(svg);
     return () => observer.disconnect();
