@@ -10,6 +10,7 @@
  * When auth cannot answer a miss, the request fails with 503: never the token's claims instead.
  */
 import { meResponseSchema, TOPICS, userChangedDataSchema, type UserChangedData } from '@oneeta/contracts';
+import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AccountLookup, AuthUser } from './auth.js';
@@ -55,27 +56,47 @@ export const DEFAULT_ACCOUNT_TTL_SECONDS = 300;
 
 /** Env of a service that reads accounts: `baseEnvSchema.extend(accountEnvSchema.shape)`. */
 export const accountEnvSchema = z.object({
+  /** This replica's name in its event-bus consumer groups; unique per replica (defaults to host + pid). */
+  CONSUMER_NAME: z.string().optional(),
   /** Seconds an account stays in the Redis view without a newer write (user.changed keeps it current). */
   ACCOUNT_VIEW_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(DEFAULT_ACCOUNT_TTL_SECONDS),
 });
 
+/** A replica's own name in its consumer groups: CONSUMER_NAME, else this host and process. */
+export function consumerNameOf(config: { CONSUMER_NAME?: string | undefined }): string {
+  return config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
+}
+
+/** The directory of a service's main.ts, whose consumer's failures log once the app exists. */
+export interface ServiceAccounts extends AccountDirectory {
+  /** Logs a user.changed the view could not apply through `log` (the app's, once built). */
+  logTo(log: { warn(obj: object, msg: string): void }): void;
+}
+
 /**
  * The directory as a service's main.ts opens it: auth at AUTH_URL with INTERNAL_TOKEN, the view
- * under REDIS_PREFIX, and user.changed consumed in the group `${service}:accounts`.
+ * under REDIS_PREFIX, and user.changed consumed in the group `${service}:accounts` as `consumer`.
  */
 export function openAccountDirectory(
   service: string,
   config: { AUTH_URL: string; INTERNAL_TOKEN?: string | undefined; REDIS_PREFIX: string; ACCOUNT_VIEW_TTL_SECONDS: number },
-  deps: { redis: Redis; bus: Pick<EventBus, 'consume'>; consumer: string; onError?: (err: unknown) => void },
-): AccountDirectory {
-  return createAccountDirectory({
+  deps: { redis: Redis; bus: Pick<EventBus, 'consume'>; consumer: string },
+): ServiceAccounts {
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const directory = createAccountDirectory({
     redis: deps.redis,
     prefix: config.REDIS_PREFIX,
     authUrl: config.AUTH_URL,
     internalToken: config.INTERNAL_TOKEN,
     ttlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS,
-    events: { bus: deps.bus, service, consumer: deps.consumer, ...(deps.onError ? { onError: deps.onError } : {}) },
+    events: {
+      bus: deps.bus,
+      service,
+      consumer: deps.consumer,
+      onError: (err) => log?.warn({ err }, 'user.changed not applied to the account view'),
+    },
   });
+  return { ...directory, logTo: (to) => (log = to) };
 }
 export const ACCOUNTS_UNAVAILABLE = 'Could not check your account right now. Please try again.';
 

@@ -1,7 +1,14 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@oneeta/contracts';
-import { accountKey, createAccountDirectory, storeAccount, type AccountDirectory } from '../src/accounts.js';
+import { MESSAGES, TOPICS } from '@oneeta/contracts';
+import {
+  accountKey,
+  consumerNameOf,
+  createAccountDirectory,
+  openAccountDirectory,
+  storeAccount,
+  type AccountDirectory,
+} from '../src/accounts.js';
 import { createGuards, createTokenVerifier } from '../src/auth.js';
 import { createHttpApp, type App } from '../src/http.js';
 import {
@@ -122,5 +129,31 @@ describe('the account directory', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toMatchObject({ code: 'accounts_unavailable' });
+  });
+});
+
+describe("a service's directory (openAccountDirectory)", () => {
+  it('logs a user.changed it cannot apply through the logger it was given once the app exists', async () => {
+    const directory = openAccountDirectory(
+      'kit-open',
+      { AUTH_URL: await deadUrl(), INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, REDIS_PREFIX: infra.prefix, ACCOUNT_VIEW_TTL_SECONDS: 60 },
+      { redis: infra.redis, bus: infra.bus, consumer: consumerNameOf({}) },
+    );
+    try {
+      await directory.ready;
+      const warnings: { obj: object; msg: string }[] = [];
+      directory.logTo({ warn: (obj, msg) => warnings.push({ obj, msg }) });
+      await infra.bus.publish(TOPICS.userChanged, { userId: 'u-1', plan: 'not-a-plan' });
+      await eventually(() => warnings.length > 0);
+      expect(warnings[0]!.msg).toBe('user.changed not applied to the account view');
+      expect(String((warnings[0]!.obj as { err: Error }).err.message)).toMatch(/does not match the contract/);
+    } finally {
+      await directory.close();
+    }
+  });
+
+  it('names the replica CONSUMER_NAME when set, else by host and process', () => {
+    expect(consumerNameOf({ CONSUMER_NAME: 'replica-a' })).toBe('replica-a');
+    expect(consumerNameOf({})).toMatch(new RegExp(`-${process.pid}$`));
   });
 });

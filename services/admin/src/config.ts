@@ -8,8 +8,6 @@ export const configSchema = baseEnvSchema.extend({
   SESSION_URL: z.url().default('http://127.0.0.1:4002'),
   /** The maps price the cost estimate uses, in US dollars per 1,000 transactions (doc 2 §9). */
   MAPS_PRICE_PER_1000_TRANSACTIONS: z.coerce.number().min(0).default(DEFAULT_PRICE_PER_1000_TRANSACTIONS),
-  /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
-  CONSUMER_NAME: z.string().optional(),
   ...accountEnvSchema.shape,
 });
 export type Config = z.infer<typeof configSchema>;

@@ -24,8 +24,6 @@ export const configSchema = baseEnvSchema.extend({
   CHECKOUT_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Enterprise contact requests one IP may send per hour. */
   LEAD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
-  CONSUMER_NAME: z.string().optional(),
   ...accountEnvSchema.shape,
 }).superRefine((config, ctx) => {
   if (!config.STRIPE_SECRET_KEY) return;

@@ -1,9 +1,9 @@
-import { hostname } from 'node:os';
 import { JOBS, QUEUES } from '@oneeta/contracts';
 import { fileURLToPath } from 'node:url';
 import {
   createOutbox,
   loadConfig,
+  consumerNameOf,
   main,
   openAccountDirectory,
   openServiceInfra,
@@ -25,13 +25,11 @@ main(async () => {
   const config = loadConfig(configSchema);
   const infra = await openServiceInfra('billing', config, MIGRATIONS);
   const { database, redis, bus } = infra;
-  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
-  const consumer = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
+  const consumer = consumerNameOf(config);
   const accounts = openAccountDirectory('billing', config, {
     redis,
     bus,
     consumer,
-    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
   });
   const outbox = createOutbox(outboxTable, 'billing');
   // The relay starts once the app exists, so its counters land on the app's metrics registry.
@@ -47,7 +45,7 @@ main(async () => {
     pingDb: database.ping,
     accounts: accounts.get,
   });
-  logger.current = app.log;
+  accounts.logTo(app.log);
   bus.instrument(app.metricsRegistry);
   const delivery: ServiceOutbox = openServiceOutbox({
     service: 'billing',

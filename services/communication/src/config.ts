@@ -37,8 +37,6 @@ export const configSchema = baseEnvSchema.extend({
       'ACS_CONNECTION_STRING must look like endpoint=https://….communication.azure.com/;accesskey=…',
     )
     .optional(),
-  /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
-  CONSUMER_NAME: z.string().optional(),
   ...accountEnvSchema.shape,
 });
 export type Config = z.infer<typeof configSchema>;

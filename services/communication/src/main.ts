@@ -1,8 +1,8 @@
-import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   createOutbox,
   loadConfig,
+  consumerNameOf,
   main,
   openAccountDirectory,
   openServiceInfra,
@@ -25,15 +25,11 @@ main(async () => {
   const config = loadConfig(configSchema);
   const infra = await openServiceInfra('communication', config, MIGRATIONS);
   const { database, redis, bus } = infra;
-  const logger: {
-    current?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  } = {};
-  const consumer = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
+  const consumer = consumerNameOf(config);
   const accounts = openAccountDirectory('communication', config, {
     redis,
     bus,
     consumer,
-    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
   });
   const tokens = createChatTokens(
     await loadTokenSecret(database.db, config.CHAT_TOKEN_SECRET),
@@ -61,7 +57,7 @@ main(async () => {
     pingDb: database.ping,
     accounts: accounts.get,
   });
-  logger.current = app.log;
+  accounts.logTo(app.log);
   bus.instrument(app.metricsRegistry);
   const delivery: ServiceOutbox = openServiceOutbox({
     service: 'communication',

@@ -38,8 +38,6 @@ export const configSchema = baseEnvSchema
       .transform((url) => url.replace(/\/+$/, '')),
     /** Base URL of the session service (invite e-mails read the invite's code from it). */
     SESSION_URL: z.url().default('http://127.0.0.1:4002'),
-    /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
-    CONSUMER_NAME: z.string().optional(),
     ...accountEnvSchema.shape,
   })
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {

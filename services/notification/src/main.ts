@@ -1,7 +1,6 @@
-import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { createOutbox, loadConfig, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
+import { createOutbox, loadConfig, consumerNameOf, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { startDelivery } from './delivery.js';
@@ -16,13 +15,12 @@ main(async () => {
   const config = loadConfig(configSchema);
   const infra = await openServiceInfra('notification', config, MIGRATIONS);
   const { database, redis, bus } = infra;
-  const consumerName = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
-  const logger: { current?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void } } = {};
+  const consumerName = consumerNameOf(config);
+  const logger: { current?: { info(obj: object, msg: string): void } } = {};
   const accounts = openAccountDirectory('notification', config, {
     redis,
     bus,
     consumer: consumerName,
-    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
   });
   const vapid = await loadVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }, generateVapidKeys);
   const outbox = createOutbox(outboxTable, 'notification');
@@ -32,6 +30,7 @@ main(async () => {
   const email = createEmailPort(config, database.db, emailLog);
   const app = await buildApp({ config, db: database.db, redis, outbox, wakeRelay, vapid, pingDb: database.ping, accounts: accounts.get, email });
   logger.current = app.log;
+  accounts.logTo(app.log);
   bus.instrument(app.metricsRegistry);
   const delivery = openServiceOutbox({
     service: 'notification',

@@ -1,6 +1,5 @@
-import { hostname } from 'node:os';
 import { createMapsProvider } from '@oneeta/maps';
-import { loadConfig, main, openAccountDirectory, openRedisInfra, runService } from '@oneeta/service-kit';
+import { loadConfig, consumerNameOf, main, openAccountDirectory, openRedisInfra, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { createRouteQueueReader, travelCacheFor } from './context.js';
@@ -13,16 +12,13 @@ main(async () => {
   const travelCache = travelCacheFor(config, infra.redis, provider);
   const routeQueue = createRouteQueueReader(config, infra.redis);
   // The caller's current plan and admin rights, kept fresh from user.changed.
-  // The app's logger, once the app exists.
-  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
   const accounts = openAccountDirectory('routing', config, {
     redis: infra.redis,
     bus: infra.bus,
-    consumer: `${hostname()}-${process.pid}`,
-    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
+    consumer: consumerNameOf(config),
   });
   const app = await buildApp({ config, provider, travelCache, redis: infra.redis, bus: infra.bus, routeQueue, accounts: accounts.get });
-  logger.current = app.log;
+  accounts.logTo(app.log);
   app.addHook('onClose', async () => {
     await accounts.close();
     await routeQueue.close();

@@ -6,8 +6,6 @@ export const configSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
   /** Debounce window of route-matrix jobs per session (a burst of updates gives one job). */
   ROUTE_JOB_DEBOUNCE_MS: z.coerce.number().int().min(0).default(300),
-  /** Consumer name on the event bus; unique per replica (defaults to host + pid). */
-  CONSUMER_NAME: z.string().optional(),
   /** How often open sessions are checked for lateness, arrivals, no-shows and the end of sharing (issue 15). */
   LIVE_CHECK_INTERVAL_MS: z.coerce.number().int().min(500).default(LIVE_CHECK_INTERVAL_MS),
   /** How long a device stays within the arrival radius before its participant counts as arrived. */

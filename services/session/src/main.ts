@@ -1,7 +1,6 @@
-import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { createOutbox, loadConfig, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
+import { createOutbox, loadConfig, consumerNameOf, main, openAccountDirectory, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { startTravelConsumer } from './consumers/travel-computed.js';
@@ -15,21 +14,19 @@ main(async () => {
   const config = loadConfig(configSchema);
   const infra = await openServiceInfra('session', config, MIGRATIONS);
   const { database, redis, bus } = infra;
-  const consumerName = config.CONSUMER_NAME ?? `${hostname()}-${process.pid}`;
+  const consumerName = consumerNameOf(config);
   // Plan, admin rights and the verified e-mail of each caller, kept current from user.changed.
-  // The app's logger, once the app exists.
-  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
+
   const accounts = openAccountDirectory('session', config, {
     redis,
     bus,
     consumer: consumerName,
-    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
   });
   const outbox = createOutbox(outboxTable, 'session');
   // The relay starts once the app exists, so its counters land on the app's metrics registry.
   const wakeRelay = () => delivery.relay.wake();
   const app = await buildApp({ config, db: database.db, redis, outbox, wakeRelay, pingDb: database.ping, accounts: accounts.get });
-  logger.current = app.log;
+  accounts.logTo(app.log);
   bus.instrument(app.metricsRegistry);
   const delivery = openServiceOutbox({
     service: 'session',
