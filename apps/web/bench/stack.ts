@@ -1,12 +1,10 @@
 // The stack `pnpm bench:web` measures: `scripts/start.ts` (what `pnpm start` runs) as a child process
 // with its own port, data folder and Redis prefix, plus the signed-in content the pages show.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { childEnv, startChildStack } from '@oneeta/scripts/launcher/child';
 import { dropRedisKeys } from '@oneeta/scripts/launcher/redis';
 import { findFreePort } from '@oneeta/scripts/ports';
 import { SESSION_ID_ALPHABET, SESSION_ID_LENGTH } from '@oneeta/contracts';
@@ -22,62 +20,35 @@ export async function startStack(repoRoot: string, port?: number): Promise<Bench
   const chosenPort = port ?? (await findFreePort());
   const dir = mkdtempSync(path.join(tmpdir(), 'oneeta-bench-web-'));
   const prefix = `bench-web-${process.pid}-${Date.now().toString(36)}`;
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(chosenPort),
-    DATA_DIR: dir,
-    REDIS_PREFIX: prefix,
-    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
-    LOG_LEVEL: 'warn',
-    NO_COLOR: '1',
-  };
-  for (const key of ['DATABASE_URL', 'HOST', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE'])
-    delete env[key];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (process.env.BENCH_STACK_LOG) process.stderr.write(chunk);
-  };
-  proc.stdout.on('data', append);
-  proc.stderr.on('data', append);
-  const exited = once(proc, 'exit');
-  let exitCode: number | null | undefined;
-  void exited.then(([code]) => (exitCode = code as number | null));
   const cleanup = async () => {
     rmSync(dir, { recursive: true, force: true });
     await dropRedisKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix, 'bench:web');
   };
-
-  const base = `http://127.0.0.1:${chosenPort}`;
-  const banner = `OneETA is running at http://localhost:${chosenPort}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  try {
-    while (!output.includes(banner)) {
-      if (exitCode !== undefined) throw new Error(`the launcher exited with ${exitCode}`);
-      if (Date.now() > deadline)
-        throw new Error(`the stack was not up after ${START_TIMEOUT_MS / 1000} s`);
-      await sleep(200);
-    }
-  } catch (error) {
-    proc.kill('SIGKILL');
-    await exited;
+  const env = childEnv(
+    {
+      PORT: String(chosenPort),
+      DATA_DIR: dir,
+      REDIS_PREFIX: prefix,
+      INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+      LOG_LEVEL: 'warn',
+      NO_COLOR: '1',
+    },
+    ['DATABASE_URL'],
+  );
+  const stack = await startChildStack({
+    root: repoRoot,
+    port: chosenPort,
+    env,
+    timeoutMs: START_TIMEOUT_MS,
+    echo: Boolean(process.env.BENCH_STACK_LOG),
+  }).catch(async (error: unknown) => {
     await cleanup();
-    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${output}`, {
-      cause: error,
-    });
-  }
+    throw error;
+  });
   return {
-    base,
+    base: stack.base,
     stop: async () => {
-      if (exitCode === undefined) proc.kill('SIGTERM');
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
-      await exited;
-      clearTimeout(timer);
+      await stack.stop();
       await cleanup();
     },
   };
