@@ -39,6 +39,18 @@ describe('checkout.session.completed', () => {
   });
 });
 
+describe('checkout.session.expired', () => {
+  it('marks the stored checkout expired and leaves the plan as it was', async () => {
+    const buyer = await checkoutFor(h, fake, 'premium');
+    const session = { ...fake.sessions.get(buyer.sessionId)!, status: 'expired' };
+    const res = await deliver(h, fake, fake.event('checkout.session.expired', session));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await h.store.checkout(buyer.sessionId))?.status).toBe('expired');
+    expect(await h.planOf(buyer.user.id)).toBe('free');
+    expect(await h.usage(buyer.user.id)).toEqual([]);
+  });
+});
+
 describe('customer.subscription.created', () => {
   it('starts the plan from the subscription alone (its metadata names the user), even before the checkout event', async () => {
     const buyer = await checkoutFor(h, fake);

@@ -55,6 +55,8 @@ export type InvoiceFacts = z.infer<typeof invoiceFactsSchema>;
 const base = { id: z.string().min(1), created: z.number().int() };
 export const billingEventSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('checkout.session.completed'), checkout: checkoutFactsSchema }),
+  /** The checkout page closed unpaid (Stripe's 24 h; a local checkout expires by itself). */
+  z.object({ ...base, type: z.literal('checkout.session.expired'), checkout: z.object({ checkoutId: z.string().min(1) }) }),
   z.object({
     ...base,
     type: z.enum(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']),

@@ -72,6 +72,11 @@ export function toBillingEvent(event: Stripe.Event, prices: PriceIds): BillingEv
         },
       };
     }
+    case 'checkout.session.expired': {
+      const session = event.data.object;
+      if (session.mode !== 'subscription') return null;
+      return { ...base, type: event.type, checkout: { checkoutId: session.id } };
+    }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':

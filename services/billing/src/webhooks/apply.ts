@@ -2,6 +2,7 @@ import type { Database, Outbox } from '@oneeta/service-kit';
 import type { BillingEvent, BillingEventType, EventOf, ProviderName } from '../domain/types.js';
 import { createBillingStore } from '../store/billing-store.js';
 import { checkoutSessionCompleted } from './checkout-session-completed.js';
+import { checkoutSessionExpired } from './checkout-session-expired.js';
 import { customerSubscriptionCreated } from './customer-subscription-created.js';
 import { customerSubscriptionDeleted } from './customer-subscription-deleted.js';
 import { customerSubscriptionUpdated } from './customer-subscription-updated.js';
@@ -14,6 +15,7 @@ type Handler<T extends BillingEventType> = (w: WebhookTx, event: EventOf<T>) => 
 /** One handler per event type (a file each). */
 const HANDLERS: { [T in BillingEventType]: Handler<T> } = {
   'checkout.session.completed': checkoutSessionCompleted,
+  'checkout.session.expired': checkoutSessionExpired,
   'customer.subscription.created': customerSubscriptionCreated,
   'customer.subscription.updated': customerSubscriptionUpdated,
   'customer.subscription.deleted': customerSubscriptionDeleted,
@@ -57,6 +59,7 @@ export async function applyEvent(
 /** Who an event concerns, from what is stored. */
 async function usersOf(store: ReturnType<typeof createBillingStore>, event: BillingEvent): Promise<string[]> {
   let userId: string | null = null;
+  if (event.type === 'checkout.session.expired') return [];
   if (event.type === 'checkout.session.completed') userId = event.checkout.userId ?? (await store.checkout(event.checkout.checkoutId))?.userId ?? null;
   else {
     const ref = 'subscription' in event ? { sub: event.subscription.id, cus: event.subscription.customerId } : { sub: event.invoice.subscriptionId, cus: event.invoice.customerId };
