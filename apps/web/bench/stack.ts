@@ -82,30 +82,26 @@ export async function seed(base: string): Promise<{ token: string; sessionId: st
       name: 'Bench User',
     },
   });
-  let sessionId = '';
-  const places = ['Pike Place Market'];
-  for (const [index, name] of places.entries()) {
-    sessionId = Array.from(
-      randomBytes(SESSION_ID_LENGTH),
-      (b) => SESSION_ID_ALPHABET[b % SESSION_ID_ALPHABET.length],
-    ).join('');
-    await call(base, '/api/sessions', {
-      method: 'POST',
-      token,
-      body: {
-        sessionId,
-        destination: {
-          id: `bench-place-${sessionId}`,
-          name,
-          address: `${100 + index} Pike St, Seattle, WA`,
-          position: { lat: 47.6097 + index * 0.001, lon: -122.3422 },
-        },
-        tzId: 'America/Los_Angeles',
-        arriveAt: new Date(Date.now() + 24 * 3600_000 + index * 60_000).toISOString(),
-        travelMode: 'car',
-        participants: [],
+  const sessionId = Array.from(
+    randomBytes(SESSION_ID_LENGTH),
+    (b) => SESSION_ID_ALPHABET[b % SESSION_ID_ALPHABET.length],
+  ).join('');
+  await call(base, '/api/sessions', {
+    method: 'POST',
+    token,
+    body: {
+      sessionId,
+      destination: {
+        id: `bench-place-${sessionId}`,
+        name: 'Pike Place Market',
+        address: '85 Pike St, Seattle, WA',
+        position: { lat: 47.6097, lon: -122.3422 },
       },
-    });
-  }
+      tzId: 'America/Los_Angeles',
+      arriveAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      travelMode: 'car',
+      participants: [],
+    },
+  });
   return { token, sessionId };
 }

@@ -176,11 +176,23 @@ describe('admin portal', () => {
       name: 'Top sessions by estimated cost',
       exact: true,
     });
+    // The table holds the 10 most expensive sessions of the whole stack: sessions of tests that ran
+    // before may cost more than ours. Ours is checked when the ledger ranks it well inside the ten,
+    // else the most expensive one.
+    const ranked = [...(await azureUsage(stack, admin.token)).items].sort(
+      (a, b) => b.estimatedCost - a.estimatedCost,
+    );
+    const costly = ranked.slice(0, 9).some((i) => i.sessionId === id) ? main : ranked[0]!;
     await expect
       .poll(() =>
-        costTable.getByRole('row').filter({ hasText: id }).getByRole('cell').first().textContent(),
+        costTable
+          .getByRole('row')
+          .filter({ hasText: costly.sessionId })
+          .getByRole('cell')
+          .first()
+          .textContent(),
       )
-      .toBe(dollars(main.estimatedCost));
+      .toBe(dollars(costly.estimatedCost));
 
     // The sessions table: 10 a page, pages, sort by events both ways, search.
     const pager = page.getByRole('navigation', { name: 'Top sessions', exact: true });
