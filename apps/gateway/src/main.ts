@@ -1,6 +1,6 @@
-import { hostname } from 'node:os';
 import {
   accountEnvSchema,
+  consumerNameOf,
   createEventBus,
   createRedis,
   loadConfig,
@@ -16,17 +16,10 @@ main(async () => {
   const redis = createRedis(config.REDIS_URL);
   // The /ws caller's current account (admin bypass, verified e-mail), kept fresh from user.changed.
   const bus = createEventBus({ redis, prefix: config.REDIS_PREFIX, source: 'gateway' });
-  // The app's logger, once the app exists.
-  const logger: { current?: { warn(obj: object, msg: string): void } } = {};
-  const accounts = openAccountDirectory('gateway', config, {
-    redis,
-    bus,
-    consumer: `${hostname()}-${process.pid}`,
-    onError: (err) => logger.current?.warn({ err }, 'user.changed not applied to the account view'),
-  });
+  const accounts = openAccountDirectory('gateway', config, { redis, bus, consumer: consumerNameOf(config) });
   // buildApp closes the /ws hub and its Redis subscriber on close; the client is ours to close.
   const app = await buildApp({ config, redis, accounts: accounts.get });
-  logger.current = app.log;
+  accounts.logTo(app.log);
   app.addHook('onClose', async () => {
     await accounts.close();
     await bus.close();
