@@ -41,7 +41,12 @@ describe('bundle budget', () => {
     });
     await openApp(page, '/');
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000); // late lazy chunks (idle callbacks) count too
+    // Late lazy chunks count too: once the page's own idle callbacks have run (ours is queued after
+    // them), whatever they requested has been asked for; then the network settles again.
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+    );
+    await page.waitForLoadState('networkidle');
     const loaded = await Promise.all(scripts);
 
     const total = loaded.reduce((sum, s) => sum + s.gzip, 0);

@@ -23,7 +23,6 @@ export {
   authResponseSchema,
   enterpriseLeadBodySchema,
   enterpriseLeadResponseSchema,
-  healthResponseSchema,
   inboxReadBodySchema,
   inboxReadResponseSchema,
   inboxResponseSchema,
