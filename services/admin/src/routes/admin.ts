@@ -27,9 +27,11 @@ export function adminRoutes(app: App, ctx: AdminContext, guards: Guards) {
   const one = (operationId: string, summary: string, response: object) => ({ ...admin, schema: { tags, operationId, summary, params: adminSessionParamsSchema, response: { 200: response } } });
 
   app.get('/api/admin/azure-usage', list('adminAzureUsage', 'Usage per session: maps requests and events, matrix calls, cells, transactions, cost, chat, calls', adminUsageResponseSchema), async (request) => {
-    const maps = await ledger.mapsBySession(request.query.limit);
-    const ids = maps.map((m) => m.sessionId);
-    const [chats, calls] = await Promise.all([ledger.chatTotals(ids), ledger.callTotals(ids)]);
+    const { maps, chats, calls } = await ctx.snapshot(async (l) => {
+      const maps = await l.mapsBySession(request.query.limit);
+      const ids = maps.map((m) => m.sessionId);
+      return { maps, chats: await l.chatTotals(ids), calls: await l.callTotals(ids) };
+    });
     const items: AdminUsageItem[] = maps.map((m) => {
       const chat = chats.find((c) => c.sessionId === m.sessionId);
       return {
@@ -55,7 +57,7 @@ export function adminRoutes(app: App, ctx: AdminContext, guards: Guards) {
 
   app.get('/api/admin/matrix/:sessionId', one('adminSessionMatrix', "A session's travel-times calls by origin and by UTC hour", sessionMatrixResponseSchema), async (request) => {
     const { sessionId } = request.params;
-    const [origins, hourly] = await Promise.all([ledger.originTotals(sessionId), ledger.hourlyMaps(sessionId)]);
+    const [origins, hourly] = await ctx.snapshot(async (l) => [await l.originTotals(sessionId), await l.hourlyMaps(sessionId)] as const);
     const transactions = origins.reduce((sum, o) => sum + o.totalTransactions, 0);
     return {
       sessionId,
@@ -75,7 +77,7 @@ export function adminRoutes(app: App, ctx: AdminContext, guards: Guards) {
 
   app.get('/api/admin/notifications/:sessionId', one('adminSessionNotifications', "A session's notifications by channel, in total and per UTC hour", sessionNotificationsResponseSchema), async (request) => {
     const { sessionId } = request.params;
-    const [[totals], hourly] = await Promise.all([ledger.notificationTotals(1, sessionId), ledger.hourlyNotifications(sessionId)]);
+    const [[totals], hourly] = await ctx.snapshot(async (l) => [await l.notificationTotals(1, sessionId), await l.hourlyNotifications(sessionId)] as const);
     return { totals: totals ?? { sessionId, totalNotifications: 0, smsCount: 0, emailCount: 0, pushCount: 0, inAppCount: 0 }, hourly };
   });
 
@@ -85,7 +87,7 @@ export function adminRoutes(app: App, ctx: AdminContext, guards: Guards) {
 
   app.get('/api/admin/chats/:sessionId', one('adminSessionChats', "A session's chat messages, in total and per UTC hour", sessionChatsResponseSchema), async (request) => {
     const { sessionId } = request.params;
-    const [[totals], hourly] = await Promise.all([ledger.chatsBySession(1, sessionId), ledger.hourlyChats(sessionId)]);
+    const [[totals], hourly] = await ctx.snapshot(async (l) => [await l.chatsBySession(1, sessionId), await l.hourlyChats(sessionId)] as const);
     return { totals: totals ?? { sessionId, totalMessages: 0, totalLength: 0 }, hourly };
   });
 
