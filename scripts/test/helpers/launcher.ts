@@ -1,12 +1,12 @@
 // Runs scripts/start.ts as a child process, the way `pnpm start` does, for the smoke tests.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { findFreePort, waitForHttp } from '../../launcher/ports.js';
+import { childEnv, spawnChildStack, startChildStack } from '../../launcher/child.js';
+import { findFreePort } from '../../launcher/ports.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -30,82 +30,53 @@ export interface LaunchOptions {
   port?: number;
 }
 
-/** `scripts/start.ts` as a child process with its own port, data and Redis prefix (not yet up). */
-export async function spawnLauncher(name: string, options: LaunchOptions = {}) {
+const launchEnv = (port: number, dataDir: string, redisPrefix: string) =>
+  childEnv(
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      REDIS_PREFIX: redisPrefix,
+      LOG_LEVEL: 'warn',
+      NO_COLOR: '1',
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    },
+    ['DATABASE_URL', 'INTERNAL_TOKEN', 'REDIS_URL'],
+  );
+
+async function launchPlaces(name: string, options: LaunchOptions) {
   const port = options.port ?? (await findFreePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `oneeta-${name}-`));
   const redisPrefix = `smoke-${name}-${process.pid}-${Date.now()}`;
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    REDIS_PREFIX: redisPrefix,
-    LOG_LEVEL: 'warn',
-    NO_COLOR: '1',
-  };
-  for (const key of ['DATABASE_URL', 'INTERNAL_TOKEN', 'HOST', 'REDIS_URL', 'NODE_OPTIONS'])
-    delete env[key];
-  if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
+  return { port, dataDir, redisPrefix, env: launchEnv(port, dataDir, redisPrefix) };
+}
 
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(proc, 'exit').then(([code]) => code as number | null);
-  return { proc, port, dataDir, redisPrefix, exited, output: () => output };
+/** `scripts/start.ts` as a child process with its own port, data and Redis prefix (not yet up). */
+export async function spawnLauncher(name: string, options: LaunchOptions = {}) {
+  const { port, dataDir, redisPrefix, env } = await launchPlaces(name, options);
+  const stack = spawnChildStack({ root, port, env });
+  return { proc: stack.proc, port, dataDir, redisPrefix, exited: stack.exited, output: stack.output };
 }
 
 export async function startLauncher(
   name: string,
   options: LaunchOptions = {},
 ): Promise<RunningLauncher> {
-  const {
-    proc,
-    port,
-    dataDir,
-    redisPrefix,
-    exited,
-    output: read,
-  } = await spawnLauncher(name, options);
-  let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code));
-
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${base}/api/health`, {
-      timeoutMs: 120_000,
-      abortReason: () => (exitCode !== undefined ? `launcher exited with ${exitCode}` : undefined),
-    });
-    await waitFor(() => read().includes(`OneETA is running at http://localhost:${port}`), 10_000);
-  } catch (error) {
-    proc.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${read()}`);
-  }
-
+  const { port, dataDir, redisPrefix, env } = await launchPlaces(name, options);
+  const stack = await startChildStack({ root, port, env, timeoutMs: 120_000 });
   return {
-    proc,
+    proc: stack.proc,
     port,
-    base,
+    base: stack.base,
     dataDir,
     redisPrefix,
-    output: read,
+    output: stack.output,
     ports: () => {
       const ports: Record<string, number> = {};
-      for (const m of read().matchAll(/^ {2}([a-z-]+) +http:\/\/127\.0\.0\.1:(\d+)$/gm))
+      for (const m of stack.output().matchAll(/^ {2}([a-z-]+) +http:\/\/127\.0\.0\.1:(\d+)$/gm))
         ports[m[1]!] = Number(m[2]);
       return ports;
     },
-    stop: async () => {
-      if (exitCode === undefined) proc.kill('SIGTERM');
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
+    stop: stack.stop,
   };
 }
 
@@ -118,14 +89,6 @@ export async function dropRedisPrefix(prefix: string): Promise<void> {
     }
   } finally {
     redis.disconnect();
-  }
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the launcher banner');
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

@@ -120,6 +120,9 @@ export function createCallController(options: ControllerOptions) {
     });
   const fail = (message: string, error: unknown, action: string) =>
     set({ lastError: { message, diagnostics: diagnostics(error, action) } });
+  /** The browser refused the microphone (and the camera, for video). */
+  const failPermission = (kind: CallKind, error: unknown, action: string) =>
+    fail(kind === 'video' ? CALL_UI.micCameraDenied : CALL_UI.micDenied, error, action);
 
   const report = (id: string, since: number, at: number) => {
     const usage = {
@@ -220,12 +223,7 @@ export function createCallController(options: ControllerOptions) {
         }
       } catch (error) {
         set({ phase: 'idle' });
-        if (error instanceof CallPermissionError)
-          return fail(
-            kind === 'video' ? CALL_UI.micCameraDenied : CALL_UI.micDenied,
-            error,
-            'start',
-          );
+        if (error instanceof CallPermissionError) return failPermission(kind, error, 'start');
         const text = messageOf(error);
         fail(
           NETWORK.test(text) ? CALL_UI.couldNotStartNetwork : CALL_UI.couldNotStart(text),
@@ -244,12 +242,7 @@ export function createCallController(options: ControllerOptions) {
         await port.acceptIncoming(kind);
       } catch (error) {
         set({ phase: 'idle' });
-        if (error instanceof CallPermissionError)
-          return fail(
-            kind === 'video' ? CALL_UI.micCameraDenied : CALL_UI.micDenied,
-            error,
-            'accept',
-          );
+        if (error instanceof CallPermissionError) return failPermission(kind, error, 'accept');
         fail(CALL_UI.acceptFailed, error, 'accept');
       }
     },
