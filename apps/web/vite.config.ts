@@ -81,7 +81,7 @@ export default defineConfig(({ mode }) => {
               // this chunk: src/api/schemas.ts loads it on the first call.
               {
                 name: 'schemas',
-                test: /node_modules[\\/]zod[\\/](?!v4[\\/]core[\\/]regexes\.js$)|packages[\\/]contracts[\\/]src[\\/](?!(messages|constants|plans|account-rules|health-guard)\.ts$)/,
+                test: /node_modules[\\/]zod[\\/](?!v4[\\/]core[\\/]regexes\.js$)|packages[\\/]contracts[\\/]src[\\/](?!(messages|constants|plans|account-rules|health-guard|live-rules|communication-rules)\.ts$)/,
                 priority: 90,
                 includeDependenciesRecursively: false,
               },

@@ -4,6 +4,7 @@
  *
  *   pnpm bench:web [--runs=3] [--pages=/,/auth,/plans,/sessions,/s] [--out=bench-results/web.json]
  *                  [--base=http://127.0.0.1:8080] [--port=N] [--reports=dir] [--audits]
+ *                  [--traces=dir]
  *
  * Each page runs `--runs` times in a fresh browser profile (cold cache, no service worker) and the
  * run with the median performance score is reported. `/sessions` and `/s/{id}` are measured signed
@@ -32,6 +33,7 @@ const RUNS = Math.max(1, Number(args.runs ?? process.env.BENCH_RUNS ?? 3));
 const PAGES = (args.pages ?? '/,/auth,/plans,/sessions,/s').split(',');
 const OUT = path.resolve(repoRoot, args.out ?? 'bench-results/web.json');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const TRACES = args.traces ? path.resolve(args.traces) : undefined;
 /** The workspace's browser flags; `headless` is puppeteer's own. */
 const CHROME_FLAGS = [
   '--no-sandbox',
@@ -86,7 +88,20 @@ async function measure(url: string, token: string | null): Promise<Result> {
       onlyCategories: CATEGORIES,
       disableStorageReset: true,
     };
-    const result = await lighthouse(url, flags, undefined, page as never);
+    // --traces: Lighthouse's own trace with V8's CPU samples (which code each task ran), one file
+    // per run. The sampling slows the page: scores of such runs are not comparable.
+    const config = TRACES
+      ? {
+          extends: 'lighthouse:default',
+          settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' },
+        }
+      : undefined;
+    const result = await lighthouse(url, flags, config, page as never);
+    if (TRACES && result) {
+      mkdirSync(TRACES, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '_');
+      writeFileSync(path.join(TRACES, `${name}-${Date.now()}.json`), JSON.stringify(result.artifacts.Trace));
+    }
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
     return result.lhr;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOPIC_OF, type InAppKind } from './live-rules.js';
 
 /**
  * Issue 15, after the reminders (reminders.ts): running late and re-planning, no-shows, arrival,
@@ -9,52 +10,7 @@ import { z } from 'zod';
  * and an in-app notification per recipient, as that recipient's preferences allow.
  */
 
-/** A participant is late when their current ETA (now + travel time) is more than this after the arrival time. */
-export const LATE_AFTER_MINUTES = 5;
-/** The group is told again about the same participant only when their lateness grew by this much more. */
-export const LATE_STEP_MINUTES = 5;
-/** This long after the arrival time the owner is told who has not arrived. */
-export const NO_SHOW_AFTER_MINUTES = 10;
-/** Arrived: within max(this, the position's accuracy) of the destination for ARRIVAL_DWELL_SECONDS. */
-export const ARRIVAL_RADIUS_METERS = 100;
-export const ARRIVAL_DWELL_SECONDS = 60;
-/** An arrival is cleared once the participant is more than this beyond the arrival radius. */
-export const ARRIVAL_EXIT_METERS = 300;
-/** Location sharing ends once everyone has arrived, or this long after the arrival time. */
-export const SHARING_ENDS_AFTER_HOURS = 2;
-/** How often the session service looks at open sessions for lateness, no-shows and the end of sharing. */
-export const LIVE_CHECK_INTERVAL_MS = 30_000;
 
-export const ALERT_KINDS = ['late', 'replan-offer', 'replanned', 'arrived', 'no-show'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-/** The categories a user can turn off (profile), per channel. */
-export const NOTIFICATION_TOPICS = ['leave', 'late', 'arrived'] as const;
-export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
-/** Which category each notification belongs to (the reminders: 'leave-soon', 'leave-now'). */
-export const TOPIC_OF = {
-  'leave-soon': 'leave',
-  'leave-now': 'leave',
-  replanned: 'leave',
-  late: 'late',
-  'replan-offer': 'late',
-  'no-show': 'late',
-  arrived: 'arrived',
-} as const satisfies Record<AlertKind | 'leave-soon' | 'leave-now', NotificationTopic>;
-export type InAppKind = keyof typeof TOPIC_OF;
-
-/**
- * The texts ({name}: a participant's name; {time}, {leaveBy}: on the destination's clock, with its
- * zone when it is not the reader's; {names}: comma-separated names).
- */
-export const ALERT_TEXTS = {
-  late: '{name} is running {minutes} min late',
-  'replan-offer': 'Move arrival to {time}?',
-  replanned: 'New arrival {time}: leave by {leaveBy}',
-  replannedNoLeaveBy: 'New arrival {time}',
-  arrived: '{name} arrived',
-  'no-show': 'Not arrived yet: {names}',
-} as const;
 
 const iso = z.string();
 const base = {
@@ -159,8 +115,3 @@ export const preferencesBodySchema = z.object({ preferences: notificationPrefere
 /** PUT /api/notifications/mutes/{sessionId} { muted } — mute or unmute one session for the caller. */
 export const muteBodySchema = z.object({ muted: z.boolean() });
 export const muteResponseSchema = z.object({ sessionId: z.string(), muted: z.boolean() });
-
-/** Messages of these calls. */
-export const LIVE_MESSAGES = {
-  sharingEnded: 'Location sharing has ended for this session',
-} as const;

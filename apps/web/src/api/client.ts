@@ -1,23 +1,19 @@
 import { MESSAGES } from '@oneeta/contracts';
 import type { z } from 'zod';
-import type * as SchemaModule from './schemas';
+import { checkAnswer, type Answer, type AnswerName, type SchemaName, type Schemas } from './answers';
 import { getToken } from './token';
 
-type Schemas = typeof SchemaModule;
-/** The name of a schema of `./schemas`, e.g. 'sessionResponseSchema'. */
-export type SchemaName = {
-  [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never;
-}[keyof Schemas];
+export type { SchemaName } from './answers';
 
 /**
- * What an answer is parsed with: a schema's name (the shared schemas chunk, loaded on the first call),
- * or the schema itself, for code in a lazy chunk of its own that imports it (the admin portal).
+ * What an answer is checked with: a schema's name (its JSON Schema, see answers.ts), or the zod
+ * schema itself, for code in a lazy chunk of its own that imports it (the admin portal).
  */
-export type AnswerSchema = SchemaName | z.ZodType;
-type Parsed<S extends AnswerSchema> = S extends SchemaName ? z.output<Schemas[S]> : S extends z.ZodType ? z.output<S> : never;
+export type AnswerSchema = AnswerName | z.ZodType;
+type Parsed<S extends AnswerSchema> = S extends AnswerName ? Answer<S> : S extends z.ZodType ? z.output<S> : never;
 
 let schemas: Promise<Schemas> | undefined;
-/** The contract schemas, loaded once, on the first call that needs them (not with the entry). */
+/** The zod schemas, loaded once, for the first request body that needs parsing (not with the entry). */
 export function loadSchemas(): Promise<Schemas> {
   return (schemas ??= import('./schemas'));
 }
@@ -60,7 +56,7 @@ export interface RequestOptions<S extends AnswerSchema> {
   signal?: AbortSignal;
 }
 
-function withQuery(path: string, query: RequestOptions<SchemaName>['query']): string {
+function withQuery(path: string, query: RequestOptions<AnswerName>['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -100,11 +96,10 @@ export async function apiRequest<S extends AnswerSchema>(
   const { method = 'GET', query, schema, fallbackError, auth = 'optional', signal } = options;
   const token = auth === 'none' ? null : getToken();
   if (auth === 'required' && !token) throw new ApiError(MESSAGES.notAuthenticated, 401);
-  const parsers = loadSchemas();
   const body =
     options.bodySchema === undefined
       ? options.body
-      : ((await parsers)[options.bodySchema] as z.ZodType).parse(options.body);
+      : ((await loadSchemas())[options.bodySchema] as z.ZodType).parse(options.body);
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -129,13 +124,12 @@ export async function apiRequest<S extends AnswerSchema>(
     const { error, code } = errorFields(json);
     throw new ApiError(error ?? fallbackError, response.status, code, json);
   }
-  let parser: z.ZodType;
-  try {
-    parser = typeof schema === 'string' ? ((await parsers)[schema as SchemaName] as z.ZodType) : (schema as z.ZodType);
-  } catch {
-    throw new ApiError(fallbackError, response.status, 'bad_response', json);
+  if (typeof schema === 'string') {
+    const checked = checkAnswer(schema as AnswerName, json);
+    if (!checked.ok) throw new ApiError(fallbackError, response.status, 'bad_response', json);
+    return checked.value as Parsed<S>;
   }
-  const parsed = parser.safeParse(json);
+  const parsed = (schema as z.ZodType).safeParse(json);
   if (!parsed.success) throw new ApiError(fallbackError, response.status, 'bad_response', json);
   return parsed.data as Parsed<S>;
 }

@@ -1,6 +1,7 @@
-// The contract schemas the API layer parses with, in a chunk of their own: `apiRequest` loads it
-// on the first call (in parallel with the request), so zod and the schemas (~30 KB compressed,
-// and a good part of the start-up work on a slow phone) are not part of the entry's code.
+// The contract schemas the web app checks against, by name. Answers and socket frames are checked
+// against their JSON Schemas (answers.ts; `pnpm gen:schemas` writes them from this list); the zod
+// schemas themselves are a chunk of their own that `apiRequest` loads only for a request body it
+// must parse (`bodySchema`), so zod is not part of a page's start.
 import { z } from 'zod';
 
 export {
@@ -20,6 +21,7 @@ export {
   communicationThreadResponseSchema,
   communicationTokenBodySchema,
   communicationTokenResponseSchema,
+  destinationSchema,
   authResponseSchema,
   enterpriseLeadBodySchema,
   enterpriseLeadResponseSchema,
@@ -56,6 +58,8 @@ export {
   travelTimesResponseSchema,
   vapidPublicKeyResponseSchema,
   verifyEmailResponseSchema,
+  wsChatEventSchema,
+  wsServerMessageSchema,
 } from '@oneeta/contracts';
 
 /** Answers whose body the page does not read. */

@@ -1,4 +1,5 @@
-import { wsChatEventSchema, type WsChatEvent } from '@oneeta/contracts';
+import type { WsChatEvent } from '@oneeta/contracts';
+import { checkAnswer } from '../../api/answers';
 
 type Listener = (frame: WsChatEvent) => void;
 const listeners = new Set<Listener>();
@@ -15,9 +16,9 @@ export function publishChatFrame(data: unknown): void {
   } catch {
     return;
   }
-  const parsed = wsChatEventSchema.safeParse(json);
-  if (!parsed.success) return;
-  for (const listener of listeners) listener(parsed.data);
+  const parsed = checkAnswer('wsChatEventSchema', json);
+  if (!parsed.ok) return;
+  for (const listener of listeners) listener(parsed.value);
 }
 
 export function subscribeChatFrames(listener: Listener): () => void {

@@ -1,5 +1,6 @@
-import { wsServerMessageSchema, type wsSubscribeSchema } from '@oneeta/contracts';
+import type { wsSubscribeSchema } from '@oneeta/contracts';
 import type { z } from 'zod';
+import { checkAnswer } from '../../api/answers';
 
 /** What a frame from /ws means for the page watching `sessionId`. */
 export type LiveEvent =
@@ -18,9 +19,9 @@ export function liveEventOf(data: unknown, sessionId: string): LiveEvent {
   } catch {
     return 'ignore';
   }
-  const parsed = wsServerMessageSchema.safeParse(json);
-  if (!parsed.success) return 'ignore';
-  const message = parsed.data;
+  const parsed = checkAnswer('wsServerMessageSchema', json);
+  if (!parsed.ok) return 'ignore';
+  const message = parsed.value;
   switch (message.type) {
     case 'subscribed':
       return message.sessionId === sessionId ? 'subscribed' : 'ignore';

@@ -1,5 +1,5 @@
-import { destinationSchema } from '@oneeta/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { checkAnswer } from '../../api/answers';
 import { EMPTY_DRAFT, hasUnsavedChanges, type Draft } from './draft';
 
 const storageKey = (id: string) => `oneeta:draft:${id}`;
@@ -9,11 +9,12 @@ function loadStored(id: string): Draft | null {
     const raw = localStorage.getItem(storageKey(id));
     if (!raw) return null;
     const value = JSON.parse(raw) as Record<string, unknown>;
-    const destination = destinationSchema.nullable().safeParse(value.destination ?? null);
-    if (!destination.success) return null;
+    const stored = value.destination ?? null;
+    const destination = stored === null ? { ok: true as const, value: null } : checkAnswer('destinationSchema', stored);
+    if (!destination.ok) return null;
     const text = (x: unknown) => (typeof x === 'string' ? x : '');
     return {
-      destination: destination.data,
+      destination: destination.value,
       tzId: typeof value.tzId === 'string' ? value.tzId : null,
       dateStr: text(value.dateStr),
       timeStr: text(value.timeStr),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { myInvitesQuery } from '../../api/invites';
+import { Later } from '../../components/Later';
 import { LoadingPage } from '../../components/LoadingPage';
 import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
@@ -36,6 +37,15 @@ export function SessionsPage() {
   if (auth.status === 'loading' || (auth.status === 'signed-in' && invites.isPending))
     return <LoadingPage />;
   if (auth.status === 'signed-out') return <SignedOut />;
+  // The page renders in a transition (short slices) behind the loading text: not one long task.
+  return (
+    <Later fallback={<LoadingPage />}>
+      <SessionsContent />
+    </Later>
+  );
+}
+
+function SessionsContent() {
   return (
     <div className="page">
       <div className="page-head">
