@@ -76,9 +76,10 @@ export default defineConfig(({ mode }) => {
             // first, so the entry runs it, and zod is only in chunks loaded after the entry ran.
             groups: [
               // zod and the contracts' schema modules in one chunk apart from the contracts' texts
-              // and constants (messages, constants, plans, account-rules, health-guard: no schemas) and zod's
-              // regexes (isEmailAddress), which the entry imports; nothing of the entry imports
-              // this chunk: src/api/schemas.ts loads it on the first call.
+              // and constants (messages, constants, plans, account-rules, health-guard, live-rules,
+              // communication-rules: no schemas) and zod's regexes (isEmailAddress), which the entry
+              // imports. Only the lazy pages that build forms from zod schemas load it (profile,
+              // enterprise contact, admin): the rest check against generated JSON Schemas.
               {
                 name: 'schemas',
                 test: /node_modules[\\/]zod[\\/](?!v4[\\/]core[\\/]regexes\.js$)|packages[\\/]contracts[\\/]src[\\/](?!(messages|constants|plans|account-rules|health-guard|live-rules|communication-rules)\.ts$)/,

@@ -1,22 +1,14 @@
 import { MESSAGES } from '@oneeta/contracts';
 import type { z } from 'zod';
-import { checkAnswer, type Answer, type AnswerName, type SchemaName, type Schemas } from './answers';
+import { checkAnswer, checkBody, type Answer, type AnswerName, type BodyName } from './contract-checks';
 import { getToken } from './token';
 
-export type { SchemaName } from './answers';
-
 /**
- * What an answer is checked with: a schema's name (its JSON Schema, see answers.ts), or the zod
+ * What an answer is checked with: a schema's name (its JSON Schema, see contract-checks.ts), or the zod
  * schema itself, for code in a lazy chunk of its own that imports it (the admin portal).
  */
 export type AnswerSchema = AnswerName | z.ZodType;
 type Parsed<S extends AnswerSchema> = S extends AnswerName ? Answer<S> : S extends z.ZodType ? z.output<S> : never;
-
-let schemas: Promise<Schemas> | undefined;
-/** The zod schemas, loaded once, for the first request body that needs parsing (not with the entry). */
-export function loadSchemas(): Promise<Schemas> {
-  return (schemas ??= import('./schemas'));
-}
 
 /** A failed call: `message` is the server's `error` text, else the call's default (doc 1 §8). */
 export class ApiError extends Error {
@@ -45,8 +37,8 @@ export interface RequestOptions<S extends AnswerSchema> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body. */
   body?: unknown;
-  /** The contract schema the body is parsed with before it is sent (a ZodError when it fails). */
-  bodySchema?: SchemaName;
+  /** The contract schema the body is checked against before it is sent (an ApiError when not). */
+  bodySchema?: BodyName;
   query?: Record<string, string | number | boolean | null | undefined>;
   /** The contract schema the answer is parsed with. */
   schema: S;
@@ -96,10 +88,9 @@ export async function apiRequest<S extends AnswerSchema>(
   const { method = 'GET', query, schema, fallbackError, auth = 'optional', signal } = options;
   const token = auth === 'none' ? null : getToken();
   if (auth === 'required' && !token) throw new ApiError(MESSAGES.notAuthenticated, 401);
-  const body =
-    options.bodySchema === undefined
-      ? options.body
-      : ((await loadSchemas())[options.bodySchema] as z.ZodType).parse(options.body);
+  const { body } = options;
+  if (options.bodySchema !== undefined && !checkBody(options.bodySchema, body))
+    throw new ApiError(fallbackError, 0, 'bad_request');
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

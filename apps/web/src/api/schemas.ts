@@ -1,7 +1,7 @@
-// The contract schemas the web app checks against, by name. Answers and socket frames are checked
-// against their JSON Schemas (answers.ts; `pnpm gen:schemas` writes them from this list); the zod
-// schemas themselves are a chunk of their own that `apiRequest` loads only for a request body it
-// must parse (`bodySchema`), so zod is not part of a page's start.
+// The contract schemas the web app checks against, by name: `pnpm gen:schemas` writes their JSON
+// Schemas from this list (json-schemas.gen.ts), which contract-checks.ts checks request bodies,
+// answers and socket frames with, and the types of those come from here. The page never loads this
+// module: zod and its schemas are not part of a page's start (issue 13).
 import { z } from 'zod';
 
 export {

@@ -1,5 +1,5 @@
 import type { WsChatEvent } from '@oneeta/contracts';
-import { checkAnswer } from '../../api/answers';
+import { checkAnswer } from '../../api/contract-checks';
 
 type Listener = (frame: WsChatEvent) => void;
 const listeners = new Set<Listener>();

@@ -1,6 +1,6 @@
 import type { wsSubscribeSchema } from '@oneeta/contracts';
 import type { z } from 'zod';
-import { checkAnswer } from '../../api/answers';
+import { checkAnswer } from '../../api/contract-checks';
 
 /** What a frame from /ws means for the page watching `sessionId`. */
 export type LiveEvent =

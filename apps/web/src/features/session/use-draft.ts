@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { checkAnswer } from '../../api/answers';
+import { checkAnswer } from '../../api/contract-checks';
 import { EMPTY_DRAFT, hasUnsavedChanges, type Draft } from './draft';
 
 const storageKey = (id: string) => `oneeta:draft:${id}`;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { answerSchemas, answerSchemasSource, GENERATED_FILE } from './answer-schemas.js';
+import { GENERATED_FILE, jsonSchemas, jsonSchemasSource } from './json-schemas.js';
 import { KNOWN_FORMATS, KNOWN_KEYWORDS } from './src/lib/json-check.js';
 
 /** Every keyword and `format` under `node` (property names and definition names are not keywords). */
@@ -20,15 +20,15 @@ function keywordsOf(node: unknown, into = { keywords: new Set<string>(), formats
   return into;
 }
 
-describe('the generated answer schemas', () => {
+describe('the generated JSON Schemas', () => {
   it('are what `pnpm gen:schemas` writes from the contracts today', () => {
     // Fails after a contract changes until `pnpm gen:schemas` is run.
-    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(answerSchemasSource());
+    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(jsonSchemasSource());
   });
 
   it('use only keywords and formats the checker knows', () => {
     const found = { keywords: new Set<string>(), formats: new Set<string>() };
-    for (const schema of Object.values(answerSchemas())) keywordsOf(schema, found);
+    for (const schema of Object.values(jsonSchemas())) keywordsOf(schema, found);
     const { keywords, formats } = found;
     expect([...keywords].filter((k) => !KNOWN_KEYWORDS.has(k))).toEqual([]);
     expect([...formats].filter((f) => !KNOWN_FORMATS.has(f))).toEqual([]);
