@@ -126,7 +126,7 @@ export default defineConfig(({ mode }) => {
                   /[\\/](apps[\\/]web[\\/]src|packages[\\/](contracts|travel)[\\/]src)[\\/]/.test(
                     id,
                   ) &&
-                  !/tsr-split|api[\\/](schemas|admin|notifications|communication)\.ts$|[\\/]features[\\/](map|session|chat|arrival-panel|inbox|invite|legal|enterprise|billing|admin|profile)[\\/]/.test(
+                  !/tsr-split|api[\\/](schemas|admin|notifications|communication|contract-checks|json-schemas\.gen)\.ts$|lib[\\/]json-check\.ts$|[\\/]features[\\/](map|session|chat|arrival-panel|inbox|invite|legal|enterprise|billing|admin|profile)[\\/]/.test(
                     id,
                   ),
                 priority: 70,

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@oneeta/contracts';
 import type { z } from 'zod';
-import { checkAnswer, checkBody, type Answer, type AnswerName, type BodyName } from './contract-checks';
+import type * as ContractChecks from './contract-checks';
+import type { Answer, AnswerName, BodyName } from './contract-checks';
 import { getToken } from './token';
 
 /**
@@ -9,6 +10,15 @@ import { getToken } from './token';
  */
 export type AnswerSchema = AnswerName | z.ZodType;
 type Parsed<S extends AnswerSchema> = S extends AnswerName ? Answer<S> : S extends z.ZodType ? z.output<S> : never;
+
+let checks: Promise<typeof ContractChecks> | undefined;
+/**
+ * The contract checks and their JSON Schemas (~5 KB compressed), a chunk of their own loaded with
+ * the first call, in parallel with it: the landing page, which makes none, does not carry them.
+ */
+function loadChecks() {
+  return (checks ??= import('./contract-checks'));
+}
 
 /** A failed call: `message` is the server's `error` text, else the call's default (doc 1 §8). */
 export class ApiError extends Error {
@@ -89,7 +99,8 @@ export async function apiRequest<S extends AnswerSchema>(
   const token = auth === 'none' ? null : getToken();
   if (auth === 'required' && !token) throw new ApiError(MESSAGES.notAuthenticated, 401);
   const { body } = options;
-  if (options.bodySchema !== undefined && !checkBody(options.bodySchema, body))
+  const checking = loadChecks();
+  if (options.bodySchema !== undefined && !(await checking).checkBody(options.bodySchema, body))
     throw new ApiError(fallbackError, 0, 'bad_request');
 
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -116,7 +127,7 @@ export async function apiRequest<S extends AnswerSchema>(
     throw new ApiError(error ?? fallbackError, response.status, code, json);
   }
   if (typeof schema === 'string') {
-    const checked = checkAnswer(schema as AnswerName, json);
+    const checked = (await checking).checkAnswer(schema as AnswerName, json);
     if (!checked.ok) throw new ApiError(fallbackError, response.status, 'bad_response', json);
     return checked.value as Parsed<S>;
   }
