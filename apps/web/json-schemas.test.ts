@@ -4,7 +4,10 @@ import { GENERATED_FILE, jsonSchemas, jsonSchemasSource } from './json-schemas.j
 import { KNOWN_FORMATS, KNOWN_KEYWORDS } from './src/lib/json-check.js';
 
 /** Every keyword and `format` under `node` (property names and definition names are not keywords). */
-function keywordsOf(node: unknown, into = { keywords: new Set<string>(), formats: new Set<string>() }) {
+function keywordsOf(
+  node: unknown,
+  into = { keywords: new Set<string>(), formats: new Set<string>() },
+) {
   if (Array.isArray(node)) for (const item of node) keywordsOf(item, into);
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {

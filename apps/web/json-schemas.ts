@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import * as schemas from './src/api/schemas.js';
 
-export const GENERATED_FILE = fileURLToPath(new URL('./src/api/json-schemas.gen.ts', import.meta.url));
+export const GENERATED_FILE = fileURLToPath(
+  new URL('./src/api/json-schemas.gen.ts', import.meta.url),
+);
 
 /** A request body's schema: its transforms (trims) are the server's to apply, so it may have some. */
 export const isBodySchema = (name: string): boolean => name.endsWith('BodySchema');

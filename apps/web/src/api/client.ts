@@ -9,15 +9,23 @@ import { getToken } from './token';
  * schema itself, for code in a lazy chunk of its own that imports it (the admin portal).
  */
 export type AnswerSchema = AnswerName | z.ZodType;
-type Parsed<S extends AnswerSchema> = S extends AnswerName ? Answer<S> : S extends z.ZodType ? z.output<S> : never;
+type Parsed<S extends AnswerSchema> = S extends AnswerName
+  ? Answer<S>
+  : S extends z.ZodType
+    ? z.output<S>
+    : never;
 
-let checks: Promise<typeof ContractChecks> | undefined;
+let checks: Promise<typeof ContractChecks | null> | undefined;
 /**
  * The contract checks and their JSON Schemas (~5 KB compressed), a chunk of their own loaded with
  * the first call, in parallel with it: the landing page, which makes none, does not carry them.
+ * Null when the chunk could not load (the next call tries again).
  */
-function loadChecks() {
-  return (checks ??= import('./contract-checks'));
+function loadChecks(): Promise<typeof ContractChecks | null> {
+  return (checks ??= import('./contract-checks').catch(() => {
+    checks = undefined;
+    return null;
+  }));
 }
 
 /** A failed call: `message` is the server's `error` text, else the call's default (doc 1 §8). */
@@ -100,7 +108,7 @@ export async function apiRequest<S extends AnswerSchema>(
   if (auth === 'required' && !token) throw new ApiError(MESSAGES.notAuthenticated, 401);
   const { body } = options;
   const checking = loadChecks();
-  if (options.bodySchema !== undefined && !(await checking).checkBody(options.bodySchema, body))
+  if (options.bodySchema !== undefined && !(await checking)?.checkBody(options.bodySchema, body))
     throw new ApiError(fallbackError, 0, 'bad_request');
 
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -127,8 +135,8 @@ export async function apiRequest<S extends AnswerSchema>(
     throw new ApiError(error ?? fallbackError, response.status, code, json);
   }
   if (typeof schema === 'string') {
-    const checked = (await checking).checkAnswer(schema as AnswerName, json);
-    if (!checked.ok) throw new ApiError(fallbackError, response.status, 'bad_response', json);
+    const checked = (await checking)?.checkAnswer(schema as AnswerName, json);
+    if (!checked?.ok) throw new ApiError(fallbackError, response.status, 'bad_response', json);
     return checked.value as Parsed<S>;
   }
   const parsed = (schema as z.ZodType).safeParse(json);

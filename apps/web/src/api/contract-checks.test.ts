@@ -44,7 +44,10 @@ function expectSameVerdict(name: AnswerName | BodyName, zodSchema: z.ZodType, va
 function withLeaf(value: unknown, path: (string | number)[], junk: unknown): unknown {
   if (path.length === 0) return junk;
   const [head, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head!] = withLeaf(copy[head!], rest, junk);
   return copy;
 }
@@ -77,9 +80,7 @@ describe('checkAnswer and checkBody', () => {
     const valid = validArbitrary(json, json);
     const broken = valid.chain((value) => {
       const paths = leafPaths(value);
-      return fc
-        .tuple(fc.constantFrom(...paths), junk)
-        .map(([path, j]) => withLeaf(value, path, j));
+      return fc.tuple(fc.constantFrom(...paths), junk).map(([path, j]) => withLeaf(value, path, j));
     });
     fc.assert(
       fc.property(valid, (value) => {

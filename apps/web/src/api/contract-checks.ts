@@ -6,9 +6,9 @@ import { checkJson } from '../lib/json-check';
 import { JSON_SCHEMAS } from './json-schemas.gen';
 import type * as SchemaModule from './schemas';
 
-export type Schemas = typeof SchemaModule;
+type Schemas = typeof SchemaModule;
 /** The name of a schema of `./schemas`, e.g. 'sessionResponseSchema'. */
-export type SchemaName = {
+type SchemaName = {
   [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never;
 }[keyof Schemas];
 /** The schemas of request bodies. */

@@ -151,9 +151,11 @@ function checkArray(s: Node, v: unknown[], root: JsonSchema, path: string): Chec
   const out: unknown[] = [];
   for (let i = 0; i < v.length; i++) {
     const item = Array.isArray(s.items)
-      ? ((s.items[i] as JsonSchema | undefined) ?? (s.additionalItems as JsonSchema | undefined) ?? true)
+      ? ((s.items[i] as JsonSchema | undefined) ??
+        (s.additionalItems as JsonSchema | undefined) ??
+        true)
       : ((s.items as JsonSchema | undefined) ?? true);
-    const r = check(item, v[i], root, `${path}/${i}`);
+    const r = checkJson(item, v[i], root, `${path}/${i}`);
     if (!r.ok) return r;
     out.push(r.value);
   }
@@ -171,12 +173,15 @@ function checkObject(
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(v)) {
     const where = `${path}/${key}`;
-    if (s.propertyNames !== undefined && !check(s.propertyNames as JsonSchema, key, root, where).ok)
+    if (
+      s.propertyNames !== undefined &&
+      !checkJson(s.propertyNames as JsonSchema, key, root, where).ok
+    )
       return fail(where);
     const schema = Object.hasOwn(properties, key)
       ? properties[key]!
       : ((s.additionalProperties as JsonSchema | undefined) ?? true);
-    const r = check(schema, value, root, where);
+    const r = checkJson(schema, value, root, where);
     if (!r.ok) return r;
     out[key] = r.value;
   }
@@ -193,21 +198,17 @@ function checkObject(
  */
 export function checkJson(
   schema: JsonSchema,
-  value: unknown,
+  v: unknown,
   root: JsonSchema = schema,
   path = '',
 ): CheckResult {
-  return check(schema, value, root, path);
-}
-
-function check(schema: JsonSchema, v: unknown, root: JsonSchema, path: string): CheckResult {
   if (schema === true) return ok(v);
   if (schema === false) return fail(path);
   const s = schema;
   for (const keyword of Object.keys(s)) if (!KNOWN_KEYWORDS.has(keyword)) return fail(path);
   if (typeof s.$ref === 'string') {
     const target = resolve(root, s.$ref);
-    return target === undefined ? fail(path) : check(target, v, root, path);
+    return target === undefined ? fail(path) : checkJson(target, v, root, path);
   }
   if ('const' in s && !equal(v, s.const)) return fail(path);
   if (Array.isArray(s.enum) && !s.enum.some((e) => equal(e, v))) return fail(path);
@@ -215,26 +216,31 @@ function check(schema: JsonSchema, v: unknown, root: JsonSchema, path: string): 
     const types = Array.isArray(s.type) ? s.type : [s.type];
     if (!types.some((t) => isType(t, v))) return fail(path);
   }
-  if (s.not !== undefined && check(s.not as JsonSchema, v, root, path).ok) return fail(path);
+  if (s.not !== undefined && checkJson(s.not as JsonSchema, v, root, path).ok) return fail(path);
   let out = v;
   if (Array.isArray(s.allOf)) {
     for (const part of s.allOf as JsonSchema[]) {
-      const r = check(part, v, root, path);
+      const r = checkJson(part, v, root, path);
       if (!r.ok) return r;
-      out = isType('object', r.value) && isType('object', out) ? { ...(out as object), ...(r.value as object) } : r.value;
+      out =
+        isType('object', r.value) && isType('object', out)
+          ? { ...(out as object), ...(r.value as object) }
+          : r.value;
     }
   }
   if (Array.isArray(s.anyOf)) {
     let match: CheckResult | undefined;
     for (const alt of s.anyOf as JsonSchema[]) {
-      match = check(alt, out, root, path);
+      match = checkJson(alt, out, root, path);
       if (match.ok) break;
     }
     if (!match?.ok) return fail(path);
     out = match.value;
   }
   if (Array.isArray(s.oneOf)) {
-    const matches = (s.oneOf as JsonSchema[]).map((alt) => check(alt, out, root, path)).filter((r) => r.ok);
+    const matches = (s.oneOf as JsonSchema[])
+      .map((alt) => checkJson(alt, out, root, path))
+      .filter((r) => r.ok);
     if (matches.length !== 1) return fail(path);
     out = matches[0]!.value;
   }

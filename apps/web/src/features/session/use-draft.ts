@@ -10,7 +10,10 @@ function loadStored(id: string): Draft | null {
     if (!raw) return null;
     const value = JSON.parse(raw) as Record<string, unknown>;
     const stored = value.destination ?? null;
-    const destination = stored === null ? { ok: true as const, value: null } : checkAnswer('destinationSchema', stored);
+    const destination =
+      stored === null
+        ? { ok: true as const, value: null }
+        : checkAnswer('destinationSchema', stored);
     if (!destination.ok) return null;
     const text = (x: unknown) => (typeof x === 'string' ? x : '');
     return {
