@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './features/toast';
 import { createAppRouter, createQueryClient } from './router';
@@ -13,14 +13,25 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The router resolves the first page (its route chunk loaded, its loaders' fetches started) before
+// React renders: one first render of the page instead of a pending one and a second, blocking one
+// when the route is ready. That render is a transition, in short slices (issue 13).
+void router
+  .load()
+  .catch((error: unknown) => console.error(error))
+  .then(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    ),
+  );
 
 registerServiceWorker();
