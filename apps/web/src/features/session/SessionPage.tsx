@@ -1,6 +1,5 @@
 import { SESSION_MESSAGES } from '@oneeta/contracts';
 import { useState } from 'react';
-import { Later } from '../../components/Later';
 import { isApiError } from '../../api/client';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -105,12 +104,7 @@ function LoadedSessionPage({ id }: { id: string }) {
       return session.data ? <ClosedView session={session.data} /> : <LoadingScreen />;
     case 'new':
     case 'main':
-      // The main screen renders in a transition (short slices) while the loading screen stays:
-      // its first render is the page's largest task, and a blocking one once the data is in.
-      return (
-        <Later fallback={<LoadingScreen />}>
-          <SessionMain id={id} session={state === 'main' ? (session.data ?? null) : null} />
-        </Later>
-      );
+      // SessionMain renders its screen in a transition (short slices) itself.
+      return <SessionMain id={id} session={state === 'main' ? (session.data ?? null) : null} />;
   }
 }

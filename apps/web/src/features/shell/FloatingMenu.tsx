@@ -32,50 +32,54 @@ export function FloatingMenu({ auth }: { auth: Auth }) {
         <span>{UI.menu}</span>
       </button>
       <div ref={panelRef} id={panelId} className="floating-menu-panel" hidden={!open}>
-        <nav aria-label={UI.menu}>
-          <ul>
-            <li>
-              <Link to="/" activeOptions={{ exact: true }} onClick={close}>
-                {SPEC.home}
-              </Link>
-            </li>
-            <li>
-              <Link to="/sessions" onClick={close}>
-                {SPEC.sessions}
-              </Link>
-            </li>
-            <li>
-              <Link to="/plans" onClick={close}>
-                {SPEC.plans}
-              </Link>
-            </li>
-            <li>
-              {signedIn ? (
-                <Link to="/profile" onClick={close}>
-                  {SPEC.profile}
+        {/* The links render when the menu opens: eleven router links on every first render cost
+            more than the menu's opening does (issue 13). */}
+        {open && (
+          <nav aria-label={UI.menu}>
+            <ul>
+              <li>
+                <Link to="/" activeOptions={{ exact: true }} onClick={close}>
+                  {SPEC.home}
                 </Link>
-              ) : (
-                <Link to="/auth" onClick={close}>
-                  {SPEC.signInNav}
-                </Link>
-              )}
-            </li>
-            {signedIn && (
-              <li className="floating-menu-separated">
-                <button
-                  type="button"
-                  className="floating-menu-signout"
-                  onClick={() => {
-                    close();
-                    auth.signOut();
-                  }}
-                >
-                  {SPEC.signOut}
-                </button>
               </li>
-            )}
-          </ul>
-        </nav>
+              <li>
+                <Link to="/sessions" onClick={close}>
+                  {SPEC.sessions}
+                </Link>
+              </li>
+              <li>
+                <Link to="/plans" onClick={close}>
+                  {SPEC.plans}
+                </Link>
+              </li>
+              <li>
+                {signedIn ? (
+                  <Link to="/profile" onClick={close}>
+                    {SPEC.profile}
+                  </Link>
+                ) : (
+                  <Link to="/auth" onClick={close}>
+                    {SPEC.signInNav}
+                  </Link>
+                )}
+              </li>
+              {signedIn && (
+                <li className="floating-menu-separated">
+                  <button
+                    type="button"
+                    className="floating-menu-signout"
+                    onClick={() => {
+                      close();
+                      auth.signOut();
+                    }}
+                  >
+                    {SPEC.signOut}
+                  </button>
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
       </div>
     </div>
   );
