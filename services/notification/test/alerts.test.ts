@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope, type SessionAlertData, type SessionNudge } from '@oneeta/contracts';
 import { createSessionSubscriber } from '@oneeta/service-kit';
+import { zonedParts, zonedToUtc } from '@oneeta/travel';
 import { eventually, testRedisUrl } from '@oneeta/service-kit/testing';
 import { createAlertHandler } from '../src/consumers/alerts.js';
 import { inbox, mute, newSessionId, preferencesWith, putPreferences, subscribe } from './factories.js';
@@ -31,7 +32,14 @@ async function recipient() {
   return { ...user, device };
 }
 
-const base = (sessionId: string) => ({ sessionId, destinationName: 'Pike Place Market', tzId: 'America/Los_Angeles', arriveAt: '2026-11-25T18:00:00.000Z' });
+/**
+ * An instant at `hhmm` on today's date in Los Angeles: a text names the date only when it is not
+ * the service's today in the destination's zone, so fixed dates broke these tests the next day.
+ */
+const LA = 'America/Los_Angeles';
+const at = (hhmm: string) => zonedToUtc(zonedParts(new Date(), LA).date, hhmm, LA).toISOString();
+
+const base = (sessionId: string) => ({ sessionId, destinationName: 'Pike Place Market', tzId: LA, arriveAt: at('10:00') });
 
 /** Resolves once every outbox row went out and the notify queue sent every push it holds. */
 async function settled() {
@@ -59,10 +67,10 @@ describe('session.alert', () => {
     const alert: SessionAlertData = {
       ...base(sessionId),
       kind: 'replanned',
-      arriveAt: '2026-11-25T18:15:00.000Z',
+      arriveAt: at('10:15'),
       recipients: [ann.id, bo.id],
       leaveBy: [
-        { userId: ann.id, leaveBy: '2026-11-25T17:40:00.000Z' },
+        { userId: ann.id, leaveBy: at('09:40') },
         { userId: bo.id, leaveBy: null },
       ],
     };
@@ -94,16 +102,16 @@ describe('session.alert', () => {
     const owner = await recipient();
     const sessionId = newSessionId();
     const alerts: SessionAlertData[] = [
-      { ...base(sessionId), kind: 'late', recipients: [owner.id], participantId: 'user:x', name: 'Ann', minutesLate: 7, eta: '2026-11-25T18:07:00.000Z' },
-      { ...base(sessionId), kind: 'replan-offer', recipients: [owner.id], suggestedArriveAt: '2026-11-25T18:12:00.000Z' },
-      { ...base(sessionId), kind: 'arrived', recipients: [owner.id], participantId: 'user:y', name: 'Bo', arrivedAt: '2026-11-25T17:58:00.000Z' },
+      { ...base(sessionId), kind: 'late', recipients: [owner.id], participantId: 'user:x', name: 'Ann', minutesLate: 7, eta: at('10:07') },
+      { ...base(sessionId), kind: 'replan-offer', recipients: [owner.id], suggestedArriveAt: at('10:12') },
+      { ...base(sessionId), kind: 'arrived', recipients: [owner.id], participantId: 'user:y', name: 'Bo', arrivedAt: at('09:58') },
       { ...base(sessionId), kind: 'no-show', recipients: [owner.id], names: ['Ann', 'Cy'] },
     ];
     for (const alert of alerts) await h.bus.publish(TOPICS.sessionAlert, alert);
     const rows = await unreadTexts(owner.token, 4);
     expect(rows.map((r) => [r.kind, r.text, r.suggestedArriveAt])).toEqual([
       ['late', 'Ann is running 7 min late', null],
-      ['replan-offer', 'Move arrival to 10:12 AM Los Angeles time?', '2026-11-25T18:12:00.000Z'],
+      ['replan-offer', 'Move arrival to 10:12 AM Los Angeles time?', at('10:12')],
       ['arrived', 'Bo arrived', null],
       ['no-show', 'Not arrived yet: Ann, Cy', null],
     ]);
@@ -117,8 +125,8 @@ describe('session.alert', () => {
     expect((await putPreferences(h, noArrivedInApp.token, preferencesWith('arrived', { push: true, inApp: false }))).statusCode).toBe(200);
     expect((await mute(h, muted.token, sessionId)).statusCode).toBe(200);
     const recipients = [noLatePush.id, noArrivedInApp.id, muted.id, everything.id];
-    await h.bus.publish(TOPICS.sessionAlert, { ...base(sessionId), kind: 'late', recipients, participantId: 'user:x', name: 'Ann', minutesLate: 6, eta: '2026-11-25T18:06:00.000Z' } satisfies SessionAlertData);
-    await h.bus.publish(TOPICS.sessionAlert, { ...base(sessionId), kind: 'arrived', recipients, participantId: 'user:y', name: 'Bo', arrivedAt: '2026-11-25T17:59:00.000Z' } satisfies SessionAlertData);
+    await h.bus.publish(TOPICS.sessionAlert, { ...base(sessionId), kind: 'late', recipients, participantId: 'user:x', name: 'Ann', minutesLate: 6, eta: at('10:06') } satisfies SessionAlertData);
+    await h.bus.publish(TOPICS.sessionAlert, { ...base(sessionId), kind: 'arrived', recipients, participantId: 'user:y', name: 'Bo', arrivedAt: at('09:59') } satisfies SessionAlertData);
 
     await unreadTexts(everything.token, 2);
     await eventually(() => (everything.device.delivered().length === 2 ? true : null), { timeoutMs: 20_000 });
@@ -134,7 +142,7 @@ describe('session.alert', () => {
   it('delivers once per event and recipient, when the event is redelivered and when two workers handle it at once', async () => {
     const ann = await recipient();
     const sessionId = newSessionId();
-    const alert: SessionAlertData = { ...base(sessionId), kind: 'arrived', recipients: [ann.id, ann.id], participantId: 'user:y', name: 'Bo', arrivedAt: '2026-11-25T17:59:00.000Z' };
+    const alert: SessionAlertData = { ...base(sessionId), kind: 'arrived', recipients: [ann.id, ann.id], participantId: 'user:y', name: 'Bo', arrivedAt: at('09:59') };
     const envelope = await h.bus.publish(TOPICS.sessionAlert, alert);
     await unreadTexts(ann.token, 1);
     // The same event again on the bus, and straight into two handlers as two replicas would run it.
