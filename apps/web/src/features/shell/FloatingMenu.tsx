@@ -32,8 +32,8 @@ export function FloatingMenu({ auth }: { auth: Auth }) {
         <span>{UI.menu}</span>
       </button>
       <div ref={panelRef} id={panelId} className="floating-menu-panel" hidden={!open}>
-        {/* The links render when the menu opens: eleven router links on every first render cost
-            more than the menu's opening does (issue 13). */}
+        {/* The links render when the menu opens: router links are costly on every page's first
+            render, opening the menu is not (issue 13). */}
         {open && (
           <nav aria-label={UI.menu}>
             <ul>
