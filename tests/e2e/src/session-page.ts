@@ -202,6 +202,12 @@ export function mapDrawing(page: Page): Locator {
   return page.locator('svg.smap-svg');
 }
 
+/** The map frame's height in CSS pixels, rounded. */
+export async function mapHeight(page: Page): Promise<number> {
+  const box = await page.locator('.smap-frame').boundingBox();
+  return box ? Math.round(box.height) : Number.NaN;
+}
+
 /** Markers drawn outside the map's drawing (by their ids): none when everyone is in view. */
 export async function markersOutside(page: Page): Promise<string[]> {
   const svg = await mapDrawing(page).boundingBox();

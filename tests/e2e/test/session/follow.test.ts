@@ -18,6 +18,7 @@ import {
 import {
   expectToast,
   mapDrawing,
+  mapHeight,
   markersOutside,
   openSession,
   panelEntry,
@@ -80,14 +81,22 @@ describe('arrival panel and map follow mode', () => {
     await page.locator(`[data-marker-id="${adaId}"]`).first().waitFor();
 
     // The first load fits the destination and both people; so does a resized map (collapsed, a phone).
+    // The map's heights (doc 1 §2): expanded 82 % of the viewport's height; collapsed 420 px from
+    // 720 px wide, 36 % of the height below.
     await expect.poll(() => markersOutside(page)).toEqual([]);
     expect(await page.locator('.smap-marker').count()).toBe(3);
+    await expect.poll(() => mapHeight(page)).toBe(656);
     await page.getByRole('button', { name: 'Collapse map', exact: true }).click();
+    await expect.poll(() => mapHeight(page)).toBe(420);
     await expect.poll(() => markersOutside(page)).toEqual([]);
     await page.getByRole('button', { name: 'Expand map', exact: true }).click();
     await expect.poll(() => markersOutside(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => mapHeight(page)).toBe(692);
     await expect.poll(() => markersOutside(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Collapse map', exact: true }).click();
+    await expect.poll(() => mapHeight(page)).toBe(304);
+    await page.getByRole('button', { name: 'Expand map', exact: true }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The travel preview shows the owner's own trip, as the server computed it.

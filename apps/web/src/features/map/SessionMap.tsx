@@ -35,14 +35,12 @@ import {
   type Insets,
 } from './fit';
 import { CollapseIcon, ExpandIcon, FitIcon, MinusIcon, PlusIcon } from './icons';
-import { mapHeight } from './layout';
 import { describeMarker, drawnMarkers, fitPoints, pointsFingerprint } from './markers';
 import { OfflineMap } from './OfflineMap';
 import { PlaceSearch } from './PlaceSearch';
 import { MAP_SPEC, MAP_UI } from './texts';
 import type { LatLon, MapDestination, MapFocus, MapMarker, SelectedPlace } from './types';
 import { useMapProvider } from './use-map-token';
-import { useViewportSize } from './use-viewport';
 import './map.css';
 
 export interface SessionMapProps {
@@ -78,7 +76,6 @@ export function SessionMap({
   const provider = useMapProvider(sessionId);
   const [sdkFailure, setSdkFailure] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(true);
-  const viewport = useViewportSize();
   const [selected, setSelected] = useState<SelectedPlace | null>(null);
   const [follow, dispatchFollow] = useReducer(followReducer, FOLLOW_IDLE);
   const [command, setCommand] = useState<CameraCommand | null>(null);
@@ -89,6 +86,11 @@ export function SessionMap({
 
   const frameRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
+  /**
+   * What the overlays cover, measured when the browser reports a new size of the frame or of the
+   * overlays (layout is clean then: no layout forced in the middle of React's commits).
+   */
+  const covers = useRef<Record<'search' | 'all', Insets> | null>(null);
 
   /**
    * A camera request, with what the overlays cover at this moment: the search box ('search'), or
@@ -100,7 +102,8 @@ export function SessionMap({
       cover: 'search' | 'all' = 'search',
     ) => {
       seq.current += 1;
-      const covered = overlayInsets(frameRef.current, topRef.current, cover);
+      const covered =
+        covers.current?.[cover] ?? overlayInsets(frameRef.current, topRef.current, cover);
       const insets = request.type === 'fit' ? withMarkerRoom(covered) : covered;
       setCommand({ ...request, insets, seq: seq.current } as CameraCommand);
     },
@@ -125,7 +128,8 @@ export function SessionMap({
   // change while nothing is followed and the camera is free.
   const fitted = useRef<string | null>(null);
   const autoFit = useEffectEvent(() => {
-    if (points.length === 0 || fitted.current === fingerprint) return;
+    // The first fit waits for the overlays' first measurement (the resize observer below).
+    if (covers.current === null || points.length === 0 || fitted.current === fingerprint) return;
     const firstLoad = fitted.current === null;
     if (
       shouldAutoFit({ firstLoad, following, cameraHeld: cameraHeld.current, pointsChanged: true })
@@ -253,18 +257,35 @@ export function SessionMap({
     if (cameraHeld.current || following || points.length === 0 || fitted.current === null) return;
     issue({ type: 'fit', points, animate: false });
   });
+  // The observer also measures what the overlays cover (the search box grows with its results).
   useEffect(() => {
     const frame = frameRef.current;
-    if (!frame || typeof ResizeObserver === 'undefined') return;
+    if (!frame) return;
+    const measure = () => {
+      const top = topRef.current;
+      covers.current = {
+        search: overlayInsets(frame, top, 'search'),
+        all: overlayInsets(frame, top, 'all'),
+      };
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      autoFit();
+      return;
+    }
     let last: string | null = null;
     const observer = new ResizeObserver(() => {
+      measure();
       const { width, height } = frame.getBoundingClientRect();
-      if (width < 1 || height < 1) return;
-      const size = `${Math.round(width)}x${Math.round(height)}`;
-      if (last !== null && size !== last) refit();
-      last = size;
+      if (width >= 1 && height >= 1) {
+        const size = `${Math.round(width)}x${Math.round(height)}`;
+        if (last !== null && size !== last) refit();
+        last = size;
+      }
+      autoFit();
     });
     observer.observe(frame);
+    if (topRef.current) observer.observe(topRef.current);
     return () => observer.disconnect();
   }, []);
 
@@ -284,11 +305,6 @@ export function SessionMap({
   // Once a place is selected (a result or a pin) the hint has done its job.
   const showCoachmark = coachmark && !readonly && !selected;
 
-  const height = mapHeight({
-    expanded,
-    viewportWidth: viewport.width,
-    viewportHeight: viewport.height,
-  });
   const initial = useMemo(() => ({ points, near }), [points, near]);
   const viewProps = {
     markers: drawn,
@@ -306,7 +322,6 @@ export function SessionMap({
       <div
         ref={frameRef}
         className="smap-frame"
-        style={{ height }}
         data-expanded={expanded}
         data-provider={showOffline ? 'offline' : provider.kind}
       >

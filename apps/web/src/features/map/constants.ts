@@ -22,11 +22,6 @@ export const DEFAULT_CENTER = FALLBACK_INVITE_POSITION;
 export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 20;
 
-/** Map heights: expanded at 82 % of the viewport height; collapsed at 36 % on narrow screens, else 420 px. */
-export const EXPANDED_HEIGHT_RATIO = 0.82;
-export const COLLAPSED_NARROW_HEIGHT_RATIO = 0.36;
-export const COLLAPSED_WIDE_HEIGHT_PX = 420;
-
 /** Our own interaction steps (not in the spec): one zoom button press, one arrow key press. */
 export const ZOOM_STEP = 1;
 export const KEY_PAN_PX = 80;

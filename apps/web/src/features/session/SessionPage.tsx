@@ -11,6 +11,7 @@ import { createBlockReason } from '../sessions/limit-reason';
 import { quotaMessage } from './save-rules';
 import { isSessionClosed } from './session-status';
 import { SessionMain } from './SessionMain';
+import { Later } from '../../components/Later';
 import {
   AccessDenied,
   CheckingLimits,
@@ -104,7 +105,12 @@ function LoadedSessionPage({ id }: { id: string }) {
       return session.data ? <ClosedView session={session.data} /> : <LoadingScreen />;
     case 'new':
     case 'main':
-      // SessionMain renders its screen in a transition (short slices) itself.
-      return <SessionMain id={id} session={state === 'main' ? (session.data ?? null) : null} />;
+      // The session's arrival is a synchronous update: SessionMain (its hooks, then its effects:
+      // the live connection, location, queries) mounts in a transition, in tasks of their own.
+      return (
+        <Later fallback={<LoadingScreen />}>
+          <SessionMain id={id} session={state === 'main' ? (session.data ?? null) : null} />
+        </Later>
+      );
   }
 }

@@ -72,6 +72,9 @@ describe('location status machine', () => {
       status: 'denied',
       message: 'Location permission is blocked. Enable it in your browser settings.',
     });
+    // Known blocked at the first render, then told again by the permission check: no new state.
+    expect(run(blocked, { type: 'failure', failure: 'blocked' })).toBe(blocked);
+    expect(run(blocked, { type: 'failure', failure: 2 }).status).toBe('error');
   });
 
   it("reports unavailable, timeout and unsupported as 'Unable to get location'", () => {

@@ -99,12 +99,13 @@ export function locationReducer(state: LocationState, action: LocationAction): L
       const { failure } = action;
       if (failure === TIMEOUT && state.tracking) return state;
       const denied = failure === PERMISSION_DENIED || failure === 'blocked';
-      return {
-        ...state,
-        status: denied ? 'denied' : 'error',
-        message: failureMessage(failure),
-        tracking: denied || failure === 'unsupported' ? false : state.tracking,
-      };
+      const status = denied ? 'denied' : 'error';
+      const message = failureMessage(failure);
+      const tracking = denied || failure === 'unsupported' ? false : state.tracking;
+      // The same failure again (a permission known blocked at the first render) changes nothing.
+      if (state.status === status && state.message === message && state.tracking === tracking)
+        return state;
+      return { ...state, status, message, tracking };
     }
   }
 }

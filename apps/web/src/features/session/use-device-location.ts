@@ -34,6 +34,35 @@ function writeCache(value: string) {
   }
 }
 
+/**
+ * The geolocation permission, asked once as soon as a session page starts loading (its route's
+ * loader calls askLocationPermission): by the page's first render a blocked permission is known,
+ * and the page does not pass through its loading screen waiting for it. The status object is
+ * live: later changes show in its `state` and its 'change' events.
+ */
+let permission: Promise<PermissionStatus | null> | null = null;
+let permissionNow: PermissionStatus | null = null;
+
+export function askLocationPermission(): Promise<PermissionStatus | null> {
+  permission ??= (async () => {
+    try {
+      permissionNow = (await navigator.permissions?.query({ name: 'geolocation' })) ?? null;
+    } catch {
+      permissionNow = null;
+    }
+    return permissionNow;
+  })();
+  return permission;
+}
+
+/** The first state: the cached position, and 'Location required' at once when already blocked. */
+function firstState(): LocationState {
+  const state = initialLocationState(readCache());
+  return permissionNow?.state === 'denied'
+    ? locationReducer(state, { type: 'failure', failure: 'blocked' })
+    : state;
+}
+
 const failureOf = (error: GeolocationPositionError): LocationFailure =>
   error.code === 1 || error.code === 2 || error.code === 3 ? error.code : 2;
 
@@ -44,9 +73,7 @@ const failureOf = (error: GeolocationPositionError): LocationFailure =>
  * unmounting (leaving the page, closing the tab), clears the watch: updates stop.
  */
 export function useDeviceLocation(enabled: boolean): DeviceLocation {
-  const [state, dispatch] = useReducer(locationReducer, null, () =>
-    initialLocationState(readCache()),
-  );
+  const [state, dispatch] = useReducer(locationReducer, null, firstState);
   const watchId = useRef<number | null>(null);
   const generation = useRef(0);
 
@@ -102,11 +129,7 @@ export function useDeviceLocation(enabled: boolean): DeviceLocation {
       if (status?.state === 'granted' && watchId.current === null) request();
     };
     const start = async () => {
-      try {
-        status = (await navigator.permissions?.query({ name: 'geolocation' })) ?? null;
-      } catch {
-        status = null;
-      }
+      status = await askLocationPermission();
       if (cancelled) return;
       status?.addEventListener('change', onChange);
       if (status?.state === 'denied') dispatch({ type: 'failure', failure: 'blocked' });
