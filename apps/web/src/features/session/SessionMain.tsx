@@ -233,8 +233,9 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
         {/* The first render shows what the viewer came for (alerts, their card, the summary); the
           map and the form, then the panel, then the chat and the owner's tools follow in deferred
           renders, each committed apart, so the page's first paint is not one long task (issue 13).
-          They sit below the summary, so nothing already on screen moves when they arrive. */}
-        <Later>
+          They start once the first part is painted, and sit below the summary, so nothing already
+          on screen moves when they arrive. */}
+        <Later afterPaint>
           <div className="qs-layout">
             <MapSlot
               {...(session ? { sessionId: id } : {})}
