@@ -5,8 +5,8 @@ import { sessionLimitsQuery, sessionQuery } from '../api/sessions';
 import { getToken } from '../api/token';
 import { isValidSessionId } from '../features/session/page-state';
 import { SessionPage } from '../features/session/SessionPage';
-import { askLocationPermission } from '../features/session/use-device-location';
 import { warmUpTimeZone } from '../lib/datetime';
+import { askLocationPermission } from '../lib/location-permission';
 
 /**
  * The loader starts the session's fetch (and, signed in, the plan's limits) without waiting, so

@@ -1,5 +1,6 @@
 import { GEO_CACHE_KEY } from '@oneeta/contracts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { askLocationPermission, knownLocationPermission } from '../../lib/location-permission';
 import {
   cacheEntry,
   fixOf,
@@ -34,31 +35,10 @@ function writeCache(value: string) {
   }
 }
 
-/**
- * The geolocation permission, asked once as soon as a session page starts loading (its route's
- * loader calls askLocationPermission): by the page's first render a blocked permission is known,
- * and the page does not pass through its loading screen waiting for it. The status object is
- * live: later changes show in its `state` and its 'change' events.
- */
-let permission: Promise<PermissionStatus | null> | null = null;
-let permissionNow: PermissionStatus | null = null;
-
-export function askLocationPermission(): Promise<PermissionStatus | null> {
-  permission ??= (async () => {
-    try {
-      permissionNow = (await navigator.permissions?.query({ name: 'geolocation' })) ?? null;
-    } catch {
-      permissionNow = null;
-    }
-    return permissionNow;
-  })();
-  return permission;
-}
-
 /** The first state: the cached position, and 'Location required' at once when already blocked. */
 function firstState(): LocationState {
   const state = initialLocationState(readCache());
-  return permissionNow?.state === 'denied'
+  return knownLocationPermission() === 'denied'
     ? locationReducer(state, { type: 'failure', failure: 'blocked' })
     : state;
 }
