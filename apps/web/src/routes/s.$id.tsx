@@ -7,16 +7,26 @@ import { isValidSessionId } from '../features/session/page-state';
 import { SessionPage } from '../features/session/SessionPage';
 import { warmUpTimeZone } from '../lib/datetime';
 import { askLocationPermission } from '../lib/location-permission';
+import { settledWithin } from '../lib/settled-within';
 
 /**
- * The loader starts the session's fetch (and, signed in, the plan's limits) without waiting, so
- * `defaultPreload: 'intent'` fetches it on hover and the page renders as before (its own loading,
- * 403 and 404 screens). It also asks for the location permission, known by the first render.
+ * How long the loader waits for the session before the page renders without it (its loading
+ * screen). An answer within this renders the session's screen at once: one render and one paint
+ * instead of the loading screen, then a second, blocking render when the answer comes (issue 13).
+ */
+const FIRST_SCREEN_WAIT_MS = 500;
+
+/**
+ * The loader fetches the session (and, signed in, the plan's limits; `defaultPreload: 'intent'`
+ * fetches them on hover) and waits for the session at most FIRST_SCREEN_WAIT_MS: the page then
+ * renders as before, with its own loading, 403 and 404 screens. It runs on every visit, so the
+ * page does not ask again on mount (`useSession`). It also asks for the location permission,
+ * known by the first render.
  */
 export const Route = createFileRoute('/s/$id')({
-  loader: ({ context: { queryClient }, params }) => {
+  loader: async ({ context: { queryClient }, params }) => {
     if (!isValidSessionId(params.id)) return;
-    void queryClient.prefetchQuery(sessionQuery(params.id));
+    const session = queryClient.prefetchQuery(sessionQuery(params.id));
     const token = getToken();
     if (token !== null) void queryClient.prefetchQuery(sessionLimitsQuery());
     warmUpTimeZone();
@@ -30,6 +40,7 @@ export const Route = createFileRoute('/s/$id')({
         void queryClient.prefetchQuery(notificationPreferencesQuery(token));
         void queryClient.prefetchQuery(notificationChannelsQuery());
       }, 0);
+    await settledWithin(session, FIRST_SCREEN_WAIT_MS);
   },
   component: SessionRoute,
 });

@@ -1,0 +1,16 @@
+/**
+ * Resolves once `promise` has settled (fulfilled or rejected: the outcome is not passed on) or
+ * after `ms`, whichever comes first. A route's loader waits this way for the data its first
+ * screen shows: when the answer comes quickly the page renders with it at once, else it renders
+ * its own loading screen as before.
+ */
+export function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
+}
