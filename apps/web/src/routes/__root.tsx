@@ -7,6 +7,7 @@ import { BottomBar } from '../features/shell/BottomBar';
 import { Header } from '../features/shell/Header';
 import { NotFound } from '../features/shell/NotFound';
 import { useAuth } from '../hooks/use-auth';
+import { FIRST_SCREEN_WAIT_MS, settledWithin } from '../lib/settled-within';
 import { UI } from '../text';
 
 /** In-app notifications as toasts (issue 15): loaded once signed in, not with the landing page. */
@@ -17,10 +18,12 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The current user is asked for with the page's own data, not after the first render.
-  loader: ({ context }) => {
+  // The current user is asked for with the page's own data, not after the first render, and the
+  // first render waits for the answer a moment (FIRST_SCREEN_WAIT_MS), as the page's data does.
+  loader: async ({ context }) => {
     const token = getToken();
-    if (token !== null) void context.queryClient.prefetchQuery(meQuery(token));
+    if (token !== null)
+      await settledWithin(context.queryClient.prefetchQuery(meQuery(token)), FIRST_SCREEN_WAIT_MS);
   },
   component: RootLayout,
   notFoundComponent: NotFound,

@@ -7,14 +7,7 @@ import { isValidSessionId } from '../features/session/page-state';
 import { SessionPage } from '../features/session/SessionPage';
 import { warmUpTimeZone } from '../lib/datetime';
 import { askLocationPermission } from '../lib/location-permission';
-import { settledWithin } from '../lib/settled-within';
-
-/**
- * How long the loader waits for the session before the page renders without it (its loading
- * screen). An answer within this renders the session's screen at once: one render and one paint
- * instead of the loading screen, then a second, blocking render when the answer comes (issue 13).
- */
-const FIRST_SCREEN_WAIT_MS = 500;
+import { FIRST_SCREEN_WAIT_MS, settledWithin } from '../lib/settled-within';
 
 /**
  * The loader fetches the session (and, signed in, the plan's limits; `defaultPreload: 'intent'`

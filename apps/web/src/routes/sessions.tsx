@@ -4,20 +4,23 @@ import { sessionLimitsQuery, sessionListQuery } from '../api/sessions';
 import { getToken } from '../api/token';
 import { SessionsPage } from '../features/sessions/SessionsPage';
 import { warmUpTimeZone } from '../lib/datetime';
+import { FIRST_SCREEN_WAIT_MS, settledWithin } from '../lib/settled-within';
 
 /**
- * The loader starts both lists, the invites and the plan's limits (signed in only) without
- * waiting, so `defaultPreload: 'intent'` fetches them on hover and the page renders as before (its
- * own loading state, errors and all).
+ * The loader starts both lists, the invites and the plan's limits (signed in only), so
+ * `defaultPreload: 'intent'` fetches them on hover, and waits at most FIRST_SCREEN_WAIT_MS for
+ * what the first screen shows (the invites and the open sessions); the page renders as before
+ * (its own loading state, errors and all).
  */
 export const Route = createFileRoute('/sessions')({
-  loader: ({ context }) => {
+  loader: async ({ context: { queryClient } }) => {
     if (getToken() === null) return;
     warmUpTimeZone();
-    void context.queryClient.prefetchInfiniteQuery(sessionListQuery('open'));
-    void context.queryClient.prefetchInfiniteQuery(sessionListQuery('closed'));
-    void context.queryClient.prefetchQuery(myInvitesQuery());
-    void context.queryClient.prefetchQuery(sessionLimitsQuery());
+    const open = queryClient.prefetchInfiniteQuery(sessionListQuery('open'));
+    void queryClient.prefetchInfiniteQuery(sessionListQuery('closed'));
+    const invites = queryClient.prefetchQuery(myInvitesQuery());
+    void queryClient.prefetchQuery(sessionLimitsQuery());
+    await settledWithin(Promise.all([open, invites]), FIRST_SCREEN_WAIT_MS);
   },
   component: SessionsPage,
 });
