@@ -46,8 +46,9 @@ export function routeHtml(pages: Record<string, RegExp>): Plugin {
     writeBundle(_options, bundle) {
       const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       for (const [page, test] of Object.entries(pages)) {
+        // The chunk that holds the route's module: its own, or a group's (vite.config.ts).
         const chunk = Object.values(bundle).find(
-          (c) => c.type === 'chunk' && c.isDynamicEntry && test.test(c.facadeModuleId ?? ''),
+          (c) => c.type === 'chunk' && c.moduleIds.some((id) => test.test(id)),
         );
         if (!chunk) throw new Error(`route-html: no lazy chunk of ${test} for ${page}.html`);
         const html = routePageHtml(indexHtml, chunkFiles(bundle, chunk.fileName));

@@ -59,6 +59,8 @@ export default defineConfig(({ mode }) => {
     // dist/ is not emptied first: the gateway keeps serving the previous build until the new files
     // are written; sw-manifest-plugin then removes the assets this build no longer emits.
     build: {
+      // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+      modulePreload: { polyfill: false },
       sourcemap: true,
       emptyOutDir: false,
       // Lazy chunks loaded only when their service is configured: azure-maps-control (~1.7 MB,
@@ -119,6 +121,32 @@ export default defineConfig(({ mode }) => {
                 name: 'vendor',
                 test: (id: string) => id.includes('node_modules') && !LAZY_LIBRARIES.test(id),
                 priority: 80,
+              },
+              // The JSON Schemas every answer is checked against: one chunk of their own that the
+              // first API call loads on every page (api/client.ts), not with any page's chunk.
+              {
+                name: 'contract-checks',
+                test: /api[\\/](contract-checks|json-schemas\.gen)\.ts$|lib[\\/]json-check\.ts$/,
+                priority: 65,
+              },
+              // The in-app notifications every signed-in page watches (InboxWatcher, lazy in the
+              // root layout) and the session page shows: apart from the session page's chunk.
+              {
+                name: 'inbox',
+                test: /features[\\/]inbox[\\/](InboxWatcher\.tsx|(use-inbox|inbox-logic|inbox-store|texts)\.ts)$|api[\\/]notifications\.ts$/,
+                priority: 62,
+              },
+              // The session page (the large lazy route a shared link opens) in one chunk with its
+              // CSS: its route module and the features it uses, which other lazy pages share and
+              // would otherwise split into six chunks and three stylesheets, each a request before
+              // the page shows. What those features load lazily stays apart.
+              {
+                name: 'session',
+                test: (id: string) =>
+                  /routes[\\/]s\.\$id\.tsx\?tsr-split|[\\/]features[\\/](session|map|arrival-panel|inbox)[\\/]/.test(
+                    id,
+                  ) && !/[\\/](azure-adapter|InboxWatcher|PushOfferCard)\.tsx?$/.test(id),
+                priority: 60,
               },
               {
                 name: 'app',
