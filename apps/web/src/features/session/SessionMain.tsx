@@ -75,7 +75,6 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     location.status === 'idle' || location.status === 'requesting',
     LOCATION_SETTLE_MS,
   );
-  const [locatedAtMount] = useState(located);
   const live = useLiveSession(id, session !== null);
   // Once the server ended location sharing for this session (issue 15), nothing more is sent.
   const sharingEnded = session?.sharingEnded === true;
@@ -193,139 +192,140 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     : null;
 
   if (!located) return <LoadingScreen />;
-  const screen = (
-    <div className="page qs-page">
-      {guest && <SignInCallout id={id} />}
-      {session && !guest && (
-        <SessionAlerts
+  // The device location's first answer (or the settle timer) is an urgent update: without this
+  // Later the whole screen would render in that one blocking task; in it, it renders in slices.
+  return (
+    <Later fallback={<LoadingScreen />}>
+      <div className="page qs-page">
+        {guest && <SignInCallout id={id} />}
+        {session && !guest && (
+          <SessionAlerts
+            session={session}
+            isOwner={isOwner}
+            now={now}
+            onMoveArrival={editor.moveArrival}
+            saving={editor.saving}
+            problem={editor.problem?.message ?? null}
+          />
+        )}
+        {session && member && <PersonalCard session={session} meId={meId} now={now} />}
+        {session && member && <PushOffer sessionId={id} signedIn={!guest} />}
+        <LocationOverlay notice={where.notice} onRetry={location.retry}>
+          <StartingAddress
+            {...(session ? { sessionId: id } : {})}
+            near={here}
+            destination={draft.destination?.position ?? null}
+            current={
+              starting.start?.name ?? (myRow?.lat != null ? LOCATION_UI.savedPosition : null)
+            }
+            busy={starting.saving}
+            onConfirm={starting.choose}
+          />
+        </LocationOverlay>
+        <SummaryCard
+          id={id}
           session={session}
-          isOwner={isOwner}
-          now={now}
-          onMoveArrival={editor.moveArrival}
-          saving={editor.saving}
-          problem={editor.problem?.message ?? null}
+          guest={guest}
+          live={session ? live.connected : null}
+          {...(session && member && !guest ? { actions: <MuteToggle sessionId={id} /> } : {})}
         />
-      )}
-      {session && member && <PersonalCard session={session} meId={meId} now={now} />}
-      {session && member && <PushOffer sessionId={id} signedIn={!guest} />}
-      <LocationOverlay notice={where.notice} onRetry={location.retry}>
-        <StartingAddress
-          {...(session ? { sessionId: id } : {})}
-          near={here}
-          destination={draft.destination?.position ?? null}
-          current={starting.start?.name ?? (myRow?.lat != null ? LOCATION_UI.savedPosition : null)}
-          busy={starting.saving}
-          onConfirm={starting.choose}
-        />
-      </LocationOverlay>
-      <SummaryCard
-        id={id}
-        session={session}
-        guest={guest}
-        live={session ? live.connected : null}
-        {...(session && member && !guest ? { actions: <MuteToggle sessionId={id} /> } : {})}
-      />
-      {session && role === 'invitee' && <InviteeNotice session={session} />}
-      {/* The first render shows what the viewer came for (alerts, their card, the summary); the
+        {session && role === 'invitee' && <InviteeNotice session={session} />}
+        {/* The first render shows what the viewer came for (alerts, their card, the summary); the
           map and the form, then the panel, then the chat and the owner's tools follow in deferred
           renders, each committed apart, so the page's first paint is not one long task (issue 13).
           They start once the first part is painted, and sit below the summary, so nothing already
           on screen moves when they arrive. */}
-      <Later afterPaint>
-        <div className="qs-layout">
-          <MapSlot
-            {...(session ? { sessionId: id } : {})}
-            destination={destinationPin}
-            markers={markers}
-            readonly={!canPick}
-            near={here}
-            {...(canPick ? { onPlaceConfirmed: editor.onPlaceConfirmed } : {})}
-            focus={focus}
-            narrow={narrow}
-            hidden={mapHidden}
-            onToggle={() => setMapHidden((v) => !v)}
-            locationNote={member && sharingEnded ? LIVE_MESSAGES.sharingEnded : where.note}
-          />
-          <div className="qs-side">
-            <DetailsForm
-              id={id}
-              draft={draft}
-              dirty={dirty}
-              editable={editable}
-              canPick={canPick}
-              guest={guest}
-              editsBlocked={editsBlocked}
-              sessionExists={session !== null}
-              earliest={earliest}
-              showSearch={mapHiddenNow}
+        <Later afterPaint>
+          <div className="qs-layout">
+            <MapSlot
+              {...(session ? { sessionId: id } : {})}
+              destination={destinationPin}
+              markers={markers}
+              readonly={!canPick}
               near={here}
-              editor={editor}
-              expanded={expanded}
-              onToggle={() => setExpanded((v) => !v)}
+              {...(canPick ? { onPlaceConfirmed: editor.onPlaceConfirmed } : {})}
+              focus={focus}
+              narrow={narrow}
+              hidden={mapHidden}
+              onToggle={() => setMapHidden((v) => !v)}
+              locationNote={member && sharingEnded ? LIVE_MESSAGES.sharingEnded : where.note}
             />
-            <TravelPreviewCard
-              hasDestination={draft.destination !== null}
-              mine={mine}
-              earliest={earliest}
-              tzId={draft.tzId}
-              loading={preview.loading}
-              error={preview.error}
-              unsaved={dirty && session !== null}
-            />
-          </div>
-        </div>
-        <Later>
-          {session && (
-            <div className="qs-panel" data-stale={dirty || undefined}>
-              {dirty && (
-                <p className="notice notice-info qs-stale-note" role="status">
-                  {SESSION_UI.panelStale}
-                </p>
-              )}
-              <ArrivalPanel
-                session={session}
-                meParticipantId={meId}
-                isOwner={isOwner}
-                now={now}
-                sessionLink={sessionLinkOf(id)}
-                onCenter={onCenter}
-                onLeft={onLeft}
+            <div className="qs-side">
+              <DetailsForm
+                id={id}
+                draft={draft}
+                dirty={dirty}
+                editable={editable}
+                canPick={canPick}
+                guest={guest}
+                editsBlocked={editsBlocked}
+                sessionExists={session !== null}
+                earliest={earliest}
+                showSearch={mapHiddenNow}
+                near={here}
+                editor={editor}
+                expanded={expanded}
+                onToggle={() => setExpanded((v) => !v)}
+              />
+              <TravelPreviewCard
+                hasDestination={draft.destination !== null}
+                mine={mine}
+                earliest={earliest}
+                tzId={draft.tzId}
+                loading={preview.loading}
+                error={preview.error}
+                unsaved={dirty && session !== null}
               />
             </div>
-          )}
+          </div>
           <Later>
-            {session && member && !guest && (
-              <div className="qs-chat">
-                <Suspense fallback={null}>
-                  <LazyCommunicationWidget
-                    sessionId={id}
-                    isOwner={isOwner}
-                    canConnect
-                    live={live.connected}
-                    senderName={user?.name?.trim() || user?.email?.trim() || ''}
-                    closed={false}
-                  />
-                </Suspense>
-              </div>
-            )}
-            {isOwner && !guest && (
-              <div className="qs-owner">
-                {session ? (
-                  <InvitesCard session={session} limits={limits} drafts={invitees} />
-                ) : (
-                  <DraftInvitesCard drafts={invitees} limits={limits} />
+            {session && (
+              <div className="qs-panel" data-stale={dirty || undefined}>
+                {dirty && (
+                  <p className="notice notice-info qs-stale-note" role="status">
+                    {SESSION_UI.panelStale}
+                  </p>
                 )}
-                {session && <OwnerTools sessionId={id} />}
+                <ArrivalPanel
+                  session={session}
+                  meParticipantId={meId}
+                  isOwner={isOwner}
+                  now={now}
+                  sessionLink={sessionLinkOf(id)}
+                  onCenter={onCenter}
+                  onLeft={onLeft}
+                />
               </div>
             )}
+            <Later>
+              {session && member && !guest && (
+                <div className="qs-chat">
+                  <Suspense fallback={null}>
+                    <LazyCommunicationWidget
+                      sessionId={id}
+                      isOwner={isOwner}
+                      canConnect
+                      live={live.connected}
+                      senderName={user?.name?.trim() || user?.email?.trim() || ''}
+                      closed={false}
+                    />
+                  </Suspense>
+                </div>
+              )}
+              {isOwner && !guest && (
+                <div className="qs-owner">
+                  {session ? (
+                    <InvitesCard session={session} limits={limits} drafts={invitees} />
+                  ) : (
+                    <DraftInvitesCard drafts={invitees} limits={limits} />
+                  )}
+                  {session && <OwnerTools sessionId={id} />}
+                </div>
+              )}
+            </Later>
           </Later>
         </Later>
-      </Later>
-    </div>
+      </div>
+    </Later>
   );
-  // Known at the first render (a blocked permission, a remembered position), the screen renders
-  // with it: its first part is in the first paint. Else the device location's first answer (or the
-  // settle timer) is an urgent update: without this Later the whole screen would render in that
-  // one blocking task; in it, it renders in slices.
-  return locatedAtMount ? screen : <Later fallback={<LoadingScreen />}>{screen}</Later>;
 }

@@ -49,7 +49,6 @@ function LoadedSessionPage({ id }: { id: string }) {
   const session = useSession(id);
   const limits = useSessionLimits(auth.status === 'signed-in');
   const [guestContinued, setGuestContinued] = useState(false);
-  const [readyAtMount] = useState(session.data !== undefined);
   useDocumentTitle(session.data?.destination?.name ?? UI.sessionLabel);
 
   // A 403 wins over data already shown: a participant who was just removed must see Access denied,
@@ -106,8 +105,6 @@ function LoadedSessionPage({ id }: { id: string }) {
       return session.data ? <ClosedView session={session.data} /> : <LoadingScreen />;
     case 'new':
     case 'main':
-      if (readyAtMount)
-        return <SessionMain id={id} session={state === 'main' ? (session.data ?? null) : null} />;
       // The session's arrival is a synchronous update: SessionMain (its hooks, then its effects:
       // the live connection, location, queries) mounts in a transition, in tasks of their own.
       return (
