@@ -22,7 +22,7 @@ import { registerProxy } from './proxy.js';
 import { configuredServices, routesTable } from './routes-table.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerWeb } from './web.js';
-import { membershipFromConfig } from './session-membership.js';
+import { membershipFromConfig, revisionFromConfig } from './session-membership.js';
 import { wsVerifier } from './ws-accounts.js';
 import { WsHub, type MembershipCheck } from './ws-hub.js';
 import { registerWsRoute } from './ws-route.js';
@@ -97,6 +97,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   const hub = new WsHub({
     verify: wsVerifier(deps),
     membership: deps.membership ?? membershipFromConfig(config),
+    revision: revisionFromConfig(config),
     createSubscriber: (onMessage) =>
       createSessionSubscriber(config.REDIS_URL, config.REDIS_PREFIX, onMessage),
     heartbeatMs: config.WS_HEARTBEAT_MS,

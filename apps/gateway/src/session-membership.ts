@@ -1,5 +1,5 @@
-import { membershipResponseSchema } from '@oneeta/contracts';
-import { anySignedInUser, type MembershipCheck } from './ws-checks.js';
+import { membershipResponseSchema, sessionRevisionResponseSchema } from '@oneeta/contracts';
+import { anySignedInUser, type MembershipCheck, type SessionRevision } from './ws-checks.js';
 
 export interface SessionMembershipOptions {
   /** Base URL of services/session. */
@@ -39,4 +39,27 @@ export function membershipFromConfig(config: { SESSION_URL?: string | undefined;
   return config.SESSION_URL && config.INTERNAL_TOKEN
     ? sessionServiceMembership({ sessionUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN })
     : anySignedInUser;
+}
+
+/**
+ * The session's revision from `GET /internal/sessions/:id/revision`, for the hub's `subscribed`
+ * frame. Any failure throws; the hub then sends the frame without it (the page refetches).
+ */
+export function sessionServiceRevision({ sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions): SessionRevision {
+  return async (sessionId) => {
+    const url = new URL(`/internal/sessions/${encodeURIComponent(sessionId)}/revision`, sessionUrl);
+    const response = await fetch(url, {
+      headers: { 'x-internal-token': internalToken, accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new Error(`session service answered ${response.status} to a revision read`);
+    return sessionRevisionResponseSchema.parse(await response.json()).revision;
+  };
+}
+
+/** The session service's revision when SESSION_URL and INTERNAL_TOKEN are set, else none. */
+export function revisionFromConfig(config: { SESSION_URL?: string | undefined; INTERNAL_TOKEN?: string | undefined }): SessionRevision | undefined {
+  return config.SESSION_URL && config.INTERNAL_TOKEN
+    ? sessionServiceRevision({ sessionUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN })
+    : undefined;
 }

@@ -7,6 +7,9 @@ import { tokenExpiry } from './ws-limits.js';
 /** May this user follow this session's live updates? */
 export type MembershipCheck = (user: AuthUser, sessionId: string) => Promise<boolean>;
 
+/** The session's current revision (Session.revision), read once a subscription is live. */
+export type SessionRevision = (sessionId: string) => Promise<number>;
+
 /** Until the session service answers membership: any signed-in user may subscribe. */
 export const anySignedInUser: MembershipCheck = async () => true;
 

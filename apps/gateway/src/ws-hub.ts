@@ -8,7 +8,7 @@ import {
 } from '@oneeta/contracts';
 import type { AuthUser, SessionSubscriber } from '@oneeta/service-kit';
 import { MembershipCache } from './membership-cache.js';
-import { BAD_MESSAGE, checkSubscribe, parseClientMessage, type SubscribeCheck } from './ws-checks.js';
+import { BAD_MESSAGE, checkSubscribe, parseClientMessage, type SessionRevision, type SubscribeCheck } from './ws-checks.js';
 import { ConnectionCounter, TokenBucket } from './ws-limits.js';
 
 export { anySignedInUser, type MembershipCheck } from './ws-checks.js';
@@ -37,6 +37,11 @@ export interface WsLimits {
 }
 
 export interface WsHubOptions extends SubscribeCheck, WsLimits {
+  /**
+   * Read after the Redis subscription is live and put on the `subscribed` frame: any change after
+   * the read reaches the socket as a nudge, so a page already holding it has missed nothing.
+   */
+  revision?: SessionRevision | undefined;
   /** Builds the process's one Redis subscriber; the hub hands it the fan-out callback. */
   createSubscriber: (
     onMessage: (sessionId: string, message: SessionNudge) => void,
@@ -193,7 +198,7 @@ export class WsHub {
     token: string,
   ): Promise<void> {
     // Already following (or being checked for) this session: nothing to ask, nothing to count.
-    if (client.sessions.has(sessionId)) return this.send(socket, { type: 'subscribed', sessionId });
+    if (client.sessions.has(sessionId)) return this.sendSubscribed(socket, client, sessionId);
     if (client.pending.has(sessionId)) return;
     const max = this.limits.maxSubscriptionsPerSocket;
     if (client.sessions.size + client.pending.size >= max) {
@@ -225,7 +230,19 @@ export class WsHub {
       const error = 'Live updates are unavailable right now';
       return this.send(socket, { type: 'error', error, code: WS_ERROR_CODES.subscribeFailed, sessionId });
     }
-    if (client.sessions.has(sessionId)) this.send(socket, { type: 'subscribed', sessionId });
+    await this.sendSubscribed(socket, client, sessionId);
+  }
+
+  /** 'subscribed', with the session's revision when it can be read. */
+  private async sendSubscribed(socket: HubSocket, client: Client, sessionId: string): Promise<void> {
+    let revision: number | undefined;
+    try {
+      revision = await this.options.revision?.(sessionId);
+    } catch (err) {
+      this.options.log?.warn({ err, sessionId }, 'revision read failed');
+    }
+    if (!client.sessions.has(sessionId)) return; // unsubscribed or closed while we read
+    this.send(socket, { type: 'subscribed', sessionId, ...(revision === undefined ? {} : { revision }) });
   }
 
   private nudgeOrDrop(socket: HubSocket, sessionId: string, member: boolean, text: string): void {

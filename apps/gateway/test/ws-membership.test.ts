@@ -1,4 +1,4 @@
-import { MESSAGES } from '@oneeta/contracts';
+import { MESSAGES, sessionResponseSchema } from '@oneeta/contracts';
 import { bearer, createSession, invite, join, startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
 import { eventually, publishUserChanged } from '@oneeta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,46 @@ describe('/ws membership through the session service', () => {
       const client = await down.connect();
       client.send({ action: 'subscribe', sessionId, token: down.token });
       expect(await client.next({ type: 'error', sessionId })).toMatchObject({ code: 'membership_unavailable' });
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe("/ws 'subscribed' frame carries the session's revision", () => {
+  const subscribedFrame = async (token: string) => {
+    const client = await ws.connect();
+    client.send({ action: 'subscribe', sessionId, token });
+    return { client, frame: await client.next({ type: 'subscribed', sessionId }) };
+  };
+  const revisionOnGet = async () => {
+    const res = await h.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}`, headers: bearer(owner.token) });
+    return sessionResponseSchema.parse(res.json()).session.revision;
+  };
+
+  it('is the revision GET answers, and the new one after a change, on a new and a repeated subscribe', async () => {
+    const token = await tokenOf(owner);
+    const before = await revisionOnGet();
+    const { client, frame } = await subscribedFrame(token);
+    expect(frame).toEqual({ type: 'subscribed', sessionId, revision: before });
+
+    await createSession(h, owner, { sessionId, arriveAt: new Date(Date.now() + 40 * 3600_000).toISOString() });
+    expect(await revisionOnGet()).toBe(before + 1);
+    expect((await subscribedFrame(token)).frame).toEqual({ type: 'subscribed', sessionId, revision: before + 1 });
+    // Subscribing again on a socket that already follows the session answers the current one too.
+    const seen = client.frames.length;
+    client.send({ action: 'subscribe', sessionId, token });
+    await eventually(() => client.frames.length > seen);
+    expect(client.frames.at(-1)).toEqual({ type: 'subscribed', sessionId, revision: before + 1 });
+  });
+
+  it('is left out when it cannot be read (the page then refetches)', async () => {
+    // An administrator may follow without a membership call; the revision read then fails.
+    const down = await startWsFixture({ SESSION_URL: await deadUrl(), INTERNAL_TOKEN });
+    try {
+      const client = await down.connect();
+      client.send({ action: 'subscribe', sessionId, token: await down.sign({ sub: 'admin-revision', isAdmin: true }) });
+      expect(await client.next({ type: 'subscribed', sessionId })).toEqual({ type: 'subscribed', sessionId });
     } finally {
       await down.close();
     }

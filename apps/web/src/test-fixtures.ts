@@ -56,6 +56,7 @@ export function session(overrides: Partial<Session> = {}): Session {
     closedAt: null,
     createdAt: '2026-07-01T15:00:00.000Z',
     updatedAt: '2026-07-01T17:00:00.000Z',
+    revision: 1,
     travel: {
       arriveAt: '2026-07-01T19:00:00.000Z',
       mode: 'car',

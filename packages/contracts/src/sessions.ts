@@ -123,6 +123,13 @@ export const sessionSchema = z.object({
   suggestedArriveAt: z.string().nullish(),
   /** Location sharing has ended (everyone arrived, or SHARING_ENDS_AFTER_HOURS past the arrival time): PUT /api/location no longer touches it. */
   sharingEnded: z.boolean().optional(),
+  /**
+   * Counts the session's changes: it goes up with every change that sends `refresh-session` on
+   * /ws. Read before the rest of the answer, so it is never newer than what the answer shows; the
+   * /ws `subscribed` frame carries the current one, and a page whose copy is as new skips its
+   * catch-up fetch.
+   */
+  revision: z.number().int().min(0),
 }).meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = z.object({ session: sessionSchema });
@@ -304,6 +311,9 @@ export const membershipResponseSchema = z.object({
   member: z.boolean(),
   role: z.enum(['owner', 'participant', 'invitee']).nullable(),
 });
+
+/** GET /internal/sessions/:id/revision — the /ws hub puts it on the `subscribed` frame. */
+export const sessionRevisionResponseSchema = z.object({ revision: z.number().int().min(0) });
 
 /** POST /api/sessions/:id/ensure-chat-members — the owner asks for chat membership to be synced. */
 export const ensureChatMembersResponseSchema = z.object({

@@ -144,6 +144,11 @@ export type WsChatEvent = z.infer<typeof wsChatEventSchema>;
 export const wsSubscribedSchema = z.object({
   type: z.literal('subscribed'),
   sessionId: z.string(),
+  /**
+   * The session's `revision` once the subscription is live (absent when the hub could not read
+   * it): a page holding that revision or a newer one has missed nothing and need not refetch.
+   */
+  revision: z.number().int().min(0).optional(),
 });
 export const wsErrorSchema = z.object({
   type: z.literal('error'),

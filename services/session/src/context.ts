@@ -46,7 +46,9 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
         const before = marks.get(sessionId);
         marks.set(sessionId, { reason, route: route ?? before?.route });
       });
-      for (const [sessionId, { reason, route }] of marks) await notify(tx, sessionId, reason, route);
+      // In id order: two writes that change the same sessions lock their revision rows alike.
+      const ordered = [...marks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const [sessionId, { reason, route }] of ordered) await notify(tx, sessionId, reason, route);
       added = marks.size > 0;
       return value;
     });

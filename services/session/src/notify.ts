@@ -61,6 +61,8 @@ export function createNotifier(deps: NotifierDeps) {
     }
     messages.push({ aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId } });
     await deps.outbox.add(tx, messages);
+    // Last: the revision row's lock is the last one the transaction takes.
+    if (loaded) await createSessionsStore(tx).bumpRevision(sessionId);
   };
 }
 

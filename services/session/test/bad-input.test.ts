@@ -79,6 +79,7 @@ describe('junk path ids', () => {
         '/internal/sessions/:id/route-input',
         '/internal/sessions/:id/invites/:inviteId',
         '/internal/sessions/:id/schedule',
+        '/internal/sessions/:id/revision',
       ]),
     );
   });

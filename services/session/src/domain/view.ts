@@ -52,9 +52,7 @@ export function inviteView(i: InviteRow, withCode: boolean, guest = false): Invi
  * codes go to the owner, and to an invitee for their own invite (found by `viewerEmail`).
  */
 export function sessionView(
-  s: SessionRow,
-  participants: ParticipantRow[],
-  invites: InviteRow[],
+  { session: s, participants, invites, revision }: { session: SessionRow; participants: ParticipantRow[]; invites: InviteRow[]; revision: number },
   role: Exclude<ViewerRole, 'none'>,
   viewerEmail: string | null = null,
   now = new Date(),
@@ -95,5 +93,6 @@ export function sessionView(
     viewerRole: role,
     suggestedArriveAt: iso(suggestedArrival(participants, arriveAt, now)),
     sharingEnded: ended,
+    revision,
   };
 }

@@ -1,4 +1,4 @@
-import { internalInviteResponseSchema, inviteIdParamsSchema, memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema, sessionScheduleDataSchema } from '@oneeta/contracts';
+import { internalInviteResponseSchema, inviteIdParamsSchema, memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema, sessionRevisionResponseSchema, sessionScheduleDataSchema } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { memberRole } from '../domain/membership.js';
@@ -32,6 +32,16 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
       const role = memberRole(session, participants, invites, { id: request.params.userId, verifiedEmail: request.query.email });
       return { member: role !== null, role };
     },
+  );
+
+  /**
+   * For the gateway's /ws hub, once a subscription is live: the session's revision, which the
+   * `subscribed` frame carries so a page that already holds it skips its catch-up fetch.
+   */
+  app.get(
+    '/internal/sessions/:id/revision',
+    { preHandler: guards.requireInternal, schema: { params: sessionParamsSchema, response: { 200: sessionRevisionResponseSchema } } },
+    async (request) => ({ revision: await ctx.store.revision(request.params.id) }),
   );
 
   /** For the notification service's invite e-mail: the code (never on the bus) and what the e-mail says. */

@@ -41,7 +41,7 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
     const { role, ...loaded } = await ctx.access(id, user);
     const row = loaded.participants.find((p) => p.userId === user.id && p.status === 'active');
     if (!row) throw alreadyUsed();
-    return { participant: participantView(row), session: sessionView(loaded.session, loaded.participants, loaded.invites, role) };
+    return { participant: participantView(row), session: sessionView(loaded, role) };
   };
 
   app.get(

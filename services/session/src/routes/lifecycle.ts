@@ -41,7 +41,7 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
         });
       }
       const after = await load(id);
-      return { session: sessionView(after.session, after.participants, after.invites, 'owner') };
+      return { session: sessionView(after, 'owner') };
     },
   );
 
@@ -63,7 +63,7 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
         });
       }
       const after = await ctx.access(id, request.user);
-      return { session: sessionView(after.session, after.participants, after.invites, after.role) };
+      return { session: sessionView(after, after.role) };
     },
   );
 

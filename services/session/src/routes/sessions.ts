@@ -85,7 +85,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
     { preHandler: guards.optionalUser, schema: { tags: ['sessions'], operationId: 'getSession', summary: 'A session as the caller may see it', params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
     async (request) => {
       const loaded = await ctx.access(request.params.id, request.user);
-      return { session: sessionView(loaded.session, loaded.participants, loaded.invites, loaded.role, verifiedEmailOf(request.user)) };
+      return { session: sessionView(loaded, loaded.role, verifiedEmailOf(request.user)) };
     },
   );
 
@@ -111,7 +111,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
       if (!loaded) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
       return reply
         .status(outcome.created ? 201 : 200)
-        .send({ session: sessionView(loaded.session, loaded.participants, loaded.invites, 'owner') });
+        .send({ session: sessionView(loaded, 'owner') });
     },
   );
 

@@ -123,6 +123,18 @@ export const invites = session.table(
   ],
 );
 
+/**
+ * Each session's change counter (Session.revision), bumped by every change that nudges /ws. A row
+ * of its own, locked last in a change's transaction (see notify.ts), so the bump adds no lock-order
+ * cycle with the session and participant rows the change wrote before.
+ */
+export const revisions = session.table('revisions', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull().default(0),
+});
+
 export type SessionRow = typeof sessions.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;

@@ -13,6 +13,18 @@ describe('liveEventOf', () => {
     );
   });
 
+  it("catches up when subscribed unless the copy held is as new as the frame's revision", () => {
+    const subscribed = frame({ type: 'subscribed', sessionId: 'abc2345', revision: 7 });
+    expect(liveEventOf(subscribed, 'abc2345', 7)).toBe('subscribed-current');
+    expect(liveEventOf(subscribed, 'abc2345', 8)).toBe('subscribed-current');
+    expect(liveEventOf(subscribed, 'abc2345', 6)).toBe('subscribed');
+    expect(liveEventOf(subscribed, 'abc2345')).toBe('subscribed');
+    expect(liveEventOf(frame({ type: 'subscribed', sessionId: 'abc2345' }), 'abc2345', 7)).toBe(
+      'subscribed',
+    );
+    expect(liveEventOf(subscribed, 'zzz2345', 7)).toBe('ignore');
+  });
+
   it('is live once subscribed and not live when refused', () => {
     expect(liveEventOf(frame({ type: 'subscribed', sessionId: 'abc2345' }), 'abc2345')).toBe(
       'subscribed',

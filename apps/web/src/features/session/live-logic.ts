@@ -4,15 +4,24 @@ import { checkAnswer } from '../../api/contract-checks';
 
 /** What a frame from /ws means for the page watching `sessionId`. */
 export type LiveEvent =
-  'subscribed' | 'refresh' | 'inbox' | 'chat' | 'chat-event' | 'refused' | 'ignore';
+  | 'subscribed'
+  | 'subscribed-current'
+  | 'refresh'
+  | 'inbox'
+  | 'chat'
+  | 'chat-event'
+  | 'refused'
+  | 'ignore';
 
 /**
- * 'subscribed' → live; 'refresh-session' for this session → refetch; 'inbox' for this session (a
+ * 'subscribed' → live, and catch up on what may have been missed; 'subscribed-current' → live, and
+ * the page's copy (revision `held`) is already as new as the session was once the subscription was
+ * live, so there is nothing to catch up on; 'refresh-session' for this session → refetch; 'inbox' for this session (a
  * member has a new in-app notification, issue 15) → refetch the inbox; an error frame for this
  * session (not a member, subscribe failed) → not live; 'chat-message' (a bare nudge: refetch) or
  * 'chat-event' (a real-time event) for this session → the chat (issue 16); anything else is ignored.
  */
-export function liveEventOf(data: unknown, sessionId: string): LiveEvent {
+export function liveEventOf(data: unknown, sessionId: string, held?: number): LiveEvent {
   let json: unknown;
   try {
     json = typeof data === 'string' ? JSON.parse(data) : data;
@@ -24,7 +33,10 @@ export function liveEventOf(data: unknown, sessionId: string): LiveEvent {
   const message = parsed.value;
   switch (message.type) {
     case 'subscribed':
-      return message.sessionId === sessionId ? 'subscribed' : 'ignore';
+      if (message.sessionId !== sessionId) return 'ignore';
+      return message.revision !== undefined && held !== undefined && held >= message.revision
+        ? 'subscribed-current'
+        : 'subscribed';
     case 'refresh-session':
       return message.sessionId === sessionId ? 'refresh' : 'ignore';
     case 'inbox':

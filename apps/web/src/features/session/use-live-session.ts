@@ -41,12 +41,14 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
       }
       socket.onopen = () => socket?.send(JSON.stringify(subscribeFrame(sessionId, token)));
       socket.onmessage = (event: MessageEvent) => {
-        const kind = liveEventOf(event.data, sessionId);
-        if (kind === 'subscribed') {
+        const held = queryClient.getQueryData(sessionQuery(sessionId).queryKey)?.revision;
+        const kind = liveEventOf(event.data, sessionId, held);
+        if (kind === 'subscribed' || kind === 'subscribed-current') {
           attempt = 0;
           setConnected(true);
-          // Catch up on anything missed while not subscribed.
-          void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
+          // Catch up on anything missed while not subscribed, unless the copy held is current.
+          if (kind === 'subscribed')
+            void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
           void queryClient.invalidateQueries({ queryKey: queryKeys.chatRoot });
         } else if (kind === 'refresh') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
