@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { CAMERA_MOVE_MS, easeOut, interpolateCamera, type CameraCommand } from './camera';
 import { KEY_PAN_PX, ZOOM_STEP } from './constants';
-import { graticule, scaleBar } from './decorations';
+import { graticule, latLabelFits, lonLabelFits, scaleBar } from './decorations';
 import { centerInFreeArea, fitCamera, initialCamera } from './fit';
 import { estimateLabelWidth, placeLabelsAround } from './labels';
 import type { DrawnMarker } from './markers';
@@ -44,8 +44,6 @@ import { MAP_UI } from './texts';
 import type { MapViewProps } from './view-props';
 
 const LABEL_HEIGHT = 15;
-/** The bottom strip kept for the scale bar and the longitude texts. */
-const GRID_LABEL_CLEARANCE_PX = 48;
 /** How far a wheel notch zooms: a mouse notch (deltaY 100) is half a level. */
 const WHEEL_ZOOM_PER_PIXEL = 0.005;
 
@@ -352,19 +350,21 @@ export function OfflineMap({
             <g className="smap-grid" aria-hidden="true">
               {drawing.grid.lons.map((lon) => {
                 const x = project({ lat: camera!.center.lat, lon }, camera!, size).x;
+                const label = formatDegrees(lon, drawing.grid.step, 'E', 'W');
                 return (
                   <g key={`lon${lon}`}>
                     <line x1={x} x2={x} y1={0} y2={size.height} />
-                    <text x={x + 3} y={size.height - 6}>
-                      {formatDegrees(lon, drawing.grid.step, 'E', 'W')}
-                    </text>
+                    {lonLabelFits(x, label, size.width) && (
+                      <text x={x + 3} y={size.height - 6}>
+                        {label}
+                      </text>
+                    )}
                   </g>
                 );
               })}
               {drawing.grid.lats.map((lat) => {
                 const y = project({ lat, lon: camera!.center.lon }, camera!, size).y;
-                // No latitude text where the scale bar and the longitude texts sit.
-                const labelled = y > 16 && y < size.height - GRID_LABEL_CLEARANCE_PX;
+                const labelled = latLabelFits(y, size.height);
                 return (
                   <g key={`lat${lat}`}>
                     <line x1={0} x2={size.width} y1={y} y2={y} />

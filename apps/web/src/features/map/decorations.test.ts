@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graticule, gridStep, scaleBar } from './decorations';
+import { GRID_LABEL_ROOM, graticule, gridStep, latLabelFits, lonLabelFits, scaleBar } from './decorations';
 import { metersPerPixel, project } from './projection';
 
 describe('graticule', () => {
@@ -44,5 +44,25 @@ describe('scaleBar', () => {
 
   it('shows hundredths of a mile when zoomed in close', () => {
     expect(scaleBar(0, 20, 100).label).toBe('0.01 mi');
+  });
+});
+
+describe('grid labels', () => {
+  it('draws a longitude label only when it ends left of the notice, never cut at the right edge', () => {
+    const label = '122.345° W';
+    expect(lonLabelFits(212, label, 708)).toBe(true);
+    expect(lonLabelFits(444, label, 708)).toBe(true);
+    // 1280 px layout: the third line sits at x 675 of a 708 px map ('122.' cut by the edge before).
+    expect(lonLabelFits(675, label, 708)).toBe(false);
+    // 390 px layout: the second line's label ran under the 'Offline map' notice.
+    expect(lonLabelFits(267, label, 358)).toBe(false);
+    expect(lonLabelFits(708 - GRID_LABEL_ROOM.right - 3 - label.length * 8, label, 708)).toBe(true);
+  });
+
+  it('draws a latitude label only below the place search and above the scale bar', () => {
+    expect(latLabelFits(381, 738)).toBe(true);
+    expect(latLabelFits(44, 738)).toBe(false);
+    expect(latLabelFits(738 - 20, 738)).toBe(false);
+    expect(latLabelFits(GRID_LABEL_ROOM.top + 1, 738)).toBe(true);
   });
 });

@@ -48,6 +48,24 @@ export function graticule(camera: Camera, viewport: Viewport): Graticule {
   };
 }
 
+/**
+ * Where the offline map's grid labels would sit under something else, in px from the edges: the
+ * place search row (top), the scale bar (bottom left) and the 'Offline map' notice (bottom right).
+ */
+export const GRID_LABEL_ROOM = { top: 72, bottom: 48, right: 130 } as const;
+/** A generous width per character of a grid label (600 weight, --fs-xs). */
+const GRID_LABEL_CHAR_PX = 8;
+
+/** A longitude label at the bottom, starting 3 px right of its line at `x`: whole and clear of the notice. */
+export function lonLabelFits(x: number, text: string, width: number): boolean {
+  return x + 3 + text.length * GRID_LABEL_CHAR_PX <= width - GRID_LABEL_ROOM.right;
+}
+
+/** A latitude label at the left, above its line at `y`: clear of the search row, the scale bar and the longitude labels. */
+export function latLabelFits(y: number, height: number): boolean {
+  return y > GRID_LABEL_ROOM.top && y < height - GRID_LABEL_ROOM.bottom;
+}
+
 /** Round distances a scale bar may show, in miles. */
 const MILE_STEPS = [
   0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000,
