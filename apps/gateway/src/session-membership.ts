@@ -9,6 +9,23 @@ export interface SessionMembershipOptions {
   timeoutMs?: number;
 }
 
+type SessionServiceConfig = { SESSION_URL?: string | undefined; INTERNAL_TOKEN?: string | undefined };
+
+/** The session service's address and token when both are configured. */
+const optionsOf = ({ SESSION_URL, INTERNAL_TOKEN }: SessionServiceConfig): SessionMembershipOptions | undefined =>
+  SESSION_URL && INTERNAL_TOKEN ? { sessionUrl: SESSION_URL, internalToken: INTERNAL_TOKEN } : undefined;
+
+/** `/internal/sessions/:id`, the id encoded into the path (never a different route). */
+const sessionPath = (sessionId: string) => `/internal/sessions/${encodeURIComponent(sessionId)}`;
+
+/** A GET of one of the session service's internal routes, with the token and a timeout. */
+function internalGet({ sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions, path: string): Promise<Response> {
+  return fetch(new URL(path, sessionUrl), {
+    headers: { 'x-internal-token': internalToken, accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}
+
 /**
  * Asks the session service whether the user may follow the session's live updates:
  * `GET /internal/sessions/:id/members/:userId?email=` (owner, active participant or invitee; the
@@ -18,16 +35,12 @@ export interface SessionMembershipOptions {
  * answers 'Could not check your membership right now'. Administrators (by the current account),
  * who may view any session, may follow any session too.
  */
-export function sessionServiceMembership({ sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions): MembershipCheck {
+export function sessionServiceMembership(options: SessionMembershipOptions): MembershipCheck {
   return async (user, sessionId) => {
     if (user.isAdmin) return true;
-    const url = new URL(`/internal/sessions/${encodeURIComponent(sessionId)}/members/${encodeURIComponent(user.id)}`, sessionUrl);
     // Only a verified address may find an invite by e-mail (anyone can type an invitee's address).
-    if (user.emailVerified) url.searchParams.set('email', user.email);
-    const response = await fetch(url, {
-      headers: { 'x-internal-token': internalToken, accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const query = user.emailVerified ? `?${new URLSearchParams({ email: user.email })}` : '';
+    const response = await internalGet(options, `${sessionPath(sessionId)}/members/${encodeURIComponent(user.id)}${query}`);
     if (response.status === 404 || response.status === 400) return false;
     if (!response.ok) throw new Error(`session service answered ${response.status} to a membership check`);
     return membershipResponseSchema.parse(await response.json()).member;
@@ -35,31 +48,25 @@ export function sessionServiceMembership({ sessionUrl, internalToken, timeoutMs 
 }
 
 /** The session service's check when SESSION_URL and INTERNAL_TOKEN are set, else any signed-in user. */
-export function membershipFromConfig(config: { SESSION_URL?: string | undefined; INTERNAL_TOKEN?: string | undefined }): MembershipCheck {
-  return config.SESSION_URL && config.INTERNAL_TOKEN
-    ? sessionServiceMembership({ sessionUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN })
-    : anySignedInUser;
+export function membershipFromConfig(config: SessionServiceConfig): MembershipCheck {
+  const options = optionsOf(config);
+  return options ? sessionServiceMembership(options) : anySignedInUser;
 }
 
 /**
  * The session's revision from `GET /internal/sessions/:id/revision`, for the hub's `subscribed`
  * frame. Any failure throws; the hub then sends the frame without it (the page refetches).
  */
-export function sessionServiceRevision({ sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions): SessionRevision {
+export function sessionServiceRevision(options: SessionMembershipOptions): SessionRevision {
   return async (sessionId) => {
-    const url = new URL(`/internal/sessions/${encodeURIComponent(sessionId)}/revision`, sessionUrl);
-    const response = await fetch(url, {
-      headers: { 'x-internal-token': internalToken, accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const response = await internalGet(options, `${sessionPath(sessionId)}/revision`);
     if (!response.ok) throw new Error(`session service answered ${response.status} to a revision read`);
     return sessionRevisionResponseSchema.parse(await response.json()).revision;
   };
 }
 
 /** The session service's revision when SESSION_URL and INTERNAL_TOKEN are set, else none. */
-export function revisionFromConfig(config: { SESSION_URL?: string | undefined; INTERNAL_TOKEN?: string | undefined }): SessionRevision | undefined {
-  return config.SESSION_URL && config.INTERNAL_TOKEN
-    ? sessionServiceRevision({ sessionUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN })
-    : undefined;
+export function revisionFromConfig(config: SessionServiceConfig): SessionRevision | undefined {
+  const options = optionsOf(config);
+  return options && sessionServiceRevision(options);
 }

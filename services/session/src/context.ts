@@ -47,7 +47,7 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
         marks.set(sessionId, { reason, route: route ?? before?.route });
       });
       // In id order: two writes that change the same sessions lock their revision rows alike.
-      const ordered = [...marks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const ordered = [...marks].sort(([a], [b]) => a.localeCompare(b));
       for (const [sessionId, { reason, route }] of ordered) await notify(tx, sessionId, reason, route);
       added = marks.size > 0;
       return value;
