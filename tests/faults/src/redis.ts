@@ -2,8 +2,8 @@
 // again on the same port with its data (append-only file) kept.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { pingRedis } from '@oneeta/scripts/launcher/redis';
 import { findFreePort } from '@oneeta/scripts/ports';
-import { Redis } from 'ioredis';
 import { waitUntil } from './wait.js';
 
 export interface TestRedis {
@@ -11,23 +11,6 @@ export interface TestRedis {
   start(): Promise<void>;
   /** SIGTERM (redis-server writes its append-only file and exits). */
   stop(): Promise<void>;
-}
-
-async function ping(url: string): Promise<boolean> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
 }
 
 export async function startRedis(dir: string): Promise<TestRedis> {
@@ -57,7 +40,7 @@ export async function startRedis(dir: string): Promise<TestRedis> {
         ],
         { stdio: 'ignore' },
       );
-      await waitUntil(() => ping(url), 10_000, 'redis-server answers PING');
+      await waitUntil(() => pingRedis(url), 10_000, 'redis-server answers PING');
     },
     async stop() {
       if (!proc || proc.exitCode !== null) return;
