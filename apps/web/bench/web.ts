@@ -4,7 +4,7 @@
  *
  *   pnpm bench:web [--runs=3] [--pages=/,/auth,/plans,/sessions,/s] [--out=bench-results/web.json]
  *                  [--base=http://127.0.0.1:8080] [--port=N] [--reports=dir] [--audits]
- *                  [--traces=dir]
+ *                  [--traces=dir] [--lantern]
  *
  * Each page runs `--runs` times in a fresh browser profile (cold cache, no service worker) and the
  * run with the median performance score is reported. `/sessions` and `/s/{id}` are measured signed
@@ -12,7 +12,8 @@
  * (as the app keeps it) before Lighthouse loads the page, with Lighthouse's storage reset off (the
  * fresh profile already is a first visit). `--base` measures a stack that is already running
  * (the seed data is then created on it). A benchmark, not a test: it exits non-zero only on errors
- * and prints the pages that miss the targets.
+ * and prints the pages that miss the targets. `--lantern` prints, after each run, the nodes of the
+ * simulated FCP and LCP (lantern.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { TOKEN_KEY } from '../src/api/token.js';
+import { lanternReport } from './lantern.js';
 import { seed, startStack, type BenchStack } from './stack.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -104,6 +106,7 @@ async function measure(url: string, token: string | null): Promise<Result> {
     }
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    if (args.lantern) process.stderr.write(`${await lanternReport(result)}\n`);
     return result.lhr;
   } finally {
     await browser.close();
