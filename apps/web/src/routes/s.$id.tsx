@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { inboxQuery, notificationPreferencesQuery } from '../api/notifications';
-import { notificationChannelsQuery } from '../api/push';
+import { mapTokenQuery } from '../api/maps';
 import { sessionLimitsQuery, sessionQuery } from '../api/sessions';
 import { getToken } from '../api/token';
 import { isValidSessionId } from '../features/session/page-state';
@@ -24,15 +24,17 @@ export const Route = createFileRoute('/s/$id')({
     if (token !== null) void queryClient.prefetchQuery(sessionLimitsQuery());
     warmUpTimeZone();
     void askLocationPermission();
-    // What the signed-in screen shows beside the session (its alerts, the mute toggle, how invites
-    // are sent), asked in a task of its own: the answers are usually in when the screen mounts,
-    // which renders them at once instead of rendering again as each one arrives.
-    if (token !== null)
-      setTimeout(() => {
-        void queryClient.prefetchQuery(inboxQuery(token));
-        void queryClient.prefetchQuery(notificationPreferencesQuery(token));
-        void queryClient.prefetchQuery(notificationChannelsQuery());
-      }, 0);
+    // What the first screen shows beside the session, asked in a task of its own: the answers are
+    // usually in when the screen mounts, which renders them at once instead of rendering again as
+    // each one arrives. The map's token (the map, and the place search's wording when the device
+    // location is unavailable) for everyone; signed in, the alerts and the mute toggle. What only
+    // the owner's invites card further down needs (the invite channels) it asks for itself.
+    setTimeout(() => {
+      void queryClient.prefetchQuery(mapTokenQuery(params.id));
+      if (token === null) return;
+      void queryClient.prefetchQuery(inboxQuery(token));
+      void queryClient.prefetchQuery(notificationPreferencesQuery(token));
+    }, 0);
     await settledWithin(session, FIRST_SCREEN_WAIT_MS);
   },
   component: SessionRoute,

@@ -1,5 +1,5 @@
 import type { NotificationChannels } from '@oneeta/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { notificationChannelsQuery } from '../../api/push';
 import { SESSION_UI } from './texts';
 
@@ -9,6 +9,18 @@ export type EmailMode = NotificationChannels['email'] | undefined;
 /** How this install sends e-mail, from the notification service. */
 export function useEmailMode(): EmailMode {
   return useQuery(notificationChannelsQuery()).data?.email;
+}
+
+/**
+ * The same, asked when it is needed (the toast after the draft invitees were sent): the session
+ * page's first screen does not wait for it. Undefined when the call fails.
+ */
+export async function emailModeNow(queryClient: QueryClient): Promise<EmailMode> {
+  try {
+    return (await queryClient.fetchQuery(notificationChannelsQuery())).email;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The line above the invite list: how an invite reaches the person. */

@@ -15,7 +15,7 @@ import {
   sameEmail,
   type DraftInvitee,
 } from './draft-invitees';
-import { invitesCreatedToast, useEmailMode } from './invite-delivery';
+import { emailModeNow, invitesCreatedToast } from './invite-delivery';
 
 const storageKey = (id: string) => `oneeta:invitees:${id}`;
 
@@ -32,7 +32,6 @@ export interface DraftInvitees {
 export function useDraftInvitees(sessionId: string): DraftInvitees {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const emailMode = useEmailMode();
   const [list, setList] = useState<DraftInvitee[]>(() => {
     try {
       return parseDraftInvitees(localStorage.getItem(storageKey(sessionId)));
@@ -80,9 +79,9 @@ export function useDraftInvitees(sessionId: string): DraftInvitees {
       }
     }
     setSending(false);
-    if (sent > 0) toast.success(invitesCreatedToast(emailMode, sent));
+    if (sent > 0) toast.success(invitesCreatedToast(await emailModeNow(queryClient), sent));
     void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
-  }, [sessionId, toast, queryClient, emailMode]);
+  }, [sessionId, toast, queryClient]);
 
   return { list, add, remove, sendAll, sending };
 }
