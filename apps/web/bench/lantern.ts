@@ -1,9 +1,11 @@
 /**
- * `pnpm bench:web --lantern`: what Lighthouse's simulated FCP and LCP are made of. Lighthouse does
+ * `pnpm bench:web --lantern`: what Lighthouse's simulated FCP, LCP and TBT are made of. Lighthouse does
  * not time the page it loaded: Lantern rebuilds the load as a graph (each request after the task
  * that started it, each task after the scripts it ran), keeps the nodes that ended before the
  * observed paint, and replays that graph on a throttled network (slow 4G) and CPU (×4). This
- * prints each kept node with its simulated start and end, so the path that sets the metric shows.
+ * prints each kept node with its simulated start and end, so the path that sets the metric shows,
+ * and the tasks of the whole simulated load that TBT counts (50 ms or more, after the simulated FCP),
+ * each with what it did.
  *
  * It reads Lighthouse's own computed artifacts (not part of its public API; the version is pinned
  * in package.json).
@@ -11,11 +13,17 @@
 import type { RunnerResult } from 'lighthouse';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 
 interface GraphNode {
   type: 'network' | 'cpu';
   request?: { url: string; transferSize: number; priority: string };
   event?: { dur: number };
+  childEvents?: {
+    name: string;
+    dur?: number;
+    args?: { data?: { url?: string; functionName?: string } };
+  }[];
 }
 interface Estimate {
   timeInMs: number;
@@ -23,6 +31,7 @@ interface Estimate {
 }
 interface Metric {
   timing: number;
+  optimisticEstimate: Estimate;
   pessimisticEstimate: Estimate;
 }
 type Computed = { request(data: unknown, context: unknown): Promise<Metric> };
@@ -39,7 +48,53 @@ function rows(estimate: Estimate): string[] {
     });
 }
 
-/** The simulated FCP and LCP of one Lighthouse run, node by node (ms from the navigation). */
+const TRACKED = new Set([
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'Layout',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'UpdateLayoutTree',
+  'Paint',
+  'RunMicrotasks',
+  'EventDispatch',
+]);
+
+/** What a task did: its main trace events, with their observed ms, largest first. */
+function describe(node: GraphNode): string {
+  const byName = new Map<string, number>();
+  for (const e of node.childEvents ?? []) {
+    if (!TRACKED.has(e.name)) continue;
+    const url = e.args?.data?.url;
+    const key = url
+      ? `${e.name} ${new URL(url, 'http://x').pathname.replace(/^.*\//, '')}`
+      : e.name;
+    byName.set(key, (byName.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  return [...byName]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 4)
+    .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
+    .join(', ');
+}
+
+/** The tasks that Lantern's simulated TBT counts: over 50 ms simulated, inside [FCP, TTI]. */
+function blockingRows(estimate: Estimate, fcpMs: number): string[] {
+  return [...estimate.nodeTimings]
+    .filter(
+      ([node, t]) => node.type === 'cpu' && t.endTime - t.startTime >= 50 && t.endTime > fcpMs,
+    )
+    .sort(([, a], [, b]) => a.startTime - b.startTime)
+    .map(([node, t]) => {
+      const blocking = Math.max(0, t.endTime - Math.max(t.startTime, fcpMs) - 50);
+      return `  ${String(Math.round(t.startTime)).padStart(6)} ${String(Math.round(t.endTime)).padStart(6)}  blocks ${String(Math.round(blocking)).padStart(3)} ms  (${describe(node)})`;
+    });
+}
+
+/** The simulated FCP and LCP of one Lighthouse run, node by node, and TBT's tasks (ms from the navigation). */
 export async function lanternReport(result: RunnerResult): Promise<string> {
   const artifacts = result.artifacts as unknown as Record<string, unknown>;
   const data = {
@@ -62,5 +117,15 @@ export async function lanternReport(result: RunnerResult): Promise<string> {
     out.push(`simulated ${name} ${Math.round(m.timing)} ms (start, end, node):`);
     out.push(...rows(m.pessimisticEstimate));
   }
+  const fcp = await (LanternFirstContentfulPaint as unknown as Computed).request(data, context);
+  const tbt = await (LanternTotalBlockingTime as unknown as Computed).request(data, context);
+  // Each estimate counts from the other estimate's FCP (Lantern's TotalBlockingTime).
+  out.push(
+    `simulated TBT ${Math.round(tbt.timing)} ms (half each estimate; start, end, blocking, task):`,
+  );
+  out.push(` optimistic (from FCP ${Math.round(fcp.pessimisticEstimate.timeInMs)} ms):`);
+  out.push(...blockingRows(tbt.optimisticEstimate, fcp.pessimisticEstimate.timeInMs));
+  out.push(` pessimistic (from FCP ${Math.round(fcp.optimisticEstimate.timeInMs)} ms):`);
+  out.push(...blockingRows(tbt.pessimisticEstimate, fcp.optimisticEstimate.timeInMs));
   return out.join('\n');
 }

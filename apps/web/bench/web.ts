@@ -2,9 +2,9 @@
  * `pnpm bench:web`: Lighthouse (mobile, default simulated throttling) on the web app's main pages of
  * a fresh `pnpm start` stack, against Debian's Chromium, offline. Prints a table, writes JSON.
  *
- *   pnpm bench:web [--runs=3] [--pages=/,/auth,/plans,/sessions,/s] [--out=bench-results/web.json]
+ *   pnpm bench:web [--runs=5] [--pages=/,/auth,/plans,/sessions,/s] [--out=bench-results/web.json]
  *                  [--base=http://127.0.0.1:8080] [--port=N] [--reports=dir] [--audits]
- *                  [--traces=dir] [--lantern]
+ *                  [--traces=dir] [--lantern] [--cpu=N]
  *
  * Each page runs `--runs` times in a fresh browser profile (cold cache, no service worker) and the
  * run with the median performance score is reported. `/sessions` and `/s/{id}` are measured signed
@@ -13,12 +13,14 @@
  * fresh profile already is a first visit). `--base` measures a stack that is already running
  * (the seed data is then created on it). A benchmark, not a test: it exits non-zero only on errors
  * and prints the pages that miss the targets. `--lantern` prints, after each run, the nodes of the
- * simulated FCP and LCP (lantern.ts).
+ * simulated FCP and LCP and the tasks the simulated TBT counts (lantern.ts). `--cpu=N` sets
+ * Lighthouse's CPU slowdown (default ×4): on a fast host, a higher N stands for a slower one.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { TOKEN_KEY } from '../src/api/token.js';
 import { lanternReport } from './lantern.js';
@@ -31,11 +33,13 @@ const args = Object.fromEntries(
     return [key!, value ?? 'true'];
   }),
 );
-const RUNS = Math.max(1, Number(args.runs ?? process.env.BENCH_RUNS ?? 3));
+const RUNS = Math.max(1, Number(args.runs ?? process.env.BENCH_RUNS ?? 5));
 const PAGES = (args.pages ?? '/,/auth,/plans,/sessions,/s').split(',');
 const OUT = path.resolve(repoRoot, args.out ?? 'bench-results/web.json');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TRACES = args.traces ? path.resolve(args.traces) : undefined;
+/** --cpu=N: Lighthouse's CPU slowdown instead of its default ×4 (to stand for a slower or faster host). */
+const CPU_SLOWDOWN = args.cpu ? Number(args.cpu) : undefined;
 /** The workspace's browser flags; `headless` is puppeteer's own. */
 const CHROME_FLAGS = [
   '--no-sandbox',
@@ -89,6 +93,14 @@ async function measure(url: string, token: string | null): Promise<Result> {
       output: 'json',
       onlyCategories: CATEGORIES,
       disableStorageReset: true,
+      ...(CPU_SLOWDOWN
+        ? {
+            throttling: {
+              ...constants.throttling.mobileSlow4G,
+              cpuSlowdownMultiplier: CPU_SLOWDOWN,
+            },
+          }
+        : {}),
     };
     // --traces: Lighthouse's own trace with V8's CPU samples (which code each task ran), one file
     // per run. The sampling slows the page: scores of such runs are not comparable.
@@ -102,7 +114,10 @@ async function measure(url: string, token: string | null): Promise<Result> {
     if (TRACES && result) {
       mkdirSync(TRACES, { recursive: true });
       const name = new URL(url).pathname.replace(/\W+/g, '_');
-      writeFileSync(path.join(TRACES, `${name}-${Date.now()}.json`), JSON.stringify(result.artifacts.Trace));
+      writeFileSync(
+        path.join(TRACES, `${name}-${Date.now()}.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
     }
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
