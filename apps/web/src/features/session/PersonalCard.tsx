@@ -1,5 +1,5 @@
 import type { Session } from '@oneeta/contracts';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { buildEntries } from '../arrival-panel';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
 import { personalModel, PERSONAL_UI } from './personal-card';
@@ -65,12 +65,11 @@ export function PersonalCard({ session, meId, now }: PersonalCardProps) {
 
 /**
  * The clock, read afresh whenever the session changes: a live update (a participant moved) then
- * shows ETAs from this moment, not from the last 15 s tick.
+ * shows ETAs from this moment, not from the last 15 s tick. Read in the render that brings the
+ * change, not in an effect after it: an effect's new Date rendered the whole page a second time
+ * on mount and on every live update, with one frame of the new session at the old time between.
  */
 export function useNowOnChange(tick: Date, session: Session | null): Date {
-  const [now, setNow] = useState(tick);
-  useEffect(() => {
-    setNow(new Date(Math.max(Date.now(), tick.getTime())));
-  }, [tick, session]);
-  return now;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `session`: read again on each change
+  return useMemo(() => new Date(Math.max(Date.now(), tick.getTime())), [tick, session]);
 }
