@@ -107,18 +107,18 @@ export async function lanternReport(result: RunnerResult): Promise<string> {
     simulator: null,
   };
   const context = { computedCache: new Map() };
+  const request = (metric: unknown) => (metric as Computed).request(data, context);
+  const fcp = await request(LanternFirstContentfulPaint);
+  const lcp = await request(LanternLargestContentfulPaint);
+  const tbt = await request(LanternTotalBlockingTime);
   const out: string[] = [];
-  const metrics: [string, Computed][] = [
-    ['FCP', LanternFirstContentfulPaint as unknown as Computed],
-    ['LCP', LanternLargestContentfulPaint as unknown as Computed],
-  ];
-  for (const [name, metric] of metrics) {
-    const m = await metric.request(data, context);
+  for (const [name, m] of [
+    ['FCP', fcp],
+    ['LCP', lcp],
+  ] as const) {
     out.push(`simulated ${name} ${Math.round(m.timing)} ms (start, end, node):`);
     out.push(...rows(m.pessimisticEstimate));
   }
-  const fcp = await (LanternFirstContentfulPaint as unknown as Computed).request(data, context);
-  const tbt = await (LanternTotalBlockingTime as unknown as Computed).request(data, context);
   // Each estimate counts from the other estimate's FCP (Lantern's TotalBlockingTime).
   out.push(
     `simulated TBT ${Math.round(tbt.timing)} ms (half each estimate; start, end, blocking, task):`,

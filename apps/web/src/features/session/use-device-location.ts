@@ -10,6 +10,7 @@ import {
   PERMISSION_DENIED,
   readCachedFix,
   TRACKING_POSITION_OPTIONS,
+  type LocationAction,
   type LocationFailure,
   type LocationState,
 } from './location-machine';
@@ -58,7 +59,7 @@ export function useDeviceLocation(enabled: boolean): DeviceLocation {
   // largest one) then yields to the browser every few milliseconds instead of running as one long
   // task (issue 13: at ×6 CPU slowdown, /s/{id} 0.91 → 0.95, TBT 261 → 145 ms).
   const dispatch = useCallback(
-    (action: Parameters<typeof dispatchNow>[0]) => startTransition(() => dispatchNow(action)),
+    (action: LocationAction) => startTransition(() => dispatchNow(action)),
     [],
   );
   const watchId = useRef<number | null>(null);
@@ -70,11 +71,14 @@ export function useDeviceLocation(enabled: boolean): DeviceLocation {
     dispatch({ type: 'tracking', on: false });
   }, [dispatch]);
 
-  const onPosition = useCallback((position: GeolocationPosition) => {
-    const fix = fixOf(position);
-    writeCache(cacheEntry(fix, Date.now()));
-    dispatch({ type: 'position', fix });
-  }, [dispatch]);
+  const onPosition = useCallback(
+    (position: GeolocationPosition) => {
+      const fix = fixOf(position);
+      writeCache(cacheEntry(fix, Date.now()));
+      dispatch({ type: 'position', fix });
+    },
+    [dispatch],
+  );
 
   const request = useCallback(() => {
     const geo = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
