@@ -43,4 +43,16 @@ describe('route pages', () => {
     expect(page.match(/assets\/vendor\.js/g)).toHaveLength(1);
     expect(page.indexOf('/assets/s.css')).toBeLessThan(page.indexOf('</head>'));
   });
+
+  it('puts the inline script before the first script, and refuses one that could close its tag', () => {
+    const index =
+      '<html><head>\n    <title>x</title>\n    <script type="module" src="/assets/vendor.js"></script>\n  </head></html>';
+    const page = routePageHtml(index, ['assets/s.js'], 'window.a=1');
+    expect(page).toContain(
+      '<title>x</title>\n    <script>window.a=1</script>\n    <script type="module"',
+    );
+    expect(page.match(/<script>/g)).toHaveLength(1);
+    expect(routePageHtml(index, ['assets/s.js'])).not.toContain('<script>');
+    expect(() => routePageHtml(index, [], 'a="</script>"')).toThrow(/inline script/);
+  });
 });

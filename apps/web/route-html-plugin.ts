@@ -7,8 +7,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
-/** index.html with preload links for `files` that it does not link already. */
-export function routePageHtml(indexHtml: string, files: readonly string[]): string {
+/**
+ * index.html with preload links for `files` that it does not link already, and `inlineScript`
+ * (when given) before its first script: it runs as the parser reaches it, before the stylesheets
+ * and the bundle have loaded (the gateway allows it by its hash, apps/gateway/src/web.ts).
+ */
+export function routePageHtml(
+  indexHtml: string,
+  files: readonly string[],
+  inlineScript?: string,
+): string {
   const links = files
     .filter((file) => !indexHtml.includes(`"/${file}"`))
     .map((file) =>
@@ -16,7 +24,13 @@ export function routePageHtml(indexHtml: string, files: readonly string[]): stri
         ? `<link rel="stylesheet" crossorigin href="/${file}">`
         : `<link rel="modulepreload" crossorigin href="/${file}">`,
     );
-  return indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  const withLinks = indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  if (inlineScript === undefined) return withLinks;
+  if (inlineScript.includes('</'))
+    throw new Error('route-html: an inline script may not hold "</"');
+  const first = withLinks.indexOf('<script');
+  if (first < 0) throw new Error('route-html: index.html has no <script>');
+  return `${withLinks.slice(0, first)}<script>${inlineScript}</script>\n    ${withLinks.slice(first)}`;
 }
 
 /** The files a chunk needs when it runs: itself, its static imports (recursively) and their CSS. */
@@ -34,8 +48,15 @@ export function chunkFiles(bundle: Rollup.OutputBundle, fileName: string): strin
   return [...js, ...css];
 }
 
-/** `pages`: the page's name (its first path segment) → a test of its route's module id. */
-export function routeHtml(pages: Record<string, RegExp>): Plugin {
+export interface RoutePage {
+  /** A test of the route's module id. */
+  route: RegExp;
+  /** A script the page runs before its bundle (early.ts). */
+  inlineScript?: string;
+}
+
+/** `pages`: the page's name (its first path segment) → its route and inline script. */
+export function routeHtml(pages: Record<string, RoutePage>): Plugin {
   let outDir = 'dist';
   return {
     name: 'oneeta:route-html',
@@ -45,13 +66,13 @@ export function routeHtml(pages: Record<string, RegExp>): Plugin {
     },
     writeBundle(_options, bundle) {
       const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      for (const [page, test] of Object.entries(pages)) {
+      for (const [page, { route: test, inlineScript }] of Object.entries(pages)) {
         // The chunk that holds the route's module: its own, or a group's (vite.config.ts).
         const chunk = Object.values(bundle).find(
           (c) => c.type === 'chunk' && c.moduleIds.some((id) => test.test(id)),
         );
         if (!chunk) throw new Error(`route-html: no lazy chunk of ${test} for ${page}.html`);
-        const html = routePageHtml(indexHtml, chunkFiles(bundle, chunk.fileName));
+        const html = routePageHtml(indexHtml, chunkFiles(bundle, chunk.fileName), inlineScript);
         writeFileSync(path.join(outDir, `${page}.html`), html);
       }
     },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { precompressed } from './precompress-plugin.js';
 import { routeHtml } from './route-html-plugin.js';
+import { sessionPageEarlyScript } from './src/api/early.js';
 import { serviceWorkerManifest } from './sw-manifest-plugin.js';
 
 /**
@@ -36,8 +37,14 @@ export default defineConfig(({ mode }) => {
         semicolons: true,
       }),
       react(),
-      // /s/{id} (the large lazy route a shared link opens) gets s.html: index.html + its chunks.
-      routeHtml({ s: /src[\\/]routes[\\/]s\.\$id\.tsx\?tsr-split=component/ }),
+      // /s/{id} (the large lazy route a shared link opens) gets s.html: index.html + its chunks,
+      // and the script that asks for the first screen's data while they download (early.ts).
+      routeHtml({
+        s: {
+          route: /src[\\/]routes[\\/]s\.\$id\.tsx\?tsr-split=component/,
+          inlineScript: sessionPageEarlyScript(),
+        },
+      }),
       serviceWorkerManifest(),
       // Last: compresses what every other plugin wrote (sw.js included).
       precompressed(),
@@ -71,7 +78,17 @@ export default defineConfig(({ mode }) => {
         checks: { bundlerTimings: false },
         // A schema (`z.object(…)`, `z.string().min(1)`) nobody imports is dropped: the contracts
         // define many the browser never uses, and building them is startup work on every page.
-        treeshake: { manualPureFunctions: ['z', 'safeText', 'idSchema', 'participantIdSchema', 'coordinate', 'latitude', 'longitude'] },
+        treeshake: {
+          manualPureFunctions: [
+            'z',
+            'safeText',
+            'idSchema',
+            'participantIdSchema',
+            'coordinate',
+            'latitude',
+            'longitude',
+          ],
+        },
         output: {
           codeSplitting: {
             // zod-jitless must run before any chunk that builds a schema: index.html lists it

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import scalar from '@scalar/fastify-api-reference';
 import type { App } from '@oneeta/service-kit';
 import { OPENAPI_PATH } from './openapi.js';
+import { inlineScriptHashes } from './inline-scripts.js';
 
 export const DOCS_PATH = '/api/docs';
 
@@ -52,17 +52,8 @@ export function docsPolicyFor(app: App): (payload: unknown) => Promise<string> {
 }
 
 /** Whether a path is the reference page or its assets. */
-export const isDocsPath = (url: string): boolean => url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`);
-
-/** The sha256 sources of the inline <script> bodies of an HTML page (CSP 'sha256-…'). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const body = match[1]!;
-    if (body.length > 0) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return hashes;
-}
+export const isDocsPath = (url: string): boolean =>
+  url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`);
 
 /**
  * The reference page's policy: our scripts plus the page's own inline ones (by hash); styles

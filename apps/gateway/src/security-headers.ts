@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { App } from '@oneeta/service-kit';
 import { docsPolicyFor, isDocsPath } from './docs.js';
 
@@ -55,15 +56,20 @@ function websocketSources(config: HeaderPolicyConfig, host: string | undefined):
 }
 
 /**
- * The Content-Security-Policy of the web app's HTML. The built app has no inline script or style
- * (index.html links its bundle and stylesheet; React sets `style` through the CSSOM, which CSP
- * does not govern), and the Azure Maps SDK is bundled, so scripts and styles are ours only.
+ * The Content-Security-Policy of the web app's HTML. The built app has no inline style (React sets
+ * `style` through the CSSOM, which CSP does not govern) and no inline script but the ones a page
+ * is allowed by hash (`inlineScripts`: s.html's early requests, apps/web/src/api/early.ts); the
+ * Azure Maps SDK is bundled, so scripts and styles are ours only.
  */
-export function contentSecurityPolicy(config: HeaderPolicyConfig, host?: string): string {
+export function contentSecurityPolicy(
+  config: HeaderPolicyConfig,
+  host?: string,
+  inlineScripts: readonly string[] = [],
+): string {
   const maps = azureMapsSources(config);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    ['script-src', "'self'", ...inlineScripts],
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:', 'blob:', ...maps],
     ['font-src', "'self'"],
@@ -77,6 +83,14 @@ export function contentSecurityPolicy(config: HeaderPolicyConfig, host?: string)
     ['frame-ancestors', "'none'"],
   ];
   return directives.map((parts) => parts.join(' ')).join('; ');
+}
+
+/** The inline scripts (their 'sha256-…' sources) of the page answering a request, set by web.ts. */
+const pageInlineScripts = new WeakMap<FastifyRequest, readonly string[]>();
+
+/** Lets the HTML answering `request` run these inline scripts (from its own file, by hash). */
+export function allowInlineScripts(request: FastifyRequest, hashes: readonly string[]): void {
+  pageInlineScripts.set(request, hashes);
 }
 
 /**
@@ -96,10 +110,13 @@ export function registerSecurityHeaders(app: App, config: HeaderPolicyConfig): v
       const path = request.url.split('?', 1)[0]!;
       reply.header(
         'content-security-policy',
-        isDocsPath(path) ? await docsPolicy(payload) : contentSecurityPolicy(config, request.headers.host),
+        isDocsPath(path)
+          ? await docsPolicy(payload)
+          : contentSecurityPolicy(config, request.headers.host, pageInlineScripts.get(request)),
       );
     }
-    if (request.headers.authorization && type.includes('json')) reply.header('cache-control', 'no-store');
+    if (request.headers.authorization && type.includes('json'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { HttpError, type App } from '@oneeta/service-kit';
+import { fileScriptHashes } from './inline-scripts.js';
+import { allowInlineScripts } from './security-headers.js';
 
 /** Paths that never fall back to the web app. */
 const NOT_WEB = /^\/(api|ws|internal|chat)(\/|$)/;
@@ -12,6 +14,7 @@ const NOT_WEB = /^\/(api|ws|internal|chat)(\/|$)/;
  * for a browser navigation (GET of a path without an extension, accepting text/html) so client-side
  * routes survive a reload — or `<first path segment>.html` when the build wrote one (/s/{id} →
  * s.html: index.html that also preloads that route's chunks, apps/web/route-html-plugin.ts).
+ * A page's own inline scripts (s.html's early requests) are allowed by their hash in its CSP.
  * Everything else that is missing gets the usual 404 answer.
  */
 export async function registerWeb(app: App, root: string): Promise<boolean> {
@@ -24,6 +27,7 @@ export async function registerWeb(app: App, root: string): Promise<boolean> {
     preCompressed: true,
   });
 
+  const scriptHashes = fileScriptHashes();
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?', 1)[0]!;
     const notFound = new HttpError(404, `No route for ${request.method} ${urlPath}`, 'not_found');
@@ -32,7 +36,9 @@ export async function registerWeb(app: App, root: string): Promise<boolean> {
     if (isNavigation(file, request.headers.accept)) {
       // HTML is never cached without asking (a new build must reach everyone at once).
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile(pageHtml(root, file), { cacheControl: false });
+      const page = pageHtml(root, file);
+      allowInlineScripts(request, await scriptHashes(path.resolve(root, page)));
+      return reply.sendFile(page, { cacheControl: false });
     }
     // Vite puts content-hashed files under assets/: cache them for good.
     const hashed = file.startsWith('assets/');

@@ -1,4 +1,5 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { request as httpGet } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,16 @@ const prefix = uniquePrefix('gw-web');
 const INDEX = '<!doctype html><title>OneETA</title><div id="root"></div>';
 const PAGE = '<!doctype html><title>OneETA</title><link rel="modulepreload"><div id="root"></div>';
 const BIG = 'console.log("OneETA");\n'.repeat(500);
+/** A page with an inline script (as s.html's early requests, apps/web/src/api/early.ts). */
+const scripted = (body: string) =>
+  `<!doctype html><script>${body}</script><script type="module" src="/assets/app-abc123.js"></script>`;
+const sha256 = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+const scriptSrc = (response: Response) =>
+  (response.headers.get('content-security-policy') ?? '')
+    .split('; ')
+    .find((directive) => directive.startsWith('script-src '))
+    ?.split(' ')
+    .slice(1);
 
 /** A raw GET (fetch would decompress and hide the encoding): status, headers and the bytes. */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -39,6 +50,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 's.html'), PAGE);
+  await writeFile(path.join(dist, 'early.html'), scripted('window.a=1'));
   await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
   await writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG);
@@ -116,6 +128,25 @@ describe('web app', () => {
     for (const other of ['/sessions', '/session/s', '/index/x', '/S/abc2345']) {
       expect(await (await fetch(`${gateway.url}${other}`, { headers: html })).text()).toBe(INDEX);
     }
+  });
+
+  it("allows a page's own inline scripts by hash, and no others, read again when the file changes", async () => {
+    const first = await fetch(`${gateway.url}/early/abc2345`, { headers: html });
+    expect(await first.text()).toBe(scripted('window.a=1'));
+    expect(scriptSrc(first)).toEqual(["'self'", sha256('window.a=1')]);
+    expect(scriptSrc(await fetch(`${gateway.url}/s/abc2345`, { headers: html }))).toEqual([
+      "'self'",
+    ]);
+    expect(scriptSrc(await fetch(`${gateway.url}/`, { headers: html }))).toEqual(["'self'"]);
+
+    // A new build writes the page again while the gateway runs.
+    const file = path.join(dist, 'early.html');
+    await writeFile(file, scripted('window.b=2'));
+    const later = new Date(Date.now() + 60_000);
+    await utimes(file, later, later);
+    const second = await fetch(`${gateway.url}/early/abc2345`, { headers: html });
+    expect(await second.text()).toBe(scripted('window.b=2'));
+    expect(scriptSrc(second)).toEqual(["'self'", sha256('window.b=2')]);
   });
 
   it('answers 404 for a missing file, a non-HTML request and API paths', async () => {

@@ -2,6 +2,7 @@ import { MESSAGES } from '@oneeta/contracts';
 import type { z } from 'zod';
 import type * as ContractChecks from './contract-checks';
 import type { Answer, AnswerName, BodyName } from './contract-checks';
+import { takeEarlyResponse } from './early';
 import { getToken } from './token';
 
 /**
@@ -115,15 +116,20 @@ export async function apiRequest<S extends AnswerSchema>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, query), {
+  const url = withQuery(path, query);
+  const ask = () =>
+    fetch(url, {
       method,
       headers,
       credentials: 'same-origin',
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
     });
+  // The page's HTML may have asked already (early.ts); if that failed, ask again.
+  const early = method === 'GET' ? takeEarlyResponse(url, token) : undefined;
+  let response: Response;
+  try {
+    response = await (early ? early.catch(ask) : ask());
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(fallbackError, 0);

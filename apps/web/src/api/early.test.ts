@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../test-fixtures';
+import { getMe } from './auth';
+import { EARLY_GLOBAL, sessionPageEarlyScript, takeEarlyResponse } from './early';
+import { getMapToken } from './maps';
+import { getInbox, getNotificationPreferences } from './notifications';
+import { getSession, getSessionLimits } from './sessions';
+import { setToken } from './token';
+
+/** An answer that names the URL it answers, as an error the client reports as it is. */
+const answer = (url: string) =>
+  new Response(JSON.stringify({ error: `answer to ${url}` }), {
+    status: 404,
+    headers: { 'content-type': 'application/json' },
+  });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage());
+  vi.stubGlobal('window', globalThis);
+  fetchMock = vi.fn((url: string) => Promise.resolve(answer(url)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (globalThis as Record<string, unknown>)[EARLY_GLOBAL];
+});
+
+/** Runs s.html's inline script as the browser does, at `pathname`. */
+function runPageScript(pathname: string) {
+  vi.stubGlobal('location', { pathname });
+  new Function(sessionPageEarlyScript())();
+}
+
+const urlsAsked = () => fetchMock.mock.calls.map(([url]) => url as string);
+
+describe('early requests (s.html)', () => {
+  it("asks exactly what a guest's first screen asks, and the client takes those answers", async () => {
+    runPageScript('/s/abc2345');
+    expect(urlsAsked()).toEqual(['/api/sessions/abc2345', '/api/maps/token?sessionId=abc2345']);
+    expect(fetchMock.mock.calls[0]![1]).toEqual({
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+
+    await expect(getSession('abc2345')).rejects.toThrow('answer to /api/sessions/abc2345');
+    await expect(getMapToken('abc2345')).rejects.toThrow(
+      'answer to /api/maps/token?sessionId=abc2345',
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    // Each answer is taken once: the next call asks the network.
+    await expect(getSession('abc2345')).rejects.toThrow('answer to /api/sessions/abc2345');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('signed in, also asks for the user, the limits, the inbox and the preferences, with the token', async () => {
+    setToken('tok-1');
+    runPageScript('/s/abc2345/');
+    expect(urlsAsked().sort()).toEqual(
+      [
+        '/api/auth/me',
+        '/api/maps/token?sessionId=abc2345',
+        '/api/notifications/inbox',
+        '/api/notifications/preferences',
+        '/api/sessions/abc2345',
+        '/api/sessions/limits',
+      ].sort(),
+    );
+    for (const [, init] of fetchMock.mock.calls) {
+      expect(init).toMatchObject({ headers: { authorization: 'Bearer tok-1' } });
+    }
+    await Promise.allSettled([
+      getMe(),
+      getSession('abc2345'),
+      getSessionLimits(),
+      getMapToken('abc2345'),
+      getInbox(),
+      getNotificationPreferences(),
+    ]);
+    // The client's URLs are the script's, exactly: not one call went to the network again.
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('never hands an answer to a call made with another token, nor to a call it did not ask', async () => {
+    setToken('tok-1');
+    runPageScript('/s/abc2345');
+    setToken('tok-2');
+    await expect(getSessionLimits()).rejects.toThrow('answer to /api/sessions/limits');
+    expect(fetchMock).toHaveBeenCalledTimes(7);
+    expect(fetchMock.mock.calls[6]![1]).toMatchObject({
+      headers: { authorization: 'Bearer tok-2' },
+    });
+    expect(takeEarlyResponse('/api/sessions/other22', 'tok-2')).toBeUndefined();
+  });
+
+  it('asks the network again when the early request failed', async () => {
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
+    runPageScript('/s/abc2345');
+    await expect(getSession('abc2345')).rejects.toThrow('answer to /api/sessions/abc2345');
+    expect(urlsAsked()).toEqual([
+      '/api/sessions/abc2345',
+      '/api/maps/token?sessionId=abc2345',
+      '/api/sessions/abc2345',
+    ]);
+  });
+
+  it('asks nothing off a session page, for a malformed id, or when storage is blocked', () => {
+    for (const pathname of ['/s/abc2345/invite', '/s/ABC2345', '/s/abc234', '/sessions', '/']) {
+      runPageScript(pathname);
+    }
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    });
+    runPageScript('/s/abc2345');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

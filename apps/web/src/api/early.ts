@@ -1,0 +1,57 @@
+import { SESSION_ID_PATTERN } from '@oneeta/contracts';
+import { TOKEN_KEY } from './token';
+
+/**
+ * Early requests (issue 13): the HTML of a shared link (s.html, route-html-plugin.ts) starts the
+ * GET calls of the session page's first screen with an inline script, while the app's scripts are
+ * still downloading, instead of after they have run: the answers are in when the page renders.
+ * apiRequest takes each answer at most once, for the same URL asked with the same token; any other
+ * call (or one whose early request failed) goes to the network as usual.
+ */
+
+/** The global the inline script fills: URL → the token it was asked with and the answer. */
+export const EARLY_GLOBAL = '__oneetaEarly';
+
+interface EarlyCall {
+  token: string | null;
+  response: Promise<Response>;
+}
+
+/** The early answer to `GET url` asked with `token`, once; undefined when there is none. */
+export function takeEarlyResponse(
+  url: string,
+  token: string | null,
+): Promise<Response> | undefined {
+  const calls = (globalThis as Record<string, unknown>)[EARLY_GLOBAL] as
+    Record<string, EarlyCall | undefined> | undefined;
+  const call = calls?.[url];
+  if (!call) return undefined;
+  delete calls[url];
+  return call.token === token ? call.response : undefined;
+}
+
+/**
+ * The inline script of s.html (plain JS: it runs before any bundle). It asks what /s/{id}'s first
+ * screen asks (the route's loader, the header): the session and the map's token for everyone;
+ * signed in, the user, the plan's limits, the alerts and their settings. Each URL must be the
+ * exact URL of its client call (sessions.ts, maps.ts, auth.ts, notifications.ts): the e2e test
+ * early-requests.test.ts fails when the page asks one of them twice. A failed request is caught
+ * here (no unhandled rejection); apiRequest asks again when it takes one.
+ */
+export function sessionPageEarlyScript(): string {
+  return [
+    '(function(){try{',
+    'var m=/^\\/s\\/([^/]+)\\/?$/.exec(location.pathname);',
+    `if(!m||!${SESSION_ID_PATTERN.toString()}.test(m[1]))return;`,
+    'var id=m[1];',
+    `var t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)});`,
+    "var h={accept:'application/json'};if(t)h.authorization='Bearer '+t;",
+    "var urls=['/api/sessions/'+id,'/api/maps/token?sessionId='+id];",
+    "if(t)urls.push('/api/auth/me','/api/sessions/limits','/api/notifications/inbox','/api/notifications/preferences');",
+    `var e=window[${JSON.stringify(EARLY_GLOBAL)}]={};`,
+    'for(var i=0;i<urls.length;i++){',
+    "var r=fetch(urls[i],{headers:h,credentials:'same-origin'});r.catch(function(){});",
+    'e[urls[i]]={token:t,response:r};}',
+    '}catch(x){}})();',
+  ].join('');
+}

@@ -1,0 +1,84 @@
+// Issue 13: a shared link's HTML (s.html) asks for the session page's first-screen data while the
+// app's scripts download (apps/web/src/api/early.ts); the app takes those answers instead of asking
+// again. Each of those calls goes out once, the page's policy allows the inline script (no
+// violation reported), and the page shows the session as before — signed in and as a guest.
+import type { Page, Request } from 'playwright-core';
+import { createSession } from '../../src/api.js';
+import { describe, expect } from '../../src/browser.js';
+import { PLACES, sessionTest as test } from '../../src/session.js';
+import { openSession, summaryFact } from '../../src/session-page.js';
+
+/** Counts the page's GETs of /api/… by path and query. */
+function countApiGets(page: Page): Map<string, number> {
+  const counts = new Map<string, number>();
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' || !url.pathname.startsWith('/api/')) return;
+    const key = url.pathname + url.search;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  return counts;
+}
+
+/** The early answers nobody has taken yet (null: the inline script did not run). */
+const untaken = (page: Page) =>
+  page.evaluate(() => {
+    const early = (window as unknown as Record<string, object | undefined>).__oneetaEarly;
+    return early ? Object.keys(early) : null;
+  });
+
+describe('early requests of a shared link', () => {
+  test('signed in: the six first-screen calls go out once each, from the HTML, and the page shows the session', async ({
+    stack,
+    person,
+  }) => {
+    const owner = await person({ name: 'Erin Early', at: PLACES.bellevue });
+    const session = await createSession(stack, owner.user!.token, { name: 'Pike Place Market' });
+    const id = session.sessionId;
+    const counts = countApiGets(owner.page);
+    await openSession(owner.page, id);
+    await summaryFact(owner.page, 'Pike Place Market', 'Status').waitFor();
+
+    // Every early answer was taken by the call it stands for.
+    await expect.poll(() => untaken(owner.page)).toEqual([]);
+    const early = [
+      `/api/sessions/${id}`,
+      `/api/maps/token?sessionId=${id}`,
+      '/api/auth/me',
+      '/api/sessions/limits',
+      '/api/notifications/inbox',
+      '/api/notifications/preferences',
+    ];
+    expect(Object.fromEntries(early.map((url) => [url, counts.get(url)]))).toEqual(
+      Object.fromEntries(early.map((url) => [url, 1])),
+    );
+    expect(owner.errors).toEqual([]);
+  });
+
+  test('as a guest: the session and the map token, once each; nothing that needs a token', async ({
+    stack,
+    person,
+  }) => {
+    const owner = await person({ name: 'Olive Owner', at: PLACES.renton });
+    const session = await createSession(stack, owner.user!.token, { name: 'Pike Place Market' });
+    const id = session.sessionId;
+    const guest = await person({ name: 'Gil Guest', at: PLACES.bellevue, signedIn: false });
+    const counts = countApiGets(guest.page);
+    await openSession(guest.page, id);
+    expect(await summaryFact(guest.page, 'Pike Place Market', 'Status').textContent()).toBe(
+      'Read-only',
+    );
+
+    await expect.poll(() => untaken(guest.page)).toEqual([]);
+    expect(counts.get(`/api/sessions/${id}`)).toBe(1);
+    expect(counts.get(`/api/maps/token?sessionId=${id}`)).toBe(1);
+    for (const signedInOnly of [
+      '/api/auth/me',
+      '/api/sessions/limits',
+      '/api/notifications/inbox',
+    ]) {
+      expect(counts.get(signedInOnly), signedInOnly).toBeUndefined();
+    }
+    expect(guest.errors).toEqual([]);
+  });
+});
