@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../test-fixtures';
 import { getMe } from './auth';
-import { EARLY_GLOBAL, sessionPageEarlyScript, takeEarlyResponse } from './early';
+import {
+  EARLY_ANSWER_TTL_MS,
+  EARLY_GLOBAL,
+  sessionPageEarlyScript,
+  takeEarlyResponse,
+} from './early';
 import { getMapToken } from './maps';
 import { getInbox, getNotificationPreferences } from './notifications';
 import { getSession, getSessionLimits } from './sessions';
@@ -23,6 +28,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   delete (globalThis as Record<string, unknown>)[EARLY_GLOBAL];
 });
@@ -93,6 +99,18 @@ describe('early requests (s.html)', () => {
       headers: { authorization: 'Bearer tok-2' },
     });
     expect(takeEarlyResponse('/api/sessions/other22', 'tok-2')).toBeUndefined();
+  });
+
+  it('hands out nothing once the load is long over: a later call asks the network', async () => {
+    let now = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    runPageScript('/s/abc2345');
+    now += EARLY_ANSWER_TTL_MS - 1;
+    await expect(getMapToken('abc2345')).rejects.toThrow('answer to /api/maps/token');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    now += 1;
+    await expect(getSession('abc2345')).rejects.toThrow('answer to /api/sessions/abc2345');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('asks the network again when the early request failed', async () => {

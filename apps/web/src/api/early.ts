@@ -5,15 +5,21 @@ import { TOKEN_KEY } from './token';
  * Early requests (issue 13): the HTML of a shared link (s.html, route-html-plugin.ts) starts the
  * GET calls of the session page's first screen with an inline script, while the app's scripts are
  * still downloading, instead of after they have run: the answers are in when the page renders.
- * apiRequest takes each answer at most once, for the same URL asked with the same token; any other
- * call (or one whose early request failed) goes to the network as usual.
+ * apiRequest takes each answer at most once, for the same URL asked with the same token, within
+ * EARLY_ANSWER_TTL_MS of the page's start (an answer nobody took during the load is never handed to
+ * a later call); any other call, or one whose early request failed, goes to the network as usual.
  */
+
+/** How long after the page's start an early answer may still be taken (a slow phone's load). */
+export const EARLY_ANSWER_TTL_MS = 20_000;
 
 /** The global the inline script fills: URL → the token it was asked with and the answer. */
 export const EARLY_GLOBAL = '__oneetaEarly';
 
 interface EarlyCall {
   token: string | null;
+  /** `performance.now()` when it was asked. */
+  at: number;
   response: Promise<Response>;
 }
 
@@ -27,7 +33,8 @@ export function takeEarlyResponse(
   const call = calls?.[url];
   if (!call) return undefined;
   delete calls[url];
-  return call.token === token ? call.response : undefined;
+  const fresh = performance.now() - call.at < EARLY_ANSWER_TTL_MS;
+  return fresh && call.token === token ? call.response : undefined;
 }
 
 /**
@@ -51,7 +58,7 @@ export function sessionPageEarlyScript(): string {
     `var e=window[${JSON.stringify(EARLY_GLOBAL)}]={};`,
     'for(var i=0;i<urls.length;i++){',
     "var r=fetch(urls[i],{headers:h,credentials:'same-origin'});r.catch(function(){});",
-    'e[urls[i]]={token:t,response:r};}',
+    'e[urls[i]]={token:t,at:performance.now(),response:r};}',
     '}catch(x){}})();',
   ].join('');
 }
