@@ -49,8 +49,8 @@ export function chunkFiles(bundle: Rollup.OutputBundle, fileName: string): strin
 }
 
 export interface RoutePage {
-  /** A test of the route's module id. */
-  route: RegExp;
+  /** A test of the module id of the route, when it is lazy: its chunks are preloaded. */
+  route?: RegExp;
   /** A script the page runs before its bundle (early.ts). */
   inlineScript?: string;
 }
@@ -68,11 +68,15 @@ export function routeHtml(pages: Record<string, RoutePage>): Plugin {
       const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       for (const [page, { route: test, inlineScript }] of Object.entries(pages)) {
         // The chunk that holds the route's module: its own, or a group's (vite.config.ts).
-        const chunk = Object.values(bundle).find(
-          (c) => c.type === 'chunk' && c.moduleIds.some((id) => test.test(id)),
-        );
-        if (!chunk) throw new Error(`route-html: no lazy chunk of ${test} for ${page}.html`);
-        const html = routePageHtml(indexHtml, chunkFiles(bundle, chunk.fileName), inlineScript);
+        const chunk =
+          test &&
+          Object.values(bundle).find(
+            (c) => c.type === 'chunk' && c.moduleIds.some((id) => test.test(id)),
+          );
+        if (test && !chunk)
+          throw new Error(`route-html: no lazy chunk of ${test} for ${page}.html`);
+        const files = chunk ? chunkFiles(bundle, chunk.fileName) : [];
+        const html = routePageHtml(indexHtml, files, inlineScript);
         writeFileSync(path.join(outDir, `${page}.html`), html);
       }
     },

@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../test-fixtures';
 import { getMe } from './auth';
+import { SESSIONS_PAGE_SIZE } from '@oneeta/contracts';
 import {
   EARLY_ANSWER_TTL_MS,
   EARLY_GLOBAL,
   sessionPageEarlyScript,
+  sessionsPageEarlyScript,
   takeEarlyResponse,
 } from './early';
+import { listMyInvites } from './invites';
 import { getMapToken } from './maps';
 import { getInbox, getNotificationPreferences } from './notifications';
-import { getSession, getSessionLimits } from './sessions';
+import { getSession, getSessionLimits, listMySessions } from './sessions';
 import { setToken } from './token';
 
 /** An answer that names the URL it answers, as an error the client reports as it is. */
@@ -33,10 +36,10 @@ afterEach(() => {
   delete (globalThis as Record<string, unknown>)[EARLY_GLOBAL];
 });
 
-/** Runs s.html's inline script as the browser does, at `pathname`. */
-function runPageScript(pathname: string) {
+/** Runs a page's inline script (s.html's unless told) as the browser does, at `pathname`. */
+function runPageScript(pathname: string, script = sessionPageEarlyScript()) {
   vi.stubGlobal('location', { pathname });
-  new Function(sessionPageEarlyScript())();
+  new Function(script)();
 }
 
 const urlsAsked = () => fetchMock.mock.calls.map(([url]) => url as string);
@@ -134,6 +137,32 @@ describe('early requests (s.html)', () => {
       },
     });
     runPageScript('/s/abc2345');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('early requests (sessions.html)', () => {
+  it('signed in, asks what /sessions asks, and the client takes every answer', async () => {
+    setToken('tok-1');
+    runPageScript('/sessions', sessionsPageEarlyScript());
+    expect(urlsAsked()).toHaveLength(6);
+    await Promise.allSettled([
+      getMe(),
+      listMySessions({ status: 'open', limit: SESSIONS_PAGE_SIZE, cursor: null }),
+      listMySessions({ status: 'closed', limit: SESSIONS_PAGE_SIZE, cursor: null }),
+      listMyInvites(),
+      getSessionLimits(),
+      getInbox(),
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+    expect((globalThis as Record<string, unknown>)[EARLY_GLOBAL]).toEqual({});
+  });
+
+  it('asks nothing signed out, nor on another path', () => {
+    runPageScript('/sessions', sessionsPageEarlyScript());
+    setToken('tok-1');
+    runPageScript('/sessions/x', sessionsPageEarlyScript());
+    runPageScript('/s/abc2345', sessionsPageEarlyScript());
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { SESSION_ID_PATTERN } from '@oneeta/contracts';
+import { SESSION_ID_PATTERN, SESSIONS_PAGE_SIZE } from '@oneeta/contracts';
 import { TOKEN_KEY } from './token';
 
 /**
@@ -38,27 +38,52 @@ export function takeEarlyResponse(
 }
 
 /**
- * The inline script of s.html (plain JS: it runs before any bundle). It asks what /s/{id}'s first
- * screen asks (the route's loader, the header): the session and the map's token for everyone;
- * signed in, the user, the plan's limits, the alerts and their settings. Each URL must be the
- * exact URL of its client call (sessions.ts, maps.ts, auth.ts, notifications.ts): the e2e test
- * early-requests.test.ts fails when the page asks one of them twice. A failed request is caught
- * here (no unhandled rejection); apiRequest asks again when it takes one.
+ * An inline script (plain JS: it runs before any bundle) that, on a path matching `path`, asks for
+ * the URLs `urls` gives: a JS expression over `m` (the path's match) and `t` (the token or null).
+ * Each URL must be the exact URL of its client call: the unit test (early.test.ts) fails when
+ * the client would ask one of them again, and the e2e test early-requests.test.ts when the page
+ * does. A failed request is caught here (no unhandled rejection); apiRequest asks again.
  */
-export function sessionPageEarlyScript(): string {
+function earlyScript(path: RegExp, urls: string): string {
   return [
     '(function(){try{',
-    'var m=/^\\/s\\/([^/]+)\\/?$/.exec(location.pathname);',
-    `if(!m||!${SESSION_ID_PATTERN.toString()}.test(m[1]))return;`,
-    'var id=m[1];',
+    `var m=${path.toString()}.exec(location.pathname);if(!m)return;`,
     `var t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)});`,
+    `var urls=${urls};`,
     "var h={accept:'application/json'};if(t)h.authorization='Bearer '+t;",
-    "var urls=['/api/sessions/'+id,'/api/maps/token?sessionId='+id];",
-    "if(t)urls.push('/api/auth/me','/api/sessions/limits','/api/notifications/inbox','/api/notifications/preferences');",
     `var e=window[${JSON.stringify(EARLY_GLOBAL)}]={};`,
     'for(var i=0;i<urls.length;i++){',
     "var r=fetch(urls[i],{headers:h,credentials:'same-origin'});r.catch(function(){});",
     'e[urls[i]]={token:t,at:performance.now(),response:r};}',
     '}catch(x){}})();',
   ].join('');
+}
+
+/**
+ * s.html's: what /s/{id}'s first screen asks (the route's loader, the header): the session and
+ * the map's token for everyone; signed in, the user, the plan's limits, the alerts and their
+ * settings (sessions.ts, maps.ts, auth.ts, notifications.ts).
+ */
+export function sessionPageEarlyScript(): string {
+  const id = SESSION_ID_PATTERN.source.replace(/^\^|\$$/g, '');
+  return earlyScript(
+    new RegExp(`^/s/(${id})/?$`),
+    "['/api/sessions/'+m[1],'/api/maps/token?sessionId='+m[1]].concat(t?" +
+      "['/api/auth/me','/api/sessions/limits','/api/notifications/inbox','/api/notifications/preferences']:[])",
+  );
+}
+
+/**
+ * sessions.html's: what /sessions asks, signed in (nothing otherwise): the user, both lists' first
+ * pages, the invites, the plan's limits and the alerts (auth.ts, sessions.ts, invites.ts,
+ * notifications.ts).
+ */
+export function sessionsPageEarlyScript(): string {
+  const list = (status: string) =>
+    `'/api/sessions/mine?status=${status}&limit=${SESSIONS_PAGE_SIZE}'`;
+  return earlyScript(
+    /^\/sessions\/?$/,
+    `t?['/api/auth/me',${list('open')},${list('closed')},'/api/sessions/my-invites',` +
+      "'/api/sessions/limits','/api/notifications/inbox']:[]",
+  );
 }

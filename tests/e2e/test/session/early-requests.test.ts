@@ -1,11 +1,12 @@
-// Issue 13: a shared link's HTML (s.html) asks for the session page's first-screen data while the
-// app's scripts download (apps/web/src/api/early.ts); the app takes those answers instead of asking
-// again. Each of those calls goes out once, the page's policy allows the inline script (no
-// violation reported), and the page shows the session as before — signed in and as a guest.
+// Issue 13: a shared link's HTML (s.html), and /sessions' (sessions.html), ask for the page's
+// first-screen data while the app's scripts download (apps/web/src/api/early.ts); the app takes
+// those answers instead of asking again. Each of those calls goes out once, the page's policy
+// allows the inline script (no violation reported), and the page shows what it showed before.
 import type { Page, Request } from 'playwright-core';
 import { createSession } from '../../src/api.js';
 import { describe, expect } from '../../src/browser.js';
 import { PLACES, sessionTest as test } from '../../src/session.js';
+import { openApp } from '../../src/app.js';
 import { openSession, summaryFact } from '../../src/session-page.js';
 
 /** Counts the page's GETs of /api/… by path and query. */
@@ -32,7 +33,8 @@ describe('early requests of a shared link', () => {
     stack,
     person,
   }) => {
-    const owner = await person({ name: 'Erin Early', at: PLACES.bellevue });
+    // No device location: a position would change the session (a later, legitimate refetch).
+    const owner = await person({ name: 'Erin Early', at: null });
     const session = await createSession(stack, owner.user!.token, { name: 'Pike Place Market' });
     const id = session.sessionId;
     const counts = countApiGets(owner.page);
@@ -80,5 +82,30 @@ describe('early requests of a shared link', () => {
       expect(counts.get(signedInOnly), signedInOnly).toBeUndefined();
     }
     expect(guest.errors).toEqual([]);
+  });
+
+  test('/sessions, signed in: the user, both lists, the invites, the limits and the alerts, once each', async ({
+    stack,
+    person,
+  }) => {
+    const owner = await person({ name: 'Sid Sessions', at: PLACES.renton });
+    await createSession(stack, owner.user!.token, { name: 'Gas Works Park' });
+    const counts = countApiGets(owner.page);
+    await openApp(owner.page, '/sessions');
+    await owner.page.getByText('Gas Works Park', { exact: true }).first().waitFor();
+
+    await expect.poll(() => untaken(owner.page)).toEqual([]);
+    const early = [
+      '/api/auth/me',
+      '/api/sessions/mine?status=open&limit=10',
+      '/api/sessions/mine?status=closed&limit=10',
+      '/api/sessions/my-invites',
+      '/api/sessions/limits',
+      '/api/notifications/inbox',
+    ];
+    expect(Object.fromEntries(early.map((url) => [url, counts.get(url)]))).toEqual(
+      Object.fromEntries(early.map((url) => [url, 1])),
+    );
+    expect(owner.errors).toEqual([]);
   });
 });
