@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { precompressed } from './precompress-plugin.js';
 import { routeHtml } from './route-html-plugin.js';
-import { sessionPageEarlyScript, sessionsPageEarlyScript } from './src/api/early.js';
+import { sessionPageEarlyScript, sessionsPageEarlyScript } from './early-scripts.js';
 import { serviceWorkerManifest } from './sw-manifest-plugin.js';
 
 /**
@@ -38,7 +38,7 @@ export default defineConfig(({ mode }) => {
       }),
       react(),
       // /s/{id} (the large lazy route a shared link opens) gets s.html: index.html + its chunks,
-      // and the script that asks for the first screen's data while they download (early.ts);
+      // and the script that asks for the first screen's data while they download (early-scripts.ts);
       // /sessions gets sessions.html, index.html with its own such script.
       routeHtml({
         s: {

@@ -12,6 +12,10 @@ export const WEB_SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  // The build-time modules vite.config.ts imports (launcher.test.ts checks the list is whole).
+  'apps/web/early-scripts.ts',
+  'apps/web/precompress-plugin.ts',
+  'apps/web/route-html-plugin.ts',
   'apps/web/sw-manifest-plugin.ts',
   'apps/web/package.json',
   'packages/contracts/src',

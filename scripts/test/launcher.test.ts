@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -52,13 +52,36 @@ describe('deployables', () => {
       'services/auth',
       'services/routing',
     ]);
-    expect(order.map((d) => d.name)).toEqual(['auth', 'routing', 'session', 'notification', 'gateway']);
+    expect(order.map((d) => d.name)).toEqual([
+      'auth',
+      'routing',
+      'session',
+      'notification',
+      'gateway',
+    ]);
   });
 
   it('starts communication after session (it asks session who belongs to a session)', () => {
-    const order = orderDeployables(['apps/gateway', 'services/communication', 'services/session', 'services/auth', 'services/admin']);
-    expect(order.map((d) => d.name)).toEqual(['auth', 'session', 'admin', 'communication', 'gateway']);
-    expect(order.find((d) => d.name === 'communication')).toEqual({ name: 'communication', dir: 'services/communication', role: 'service', urlEnv: 'COMMUNICATION_URL' });
+    const order = orderDeployables([
+      'apps/gateway',
+      'services/communication',
+      'services/session',
+      'services/auth',
+      'services/admin',
+    ]);
+    expect(order.map((d) => d.name)).toEqual([
+      'auth',
+      'session',
+      'admin',
+      'communication',
+      'gateway',
+    ]);
+    expect(order.find((d) => d.name === 'communication')).toEqual({
+      name: 'communication',
+      dir: 'services/communication',
+      role: 'service',
+      urlEnv: 'COMMUNICATION_URL',
+    });
   });
 
   it('finds services/communication in this repository, so `pnpm start` runs it and the gateway gets COMMUNICATION_URL', () => {
@@ -67,7 +90,14 @@ describe('deployables', () => {
     const stack: Assigned[] = found.map((d, i) => ({ ...d, port: 4100 + i }));
     const gateway = stack.find((d) => d.role === 'gateway')!;
     const communication = stack.find((d) => d.name === 'communication')!;
-    const env = childEnv({}, gateway, stack, readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'), 'redis://r:1', '/repo');
+    const env = childEnv(
+      {},
+      gateway,
+      stack,
+      readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'),
+      'redis://r:1',
+      '/repo',
+    );
     expect(env.COMMUNICATION_URL).toBe(`http://127.0.0.1:${communication.port}`);
   });
 
@@ -76,7 +106,14 @@ describe('deployables', () => {
     const stack: Assigned[] = found.map((d, i) => ({ ...d, port: 4100 + i }));
     const gateway = stack.find((d) => d.role === 'gateway')!;
     const billing = stack.find((d) => d.name === 'billing')!;
-    const env = childEnv({}, gateway, stack, readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'), 'redis://r:1', '/repo');
+    const env = childEnv(
+      {},
+      gateway,
+      stack,
+      readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'),
+      'redis://r:1',
+      '/repo',
+    );
     expect(env.BILLING_URL).toBe(`http://127.0.0.1:${billing.port}`);
   });
 
@@ -162,13 +199,48 @@ describe('config and child env', () => {
       PUBLIC_URL: 'http://localhost:8080',
     });
     expect(auth.WEB_DIST).toBeUndefined();
-    const notification = { name: 'notification', dir: 'services/notification', role: 'service' as const, urlEnv: 'NOTIFICATION_URL', port: 4006 };
-    expect(childEnv(base, notification, [...stack, notification], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('http://localhost:8080');
-    expect(childEnv({ ...base, PUBLIC_URL: 'https://oneeta.example' }, notification, [...stack, notification], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('https://oneeta.example');
-    const communication = { name: 'communication', dir: 'services/communication', role: 'service' as const, urlEnv: 'COMMUNICATION_URL', port: 4005 };
-    expect(childEnv(base, communication, [...stack, communication], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('http://localhost:8080');
-    const billing = { name: 'billing', dir: 'services/billing', role: 'service' as const, urlEnv: 'BILLING_URL', port: 4007 };
-    expect(childEnv(base, billing, [...stack, billing], config, 'redis://r:1', '/repo').PUBLIC_URL).toBe('http://localhost:8080');
+    const notification = {
+      name: 'notification',
+      dir: 'services/notification',
+      role: 'service' as const,
+      urlEnv: 'NOTIFICATION_URL',
+      port: 4006,
+    };
+    expect(
+      childEnv(base, notification, [...stack, notification], config, 'redis://r:1', '/repo')
+        .PUBLIC_URL,
+    ).toBe('http://localhost:8080');
+    expect(
+      childEnv(
+        { ...base, PUBLIC_URL: 'https://oneeta.example' },
+        notification,
+        [...stack, notification],
+        config,
+        'redis://r:1',
+        '/repo',
+      ).PUBLIC_URL,
+    ).toBe('https://oneeta.example');
+    const communication = {
+      name: 'communication',
+      dir: 'services/communication',
+      role: 'service' as const,
+      urlEnv: 'COMMUNICATION_URL',
+      port: 4005,
+    };
+    expect(
+      childEnv(base, communication, [...stack, communication], config, 'redis://r:1', '/repo')
+        .PUBLIC_URL,
+    ).toBe('http://localhost:8080');
+    const billing = {
+      name: 'billing',
+      dir: 'services/billing',
+      role: 'service' as const,
+      urlEnv: 'BILLING_URL',
+      port: 4007,
+    };
+    expect(
+      childEnv(base, billing, [...stack, billing], config, 'redis://r:1', '/repo').PUBLIC_URL,
+    ).toBe('http://localhost:8080');
     const gateway = childEnv(base, stack[2]!, stack, config, 'redis://r:1', '/repo');
     expect(gateway).toMatchObject({
       PORT: '8080',
@@ -318,6 +390,13 @@ describe('web app build', () => {
         'packages/travel/src',
       ]),
     );
+    // Every module of the web app's folder that its Vite config imports (plugins, early scripts).
+    const config = readFileSync(path.join(repoRoot, 'apps/web/vite.config.ts'), 'utf8');
+    const local = [...config.matchAll(/from '\.\/([\w-]+)\.js'/g)].map(
+      (m) => `apps/web/${m[1]}.ts`,
+    );
+    expect(local.length).toBeGreaterThan(0);
+    expect(WEB_SOURCES).toEqual(expect.arrayContaining(local));
   });
 
   it('finds the newest source file, skipping node_modules, dot folders and unit tests', () => {

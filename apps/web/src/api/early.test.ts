@@ -2,13 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../test-fixtures';
 import { getMe } from './auth';
 import { SESSIONS_PAGE_SIZE } from '@oneeta/contracts';
-import {
-  EARLY_ANSWER_TTL_MS,
-  EARLY_GLOBAL,
-  sessionPageEarlyScript,
-  sessionsPageEarlyScript,
-  takeEarlyResponse,
-} from './early';
+import { sessionPageEarlyScript, sessionsPageEarlyScript } from '../../early-scripts';
+import { EARLY_ANSWER_TTL_MS, EARLY_GLOBAL, takeEarlyResponse } from './early';
 import { listMyInvites } from './invites';
 import { getMapToken } from './maps';
 import { getInbox, getNotificationPreferences } from './notifications';

@@ -1,13 +1,11 @@
-import { SESSION_ID_PATTERN, SESSIONS_PAGE_SIZE } from '@oneeta/contracts';
-import { TOKEN_KEY } from './token';
-
 /**
- * Early requests (issue 13): the HTML of a shared link (s.html, route-html-plugin.ts) starts the
- * GET calls of the session page's first screen with an inline script, while the app's scripts are
- * still downloading, instead of after they have run: the answers are in when the page renders.
- * apiRequest takes each answer at most once, for the same URL asked with the same token, within
- * EARLY_ANSWER_TTL_MS of the page's start (an answer nobody took during the load is never handed to
- * a later call); any other call, or one whose early request failed, goes to the network as usual.
+ * Early requests (issue 13): a page's HTML (s.html and sessions.html, written by
+ * route-html-plugin.ts with the scripts early-scripts.ts builds) asks for the GET calls of its
+ * first screen while the app's scripts are still downloading, instead of after they have run: the
+ * answers are in when the page renders. apiRequest takes each answer at most once, for the same
+ * URL asked with the same token, within EARLY_ANSWER_TTL_MS of the page's start (an answer nobody
+ * took during the load is never handed to a later call); any other call, or one whose early
+ * request failed, goes to the network as usual.
  */
 
 /** How long after the page's start an early answer may still be taken (a slow phone's load). */
@@ -35,55 +33,4 @@ export function takeEarlyResponse(
   delete calls[url];
   const fresh = performance.now() - call.at < EARLY_ANSWER_TTL_MS;
   return fresh && call.token === token ? call.response : undefined;
-}
-
-/**
- * An inline script (plain JS: it runs before any bundle) that, on a path matching `path`, asks for
- * the URLs `urls` gives: a JS expression over `m` (the path's match) and `t` (the token or null).
- * Each URL must be the exact URL of its client call: the unit test (early.test.ts) fails when
- * the client would ask one of them again, and the e2e test early-requests.test.ts when the page
- * does. A failed request is caught here (no unhandled rejection); apiRequest asks again.
- */
-function earlyScript(path: RegExp, urls: string): string {
-  return [
-    '(function(){try{',
-    `var m=${path.toString()}.exec(location.pathname);if(!m)return;`,
-    `var t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)});`,
-    `var urls=${urls};`,
-    "var h={accept:'application/json'};if(t)h.authorization='Bearer '+t;",
-    `var e=window[${JSON.stringify(EARLY_GLOBAL)}]={};`,
-    'for(var i=0;i<urls.length;i++){',
-    "var r=fetch(urls[i],{headers:h,credentials:'same-origin'});r.catch(function(){});",
-    'e[urls[i]]={token:t,at:performance.now(),response:r};}',
-    '}catch(x){}})();',
-  ].join('');
-}
-
-/**
- * s.html's: what /s/{id}'s first screen asks (the route's loader, the header): the session and
- * the map's token for everyone; signed in, the user, the plan's limits, the alerts and their
- * settings (sessions.ts, maps.ts, auth.ts, notifications.ts).
- */
-export function sessionPageEarlyScript(): string {
-  const id = SESSION_ID_PATTERN.source.replace(/^\^|\$$/g, '');
-  return earlyScript(
-    new RegExp(`^/s/(${id})/?$`),
-    "['/api/sessions/'+m[1],'/api/maps/token?sessionId='+m[1]].concat(t?" +
-      "['/api/auth/me','/api/sessions/limits','/api/notifications/inbox','/api/notifications/preferences']:[])",
-  );
-}
-
-/**
- * sessions.html's: what /sessions' first screen waits for, signed in (nothing otherwise): the user,
- * the open sessions' first page and the invites (auth.ts, sessions.ts, invites.ts). Not the rest
- * the page asks for (History, the limits, the alerts): over HTTP/1.1 each early request holds one
- * of the browser's six connections to us while the scripts download (measured: asking all six
- * moved LCP 2130 → 2216 ms, these three 2157 → 2068 ms).
- */
-export function sessionsPageEarlyScript(): string {
-  return earlyScript(
-    /^\/sessions\/?$/,
-    `t?['/api/auth/me','/api/sessions/mine?status=open&limit=${SESSIONS_PAGE_SIZE}',` +
-      "'/api/sessions/my-invites']:[]",
-  );
 }
