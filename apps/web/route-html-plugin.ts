@@ -51,7 +51,7 @@ export function chunkFiles(bundle: Rollup.OutputBundle, fileName: string): strin
 export interface RoutePage {
   /** A test of the module id of the route, when it is lazy: its chunks are preloaded. */
   route?: RegExp;
-  /** A script the page runs before its bundle (early.ts). */
+  /** A script the page runs before its bundle (early-scripts.ts). */
   inlineScript?: string;
 }
 
@@ -68,11 +68,11 @@ export function routeHtml(pages: Record<string, RoutePage>): Plugin {
       const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       for (const [page, { route: test, inlineScript }] of Object.entries(pages)) {
         // The chunk that holds the route's module: its own, or a group's (vite.config.ts).
-        const chunk =
-          test &&
-          Object.values(bundle).find(
-            (c) => c.type === 'chunk' && c.moduleIds.some((id) => test.test(id)),
-          );
+        const chunk = test
+          ? Object.values(bundle).find(
+              (c) => c.type === 'chunk' && c.moduleIds.some((id) => test.test(id)),
+            )
+          : undefined;
         if (test && !chunk)
           throw new Error(`route-html: no lazy chunk of ${test} for ${page}.html`);
         const files = chunk ? chunkFiles(bundle, chunk.fileName) : [];

@@ -84,38 +84,28 @@ describe('deployables', () => {
     });
   });
 
-  it('finds services/communication in this repository, so `pnpm start` runs it and the gateway gets COMMUNICATION_URL', () => {
-    const found = discoverDeployables(repoRoot);
-    expect(found.map((d) => d.name)).toContain('communication');
-    const stack: Assigned[] = found.map((d, i) => ({ ...d, port: 4100 + i }));
-    const gateway = stack.find((d) => d.role === 'gateway')!;
-    const communication = stack.find((d) => d.name === 'communication')!;
-    const env = childEnv(
-      {},
-      gateway,
-      stack,
-      readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'),
-      'redis://r:1',
-      '/repo',
-    );
-    expect(env.COMMUNICATION_URL).toBe(`http://127.0.0.1:${communication.port}`);
-  });
-
-  it('finds services/billing in this repository, so `pnpm start` runs it and the gateway gets BILLING_URL', () => {
-    const found = discoverDeployables(repoRoot);
-    const stack: Assigned[] = found.map((d, i) => ({ ...d, port: 4100 + i }));
-    const gateway = stack.find((d) => d.role === 'gateway')!;
-    const billing = stack.find((d) => d.name === 'billing')!;
-    const env = childEnv(
-      {},
-      gateway,
-      stack,
-      readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'),
-      'redis://r:1',
-      '/repo',
-    );
-    expect(env.BILLING_URL).toBe(`http://127.0.0.1:${billing.port}`);
-  });
+  it.each([
+    ['communication', 'COMMUNICATION_URL'],
+    ['billing', 'BILLING_URL'],
+  ] as const)(
+    'finds services/%s in this repository, so `pnpm start` runs it and the gateway gets %s',
+    (name, variable) => {
+      const found = discoverDeployables(repoRoot);
+      const stack: Assigned[] = found.map((d, i) => ({ ...d, port: 4100 + i }));
+      const gateway = stack.find((d) => d.role === 'gateway')!;
+      const service = stack.find((d) => d.name === name);
+      expect(service, `services/${name} is discovered`).toBeDefined();
+      const env = childEnv(
+        {},
+        gateway,
+        stack,
+        readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo'),
+        'redis://r:1',
+        '/repo',
+      );
+      expect(env[variable]).toBe(`http://127.0.0.1:${service!.port}`);
+    },
+  );
 
   it('runs ROUTING_WORKERS copies of each worker under distinct names', () => {
     const order = orderDeployables(['apps/gateway', 'services/auth', 'services/routing-worker']);

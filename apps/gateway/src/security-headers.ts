@@ -58,7 +58,7 @@ function websocketSources(config: HeaderPolicyConfig, host: string | undefined):
 /**
  * The Content-Security-Policy of the web app's HTML. The built app has no inline style (React sets
  * `style` through the CSSOM, which CSP does not govern) and no inline script but the ones a page
- * is allowed by hash (`inlineScripts`: s.html's early requests, apps/web/src/api/early.ts); the
+ * is allowed by hash (`inlineScripts`: the early requests of s.html and sessions.html, apps/web/early-scripts.ts); the
  * Azure Maps SDK is bundled, so scripts and styles are ours only.
  */
 export function contentSecurityPolicy(

@@ -14,7 +14,7 @@ const NOT_WEB = /^\/(api|ws|internal|chat)(\/|$)/;
  * for a browser navigation (GET of a path without an extension, accepting text/html) so client-side
  * routes survive a reload — or `<first path segment>.html` when the build wrote one (/s/{id} →
  * s.html: index.html that also preloads that route's chunks, apps/web/route-html-plugin.ts).
- * A page's own inline scripts (s.html's early requests) are allowed by their hash in its CSP.
+ * A page's own inline scripts (the early requests of s.html and sessions.html) are allowed by their hash in its CSP.
  * Everything else that is missing gets the usual 404 answer.
  */
 export async function registerWeb(app: App, root: string): Promise<boolean> {

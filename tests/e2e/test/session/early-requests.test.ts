@@ -21,6 +21,13 @@ function countApiGets(page: Page): Map<string, number> {
   return counts;
 }
 
+/** Each of `urls` was asked exactly once (shown as URL → count, so a failure names the URL). */
+function expectAskedOnce(counts: Map<string, number>, urls: readonly string[]) {
+  expect(Object.fromEntries(urls.map((url) => [url, counts.get(url)]))).toEqual(
+    Object.fromEntries(urls.map((url) => [url, 1])),
+  );
+}
+
 /** The early answers nobody has taken yet (null: the inline script did not run). */
 const untaken = (page: Page) =>
   page.evaluate(() => {
@@ -51,9 +58,7 @@ describe('early requests of a shared link', () => {
       '/api/notifications/inbox',
       '/api/notifications/preferences',
     ];
-    expect(Object.fromEntries(early.map((url) => [url, counts.get(url)]))).toEqual(
-      Object.fromEntries(early.map((url) => [url, 1])),
-    );
+    expectAskedOnce(counts, early);
     expect(owner.errors).toEqual([]);
   });
 
@@ -72,8 +77,7 @@ describe('early requests of a shared link', () => {
     );
 
     await expect.poll(() => untaken(guest.page)).toEqual([]);
-    expect(counts.get(`/api/sessions/${id}`)).toBe(1);
-    expect(counts.get(`/api/maps/token?sessionId=${id}`)).toBe(1);
+    expectAskedOnce(counts, [`/api/sessions/${id}`, `/api/maps/token?sessionId=${id}`]);
     for (const signedInOnly of [
       '/api/auth/me',
       '/api/sessions/limits',
@@ -106,9 +110,7 @@ describe('early requests of a shared link', () => {
     ];
     // The alerts are asked by their watcher, a chunk of its own loaded after the first screen.
     await expect.poll(() => early.filter((url) => !counts.has(url))).toEqual([]);
-    expect(Object.fromEntries(early.map((url) => [url, counts.get(url)]))).toEqual(
-      Object.fromEntries(early.map((url) => [url, 1])),
-    );
+    expectAskedOnce(counts, early);
     expect(owner.errors).toEqual([]);
   });
 });
