@@ -2,6 +2,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { compileHints } from './compile-hints-plugin.js';
 import { precompressed } from './precompress-plugin.js';
 import { routeHtml } from './route-html-plugin.js';
 import { sessionPageEarlyScript, sessionsPageEarlyScript } from './early-scripts.js';
@@ -17,6 +18,19 @@ const LAZY_LIBRARIES =
 
 /** Routes bundled with the entry (small, where visitors arrive); /s/$id is large and stays split. */
 const FIRST_VISIT_ROUTES: string[] = ['/', '/auth', '/plans', '/sessions'];
+
+/**
+ * The chunks the first screens run (index.html's and s.html's scripts and what they load at
+ * once): compiled eagerly by V8, in the background while they download (compile-hints-plugin.ts).
+ */
+const EAGER_CHUNKS = new Set([
+  'vendor',
+  'app',
+  'session',
+  'inbox',
+  'contract-checks',
+  'rolldown-runtime',
+]);
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
@@ -47,6 +61,7 @@ export default defineConfig(({ mode }) => {
         },
         sessions: { inlineScript: sessionsPageEarlyScript() },
       }),
+      compileHints(EAGER_CHUNKS),
       serviceWorkerManifest(),
       // Last: compresses what every other plugin wrote (sw.js included).
       precompressed(),

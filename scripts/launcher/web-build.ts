@@ -13,6 +13,7 @@ export const WEB_SOURCES = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   // The build-time modules vite.config.ts imports (launcher.test.ts checks the list is whole).
+  'apps/web/compile-hints-plugin.ts',
   'apps/web/early-scripts.ts',
   'apps/web/precompress-plugin.ts',
   'apps/web/route-html-plugin.ts',
