@@ -23,6 +23,9 @@ function earlyScript(path: RegExp, urls: string): string {
     'for(var i=0;i<urls.length;i++){',
     "var r=fetch(urls[i],{headers:h,credentials:'same-origin'});r.catch(function(){});",
     'e[urls[i]]={token:t,at:performance.now(),response:r};}',
+    // The page's first Intl call sets up the browser's time-zone data (src/lib/datetime.ts):
+    // here, in a task of its own while the scripts download, not among the app's tasks.
+    'setTimeout(function(){try{Intl.DateTimeFormat().resolvedOptions()}catch(x){}},0);',
     '}catch(x){}})();',
   ].join('');
 }

@@ -158,3 +158,36 @@ describe('early requests (sessions.html)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('time-zone warm-up', () => {
+  it.each([
+    ['s.html', '/s/abc2345', sessionPageEarlyScript()],
+    ['sessions.html', '/sessions', sessionsPageEarlyScript()],
+  ])(
+    "%s's script sets up Intl's zone data in a timer task of its own, after its requests",
+    (_page, path, script) => {
+      vi.useFakeTimers();
+      try {
+        const dateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+        setToken('tok-1');
+        runPageScript(path, script);
+        expect(fetchMock).toHaveBeenCalled();
+        expect(dateTimeFormat).not.toHaveBeenCalled();
+        vi.runOnlyPendingTimers();
+        expect(dateTimeFormat).toHaveBeenCalledTimes(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
+  it('does not set it up off those pages', () => {
+    vi.useFakeTimers();
+    try {
+      runPageScript('/plans');
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -23,7 +23,8 @@ export function browserTimeZone(): string {
  * Reads the viewer's zone in a task of its own, soon: the first Intl call of a page sets up the
  * browser's time-zone data (10–15 ms on a laptop, four times that on a phone). A page that shows
  * times calls this while its data is on the way, so that cost is not added to the render of the
- * data, one long task.
+ * data, one long task. On a first load of /s/{id} or /sessions the page's HTML has already done
+ * it (early-scripts.ts), while the scripts downloaded, and this call is cheap.
  */
 export function warmUpTimeZone(): void {
   setTimeout(browserTimeZone, 0);
