@@ -42,6 +42,19 @@ async function offCenter(page: Page, participantId: string): Promise<number> {
   return Math.abs(marker.x + marker.width / 2 - (svg.x + svg.width / 2));
 }
 
+/** How far (px) the marker of `participantId` is from the destination's: it changes once the page
+ * has heard that they moved (the camera may follow them, the destination stays where it is). */
+async function gapToDestination(page: Page, participantId: string): Promise<number> {
+  const centre = async (selector: string) => {
+    const box = await page.locator(selector).first().boundingBox();
+    return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+  };
+  const marker = await centre(`[data-marker-id="${participantId}"]`);
+  const destination = await centre('.smap-marker[data-kind="destination"]');
+  if (!marker || !destination) return Number.NaN;
+  return Math.hypot(marker.x - destination.x, marker.y - destination.y);
+}
+
 /** The 'Following' badge of the map (a status with a Stop button). */
 function followBadge(page: Page): Locator {
   return page
@@ -133,9 +146,17 @@ describe('arrival panel and map follow mode', () => {
       .toBeGreaterThanOrEqual(60);
     await screens.capture('map-following', { page });
 
-    // Ada moves about 16 km: the camera goes with her.
+    // Ada moves about 16 km: the camera goes with her. (She is in the middle already; the page
+    // must first show her new place, or the check below could pass on the old one.)
+    await expect.poll(() => offCenter(page, adaId)).toBeLessThan(40);
+    const gapBefore = await gapToDestination(page, adaId);
     await sendLocation(stack, ada.token, PLACES.everett);
-    await expect.poll(() => offCenter(page, adaId), { timeout: 20_000 }).toBeLessThan(40);
+    await expect
+      .poll(async () => Math.abs((await gapToDestination(page, adaId)) - gapBefore), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(30);
+    await expect.poll(() => offCenter(page, adaId)).toBeLessThan(40);
 
     // Stop ends following; her next move leaves the camera where it is.
     await followBadge(page).getByRole('button', { name: TEXT.stop, exact: true }).click();
