@@ -1,7 +1,6 @@
 import { SESSION_SEARCH_RESULTS_LIMIT } from '@oneeta/contracts';
 import { useId } from 'react';
-import { PlaceSearch } from '../map/PlaceSearch';
-import type { LatLon, SelectedPlace } from '../map/types';
+import { PlaceSearch, type LatLon, type SelectedPlace } from '../map';
 import { searchOrigin } from '../invite/position';
 import { LOCATION_UI } from './location-texts';
 
