@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { chunkFiles, routePageHtml } from './route-html-plugin';
+import { chunkFiles, eagerLazyChunks, routePageHtml } from './route-html-plugin';
 
 const chunk = (fileName: string, imports: string[], css: string[] = []) =>
   ({
     type: 'chunk',
     fileName,
+    name: fileName.replace(/^assets\/|\.js$/g, ''),
     imports,
     viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
   }) as unknown as Rollup.OutputChunk;
@@ -31,6 +32,21 @@ describe('route pages', () => {
       'assets/position.js',
       'assets/s.css',
       'assets/position.css',
+    ]);
+  });
+
+  it('names the lazy chunks a page would load at once (a static import pulled them in)', () => {
+    const bundle = {
+      'assets/session.js': chunk('assets/session.js', ['assets/vendor.js']),
+      'assets/vendor.js': chunk('assets/vendor.js', []),
+      'assets/session-below.js': chunk('assets/session-below.js', ['assets/session.js']),
+    } as unknown as Rollup.OutputBundle;
+    const lazy = ['session-below'];
+    expect(eagerLazyChunks(bundle, chunkFiles(bundle, 'assets/session.js'), lazy)).toEqual([]);
+
+    (bundle['assets/session.js'] as Rollup.OutputChunk).imports.push('assets/session-below.js');
+    expect(eagerLazyChunks(bundle, chunkFiles(bundle, 'assets/session.js'), lazy)).toEqual([
+      'assets/session-below.js',
     ]);
   });
 

@@ -48,9 +48,26 @@ export function chunkFiles(bundle: Rollup.OutputBundle, fileName: string): strin
   return [...js, ...css];
 }
 
+/**
+ * The page's chunks (`chunkFiles`) that are one of the `lazy` ones (by chunk name): a chunk the
+ * page should load only later, which a static import from its first chunks pulls in at once.
+ */
+export function eagerLazyChunks(
+  bundle: Rollup.OutputBundle,
+  files: readonly string[],
+  lazy: readonly string[],
+): string[] {
+  return files.filter((file) => {
+    const chunk = bundle[file];
+    return chunk?.type === 'chunk' && lazy.includes(chunk.name);
+  });
+}
+
 export interface RoutePage {
   /** A test of the module id of the route, when it is lazy: its chunks are preloaded. */
   route?: RegExp;
+  /** Chunks (by name) the route loads lazily: the build fails if its first chunks import them. */
+  lazy?: string[];
   /** A script the page runs before its bundle (early-scripts.ts). */
   inlineScript?: string;
 }
@@ -66,7 +83,7 @@ export function routeHtml(pages: Record<string, RoutePage>): Plugin {
     },
     writeBundle(_options, bundle) {
       const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      for (const [page, { route: test, inlineScript }] of Object.entries(pages)) {
+      for (const [page, { route: test, inlineScript, lazy = [] }] of Object.entries(pages)) {
         // The chunk that holds the route's module: its own, or a group's (vite.config.ts).
         const chunk = test
           ? Object.values(bundle).find(
@@ -76,6 +93,11 @@ export function routeHtml(pages: Record<string, RoutePage>): Plugin {
         if (test && !chunk)
           throw new Error(`route-html: no lazy chunk of ${test} for ${page}.html`);
         const files = chunk ? chunkFiles(bundle, chunk.fileName) : [];
+        const eager = eagerLazyChunks(bundle, files, lazy);
+        if (eager.length > 0)
+          throw new Error(
+            `route-html: ${page}.html would load ${eager.join(', ')} at once: a module of its first chunks imports from it`,
+          );
         const html = routePageHtml(indexHtml, files, inlineScript);
         writeFileSync(path.join(outDir, `${page}.html`), html);
       }

@@ -27,6 +27,7 @@ const EAGER_CHUNKS = new Set([
   'vendor',
   'app',
   'session',
+  'session-below',
   'inbox',
   'contract-checks',
   'rolldown-runtime',
@@ -58,6 +59,7 @@ export default defineConfig(({ mode }) => {
         s: {
           route: /src[\\/]routes[\\/]s\.\$id\.tsx\?tsr-split=component/,
           inlineScript: sessionPageEarlyScript(),
+          lazy: ['session-below'],
         },
         sessions: { inlineScript: sessionsPageEarlyScript() },
       }),
@@ -169,6 +171,17 @@ export default defineConfig(({ mode }) => {
                 name: 'inbox',
                 test: /features[\\/]inbox[\\/](InboxWatcher\.tsx|(use-inbox|inbox-logic|inbox-store|texts)\.ts)$|api[\\/]notifications\.ts$/,
                 priority: 62,
+              },
+              // What the session page renders below its first screen (features/session/below.ts):
+              // the map, the form, the panel, the invites and owner tools, asked for once the first
+              // screen is painted. Only modules the first screen does not import (a module listed
+              // here and imported by it would make this chunk one of that screen's scripts).
+              {
+                name: 'session-below',
+                test: /[\\/]features[\\/](session[\\/](below|MapSlot|DetailsForm|TravelPreviewCard|InvitesCard|InviteRow|OwnerTools|AuditTab|MatrixUsageView|CloseSession)\.tsx?$|map[\\/](?!(PlaceSearch|PlaceResults|search-state|pin|texts|types|use-map-token|token-cache|map)\.(tsx?|css)$|azure-adapter)|arrival-panel[\\/](?!(entries|live-state|live-text|texts|timing|viewer-zone)\.ts$))/,
+                priority: 61,
+                // What they import from the first screen's modules stays in 'session'.
+                includeDependenciesRecursively: false,
               },
               // The session page (the large lazy route a shared link opens) in one chunk with its
               // CSS: its route module and the features it uses, which other lazy pages share and

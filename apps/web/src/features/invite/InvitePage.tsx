@@ -18,7 +18,7 @@ import { formatInZone } from '../../lib/datetime';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
 import type { InviteTarget } from '../../lib/invite-link';
 import { profileMenuLabel } from '../../lib/labels';
-import { PlaceSearch } from '../map';
+import { PlaceSearch } from '../map/PlaceSearch';
 import { useToast } from '../toast';
 import { isInvalidInviteError, runJoinAttempt } from './join-guard';
 import { searchOrigin } from './position';

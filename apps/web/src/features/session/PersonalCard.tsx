@@ -1,6 +1,6 @@
 import type { Session } from '@oneeta/contracts';
 import { useId, useMemo } from 'react';
-import { buildEntries } from '../arrival-panel';
+import { buildEntries } from '../arrival-panel/entries';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
 import { personalModel, PERSONAL_UI } from './personal-card';
 import { format } from '@oneeta/contracts';

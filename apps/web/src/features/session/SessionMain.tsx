@@ -1,19 +1,17 @@
 import { LIVE_MESSAGES, type Session } from '@oneeta/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Later } from '../../components/Later';
 import { useAuth } from '../../hooks/use-auth';
 import { SPEC } from '../../text';
 import { useSessionLimits } from '../../hooks/use-session-limits';
-import { ArrivalPanel, type MapAction } from '../arrival-panel';
+import type { MapAction } from '../arrival-panel/ArrivalPanel';
 import { LazyCommunicationWidget } from '../chat';
 import { MuteToggle, SessionAlerts } from '../inbox';
 
 import { sessionLinkOf } from './clipboard';
-import { DetailsForm } from './DetailsForm';
 import { draftFromSession, sameDestination } from './draft';
 import { useDraftInvitees } from './use-draft-invitees';
-import { DraftInvitesCard, InvitesCard } from './InvitesCard';
 import { InviteeNotice } from './InviteeNotice';
 import { LocationOverlay } from './LocationOverlay';
 import { LOCATION_UI } from './location-texts';
@@ -21,8 +19,6 @@ import { locationView } from './location-view';
 import { StartingAddress } from './StartingAddress';
 import { useStartingAddress } from './use-starting-address';
 import type { MapFocus, MapMarker } from '../map';
-import { MapSlot } from './MapSlot';
-import { OwnerTools } from './OwnerTools';
 import { PersonalCard, useNowOnChange } from './PersonalCard';
 import { markPushMoment } from './push-offer';
 import { PushOffer } from './PushOffer';
@@ -30,7 +26,6 @@ import { draftEarliest, ME_ORIGIN, previewOrigins } from './preview-logic';
 import { SignInCallout } from './SignInCallout';
 import { SummaryCard } from './SummaryCard';
 import { SESSION_UI } from './texts';
-import { TravelPreviewCard } from './TravelPreviewCard';
 import { useDeviceLocation } from './use-device-location';
 import { useSettled } from './use-settled';
 import { LoadingScreen } from './StateScreens';
@@ -46,6 +41,16 @@ import { useTravelPreview } from './use-travel-preview';
  * its first save): summary, map with place search and the location overlay, details form, travel
  * preview, arrival panel, invites and owner tools; live updates, location sharing and the clock.
  */
+/** What renders below the first screen, in a chunk of its own (below.ts). */
+const below = () => import('./below');
+const MapSlot = lazy(() => below().then((m) => ({ default: m.MapSlot })));
+const DetailsForm = lazy(() => below().then((m) => ({ default: m.DetailsForm })));
+const TravelPreviewCard = lazy(() => below().then((m) => ({ default: m.TravelPreviewCard })));
+const ArrivalPanel = lazy(() => below().then((m) => ({ default: m.ArrivalPanel })));
+const InvitesCard = lazy(() => below().then((m) => ({ default: m.InvitesCard })));
+const DraftInvitesCard = lazy(() => below().then((m) => ({ default: m.DraftInvitesCard })));
+const OwnerTools = lazy(() => below().then((m) => ({ default: m.OwnerTools })));
+
 /** How long the page waits for the device location's first answer before showing without it. */
 const LOCATION_SETTLE_MS = 800;
 
@@ -234,96 +239,99 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
           map and the form, then the panel, then the chat and the owner's tools follow in deferred
           renders, each committed apart, so the page's first paint is not one long task (issue 13).
           They start once the first part is painted, and sit below the summary, so nothing already
-          on screen moves when they arrive. */}
+          on screen moves when they arrive. Their code is a chunk of its own (below.ts), asked for
+          then, and they show together once it is in. */}
         <Later afterPaint>
-          <div className="qs-layout">
-            <MapSlot
-              {...(session ? { sessionId: id } : {})}
-              destination={destinationPin}
-              markers={markers}
-              readonly={!canPick}
-              near={here}
-              {...(canPick ? { onPlaceConfirmed: editor.onPlaceConfirmed } : {})}
-              focus={focus}
-              narrow={narrow}
-              hidden={mapHidden}
-              onToggle={() => setMapHidden((v) => !v)}
-              locationNote={member && sharingEnded ? LIVE_MESSAGES.sharingEnded : where.note}
-            />
-            <div className="qs-side">
-              <DetailsForm
-                id={id}
-                draft={draft}
-                dirty={dirty}
-                editable={editable}
-                canPick={canPick}
-                guest={guest}
-                editsBlocked={editsBlocked}
-                sessionExists={session !== null}
-                earliest={earliest}
-                showSearch={mapHiddenNow}
+          <Suspense fallback={null}>
+            <div className="qs-layout">
+              <MapSlot
+                {...(session ? { sessionId: id } : {})}
+                destination={destinationPin}
+                markers={markers}
+                readonly={!canPick}
                 near={here}
-                editor={editor}
-                expanded={expanded}
-                onToggle={() => setExpanded((v) => !v)}
+                {...(canPick ? { onPlaceConfirmed: editor.onPlaceConfirmed } : {})}
+                focus={focus}
+                narrow={narrow}
+                hidden={mapHidden}
+                onToggle={() => setMapHidden((v) => !v)}
+                locationNote={member && sharingEnded ? LIVE_MESSAGES.sharingEnded : where.note}
               />
-              <TravelPreviewCard
-                hasDestination={draft.destination !== null}
-                mine={mine}
-                earliest={earliest}
-                tzId={draft.tzId}
-                loading={preview.loading}
-                error={preview.error}
-                unsaved={dirty && session !== null}
-              />
-            </div>
-          </div>
-          <Later>
-            {session && (
-              <div className="qs-panel" data-stale={dirty || undefined}>
-                {dirty && (
-                  <p className="notice notice-info qs-stale-note" role="status">
-                    {SESSION_UI.panelStale}
-                  </p>
-                )}
-                <ArrivalPanel
-                  session={session}
-                  meParticipantId={meId}
-                  isOwner={isOwner}
-                  now={now}
-                  sessionLink={sessionLinkOf(id)}
-                  onCenter={onCenter}
-                  onLeft={onLeft}
+              <div className="qs-side">
+                <DetailsForm
+                  id={id}
+                  draft={draft}
+                  dirty={dirty}
+                  editable={editable}
+                  canPick={canPick}
+                  guest={guest}
+                  editsBlocked={editsBlocked}
+                  sessionExists={session !== null}
+                  earliest={earliest}
+                  showSearch={mapHiddenNow}
+                  near={here}
+                  editor={editor}
+                  expanded={expanded}
+                  onToggle={() => setExpanded((v) => !v)}
+                />
+                <TravelPreviewCard
+                  hasDestination={draft.destination !== null}
+                  mine={mine}
+                  earliest={earliest}
+                  tzId={draft.tzId}
+                  loading={preview.loading}
+                  error={preview.error}
+                  unsaved={dirty && session !== null}
                 />
               </div>
-            )}
+            </div>
             <Later>
-              {session && member && !guest && (
-                <div className="qs-chat">
-                  <Suspense fallback={null}>
-                    <LazyCommunicationWidget
-                      sessionId={id}
-                      isOwner={isOwner}
-                      canConnect
-                      live={live.connected}
-                      senderName={user?.name?.trim() || user?.email?.trim() || ''}
-                      closed={false}
-                    />
-                  </Suspense>
-                </div>
-              )}
-              {isOwner && !guest && (
-                <div className="qs-owner">
-                  {session ? (
-                    <InvitesCard session={session} limits={limits} drafts={invitees} />
-                  ) : (
-                    <DraftInvitesCard drafts={invitees} limits={limits} />
+              {session && (
+                <div className="qs-panel" data-stale={dirty || undefined}>
+                  {dirty && (
+                    <p className="notice notice-info qs-stale-note" role="status">
+                      {SESSION_UI.panelStale}
+                    </p>
                   )}
-                  {session && <OwnerTools sessionId={id} />}
+                  <ArrivalPanel
+                    session={session}
+                    meParticipantId={meId}
+                    isOwner={isOwner}
+                    now={now}
+                    sessionLink={sessionLinkOf(id)}
+                    onCenter={onCenter}
+                    onLeft={onLeft}
+                  />
                 </div>
               )}
+              <Later>
+                {session && member && !guest && (
+                  <div className="qs-chat">
+                    <Suspense fallback={null}>
+                      <LazyCommunicationWidget
+                        sessionId={id}
+                        isOwner={isOwner}
+                        canConnect
+                        live={live.connected}
+                        senderName={user?.name?.trim() || user?.email?.trim() || ''}
+                        closed={false}
+                      />
+                    </Suspense>
+                  </div>
+                )}
+                {isOwner && !guest && (
+                  <div className="qs-owner">
+                    {session ? (
+                      <InvitesCard session={session} limits={limits} drafts={invitees} />
+                    ) : (
+                      <DraftInvitesCard drafts={invitees} limits={limits} />
+                    )}
+                    {session && <OwnerTools sessionId={id} />}
+                  </div>
+                )}
+              </Later>
             </Later>
-          </Later>
+          </Suspense>
         </Later>
       </div>
     </Later>

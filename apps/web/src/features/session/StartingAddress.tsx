@@ -1,6 +1,7 @@
 import { SESSION_SEARCH_RESULTS_LIMIT } from '@oneeta/contracts';
 import { useId } from 'react';
-import { PlaceSearch, type LatLon, type SelectedPlace } from '../map';
+import { PlaceSearch } from '../map/PlaceSearch';
+import type { LatLon, SelectedPlace } from '../map/types';
 import { searchOrigin } from '../invite/position';
 import { LOCATION_UI } from './location-texts';
 

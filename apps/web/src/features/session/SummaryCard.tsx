@@ -1,7 +1,7 @@
 import type { Session } from '@oneeta/contracts';
 import type { ReactNode } from 'react';
 import { formatInZone } from '../../lib/datetime';
-import { buildEntries } from '../arrival-panel';
+import { buildEntries } from '../arrival-panel/entries';
 import { participantCounts } from '../arrival-panel/live-state';
 import { countText } from '../arrival-panel/live-text';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
