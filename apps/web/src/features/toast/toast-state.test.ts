@@ -29,6 +29,28 @@ describe('toasts', () => {
     expect(toastReducer(state, { kind: 'dismiss', id: 99 })).toEqual(state);
   });
 
+  it('show a repeated message once: the new toast replaces the one on screen and goes last', () => {
+    let state = toastReducer([], {
+      kind: 'add',
+      toast: makeToast(1, { message: 'Saved', type: 'success' }),
+    });
+    state = toastReducer(state, { kind: 'add', toast: makeToast(2, { message: 'Other' }) });
+    state = toastReducer(state, {
+      kind: 'add',
+      toast: makeToast(3, { message: 'Saved', type: 'success' }),
+    });
+    expect(state.map((t) => [t.id, t.message])).toEqual([
+      [2, 'Other'],
+      [3, 'Saved'],
+    ]);
+    // The same words as another kind (an error after an info) are a different toast.
+    state = toastReducer(state, {
+      kind: 'add',
+      toast: makeToast(4, { message: 'Saved', type: 'error' }),
+    });
+    expect(state.map((t) => t.id)).toEqual([2, 3, 4]);
+  });
+
   it(`keep at most ${MAX_TOASTS} on screen, dropping the oldest`, () => {
     let state = toastReducer([], { kind: 'add', toast: makeToast(0, { message: '0' }) });
     for (let i = 1; i <= MAX_TOASTS + 1; i++) {

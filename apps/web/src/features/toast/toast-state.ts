@@ -33,8 +33,13 @@ export function makeToast(id: number, input: ToastInput): Toast {
 
 export function toastReducer(toasts: readonly Toast[], action: ToastAction): Toast[] {
   switch (action.kind) {
-    case 'add':
-      return [...toasts, action.toast].slice(-MAX_TOASTS);
+    case 'add': {
+      // The same message again replaces the one on screen (newest last, its time starting over)
+      // instead of stacking a copy: two invites sent one after the other show one toast.
+      const { message, type } = action.toast;
+      const others = toasts.filter((t) => t.message !== message || t.type !== type);
+      return [...others, action.toast].slice(-MAX_TOASTS);
+    }
     case 'dismiss':
       return toasts.filter((t) => t.id !== action.id);
   }
