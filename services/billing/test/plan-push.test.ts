@@ -60,7 +60,7 @@ async function pay(token: string, plan: 'standard' | 'premium') {
 
 /** The user's plan-push jobs in backoff after a failed try (auth refused the connection). */
 const failedPushesOf = async (userId: string) =>
-  (await h.pushQueue.getJobs(['delayed'])).filter((job) => job.data.userId === userId && job.attemptsMade >= 1 && job.failedReason);
+  (await pushesOf(userId, ['delayed'])).filter((job) => job.attemptsMade >= 1 && job.failedReason);
 
 describe('a plan paid while auth is down', () => {
   let standard: Awaited<ReturnType<typeof signedUp>>;
