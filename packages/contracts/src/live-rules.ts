@@ -14,6 +14,11 @@ export const ARRIVAL_DWELL_SECONDS = 60;
 export const ARRIVAL_EXIT_METERS = 300;
 /** Location sharing ends once everyone has arrived, or this long after the arrival time. */
 export const SHARING_ENDS_AFTER_HOURS = 2;
+/**
+ * The owner is offered to move the arrival time only when the time everyone can make is at most
+ * this much after the current one; past it, they are told who is far behind (remove or message them).
+ */
+export const REPLAN_OFFER_MAX_HOURS = 3;
 /** How often the session service looks at open sessions for lateness, no-shows and the end of sharing. */
 export const LIVE_CHECK_INTERVAL_MS = 30_000;
 
