@@ -22,7 +22,7 @@ export const REPLAN_OFFER_MAX_HOURS = 3;
 /** How often the session service looks at open sessions for lateness, no-shows and the end of sharing. */
 export const LIVE_CHECK_INTERVAL_MS = 30_000;
 
-export const ALERT_KINDS = ['late', 'replan-offer', 'replanned', 'arrived', 'no-show'] as const;
+export const ALERT_KINDS = ['late', 'replan-offer', 'far-behind', 'replanned', 'arrived', 'no-show'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The categories a user can turn off (profile), per channel. */
@@ -35,23 +35,32 @@ export const TOPIC_OF = {
   replanned: 'leave',
   late: 'late',
   'replan-offer': 'late',
+  'far-behind': 'late',
   'no-show': 'late',
   arrived: 'arrived',
 } as const satisfies Record<AlertKind | 'leave-soon' | 'leave-now', NotificationTopic>;
 export type InAppKind = keyof typeof TOPIC_OF;
 
 /**
- * The texts ({name}: a participant's name; {time}, {leaveBy}: on the destination's clock, with its
- * zone when it is not the reader's; {names}: comma-separated names).
+ * The texts ({name}: a participant's name; {duration}: whole minutes as every page writes them,
+ * `formatWholeMinutes` of @oneeta/travel ('7 min', '42 h 1 min'); {time}, {leaveBy}: on the
+ * destination's clock, with its zone when it is not the reader's; {names}: comma-separated names).
  */
 export const ALERT_TEXTS = {
-  late: '{name} is running {minutes} min late',
+  late: '{name} is running {duration} late',
   'replan-offer': 'Move arrival to {time}?',
+  /** The re-plan offer to an owner whose plan cannot edit a saved session: who is late, the time that would work, and the way up. */
+  replanOfferUpgrade: 'Running late: {names}. {time} would work; upgrade to move the arrival time',
+  /** Instead of the offer when the time everyone can make is more than REPLAN_OFFER_MAX_HOURS later. */
+  'far-behind': 'Far behind: {names}. Remove them or message them',
   replanned: 'New arrival {time}: leave by {leaveBy}',
   replannedNoLeaveBy: 'New arrival {time}',
   arrived: '{name} arrived',
   'no-show': 'Not arrived yet: {names}',
 } as const;
+
+/** Where the re-plan offer leads an owner whose plan cannot move the arrival time. */
+export const REPLAN_UPGRADE_URL = '/plans';
 
 /** Messages of these calls. */
 export const LIVE_MESSAGES = {

@@ -41,6 +41,20 @@ export const sessionAlertDataSchema = z.discriminatedUnion('kind', [
     recipients: z.array(z.string()),
     /** The earliest time everyone can now make, to the minute. */
     suggestedArriveAt: iso,
+    /** Who is late (participant ids and their names, in the same order). */
+    participantIds: z.array(z.string()).default([]),
+    names: z.array(z.string()).default([]),
+    /** Whether the owner's plan can move the arrival time of a saved session (else the offer points to /plans). */
+    canReplan: z.boolean().default(true),
+  }),
+  z.object({
+    ...base,
+    /** Instead of 'replan-offer' when the time everyone can make is more than REPLAN_OFFER_MAX_HOURS later: who is far behind. */
+    kind: z.literal('far-behind'),
+    recipients: z.array(z.string()),
+    participantIds: z.array(z.string()).min(1),
+    names: z.array(z.string()).min(1),
+    suggestedArriveAt: iso,
   }),
   z.object({
     ...base,
@@ -79,11 +93,20 @@ export const inAppNotificationSchema = z
     /** For 'replan-offer': the arrival time the owner can accept in one tap. */
     suggestedArriveAt: iso.nullable(),
     createdAt: iso,
+    /** For 'replan-offer' and 'far-behind': who is late (ids and names, same order). */
+    participantIds: z.array(z.string()).optional(),
+    names: z.array(z.string()).optional(),
+    /** For 'replan-offer': false when the owner's plan cannot move the arrival time (the text and url point to /plans). */
+    canReplan: z.boolean().optional(),
   })
   .meta({ id: 'InAppNotification' });
 export type InAppNotification = z.infer<typeof inAppNotificationSchema>;
 
-/** GET /api/notifications/inbox?after={id} → the caller's unread in-app notifications of the last day, oldest first. */
+/**
+ * GET /api/notifications/inbox?after={id} → the caller's unread in-app notifications of the last day,
+ * oldest first. A notification whose condition ended (the person arrived, left or was removed, the
+ * arrival or leave-by time moved, the session closed) is no longer listed.
+ */
 export const inboxQuerySchema = z.object({ after: z.string().max(64).optional() });
 export const inboxResponseSchema = z.object({ notifications: z.array(inAppNotificationSchema) });
 /** POST /api/notifications/inbox/read → marks them read (only the caller's; unknown ids are ignored). */

@@ -40,6 +40,8 @@ export const sessionScheduleDataSchema = z.object({
       leaveBy: z.string().nullable(),
       /** Arrived at the destination: no more reminders. */
       arrivedAt: z.string().nullish(),
+      /** How many minutes late the group was last told they are (null: not late, or on time again). */
+      lateMinutes: z.number().int().positive().nullish(),
     }),
   ),
 });

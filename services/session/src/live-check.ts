@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { SHARING_ENDS_AFTER_HOURS, TOPICS } from '@oneeta/contracts';
 import type { Database, Outbox } from '@oneeta/service-kit';
 import { planLive } from './domain/live.js';
+import { scheduleOf } from './domain/schedule.js';
 import { sessionAggregate } from './notify.js';
 import { participants, sessions } from './store/schema.js';
 
@@ -14,7 +15,8 @@ export interface LiveCheckOptions {
 /**
  * Looks at one session now, in the caller's transaction, under the session's row lock (so two
  * checks at once never both alert): applies the arrival, lateness, no-show and end-of-sharing
- * state planLive decides and writes each alert to the outbox as `session.alert` with that state.
+ * state planLive decides and writes each alert to the outbox as `session.alert` with that state
+ * (and `session.schedule` when someone's lateness changed).
  * Returns whether anything the session view shows changed (the caller then refreshes it) and how
  * many alerts were written.
  */
@@ -31,6 +33,14 @@ export async function checkLive(tx: Database, sessionId: string, now: Date, opts
   }
   const aggregate = sessionAggregate(sessionId);
   await opts.outbox.add(tx, plan.alerts.map((data) => ({ aggregate, kind: 'event' as const, topic: TOPICS.sessionAlert, data })));
+  // Someone's lateness changed but nothing the view shows did (then the caller's refresh publishes
+  // the schedule): the schedule says so after the alerts, so the notification service ends a late
+  // alert once its slip is over and knows the alerts it just got still hold.
+  if (plan.schedule && !plan.visible) {
+    const after = await tx.select().from(participants).where(eq(participants.sessionId, sessionId));
+    const [current] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
+    if (current) await opts.outbox.add(tx, { aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: scheduleOf({ session: current, participants: after }) });
+  }
   return { visible: plan.visible, alerts: plan.alerts.length };
 }
 

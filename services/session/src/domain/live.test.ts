@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalStep, lateness, planLive, replannedAlert, sharingOver, suggestedArrival, type LiveParticipant, type LiveSession } from './live.js';
+import { arrivalStep, lateness, planLive, replannedAlert, replanOffer, sharingOver, suggestedArrival, type LiveParticipant, type LiveSession } from './live.js';
 
 const T0 = new Date('2026-12-01T17:00:00Z'); // the arrival time
 const min = (m: number) => new Date(T0.getTime() + m * 60_000);
@@ -99,9 +99,10 @@ describe('planLive', () => {
     const plan = planLive(session(), [owner, late, b], min(-30), DWELL);
     expect(plan.alerts).toEqual([
       expect.objectContaining({ kind: 'late', recipients: ['own', 'b'], participantId: 'user:a', name: 'A', minutesLate: 10, eta: min(10).toISOString() }),
-      expect.objectContaining({ kind: 'replan-offer', recipients: ['own'], suggestedArriveAt: min(10).toISOString() }),
+      expect.objectContaining({ kind: 'replan-offer', recipients: ['own'], suggestedArriveAt: min(10).toISOString(), participantIds: ['user:a'], names: ['A'], canReplan: false }),
     ]);
     expect(plan.participants.get('user:a')).toEqual({ lateNotifiedMinutes: 10 });
+    expect(plan.schedule).toBe(true);
     const told = { ...late, lateNotifiedMinutes: 10 };
     expect(planLive(session(), [owner, told, b], min(-26), DWELL).alerts).toEqual([]); // 14 min late
     const again = planLive(session(), [owner, told, b], min(-25), DWELL); // 15 min late
@@ -113,7 +114,29 @@ describe('planLive', () => {
     const told = person('a', { travelTimeSeconds: 33 * 60, lateNotifiedMinutes: 6 });
     expect(planLive(session(), [owner, told], min(-30), DWELL).participants.size).toBe(0); // 3 min late
     const onTime = { ...told, travelTimeSeconds: 20 * 60 };
-    expect(planLive(session(), [owner, onTime], min(-30), DWELL).participants.get('user:a')).toEqual({ lateNotifiedMinutes: null });
+    const over = planLive(session(), [owner, onTime], min(-30), DWELL);
+    expect(over.participants.get('user:a')).toEqual({ lateNotifiedMinutes: null });
+    // The schedule says the slip is over, so the notification service ends its late alert.
+    expect(over.schedule).toBe(true);
+    expect(planLive(session(), [owner, person('b')], min(-30), DWELL).schedule).toBe(false);
+  });
+
+  it('offers the owner a new time only up to 3 hours later; past that, names who is far behind', () => {
+    const walker = person('a', { travelTimeSeconds: 42 * 3600 });
+    const slightly = person('b', { travelTimeSeconds: 40 * 60 });
+    const plan = planLive(session({ ownerPlan: 'premium' }), [owner, walker, slightly], min(-30), DWELL);
+    expect(plan.alerts.map((a) => a.kind)).toEqual(['late', 'late', 'far-behind']);
+    expect(plan.alerts[2]).toEqual(expect.objectContaining({ kind: 'far-behind', recipients: ['own'], participantIds: ['user:a'], names: ['A'] }));
+    // Exactly 3 hours later is still offered, to an owner whose plan can edit.
+    const three = person('c', { travelTimeSeconds: 3 * 3600 + 30 * 60 });
+    expect(replanOffer(session({ ownerPlan: 'standard' }), [three], min(180), min(-30))).toEqual({
+      kind: 'replan-offer',
+      suggestedArriveAt: min(180).toISOString(),
+      participantIds: ['user:c'],
+      names: ['C'],
+      canReplan: true,
+    });
+    expect(replanOffer(session({ ownerPlan: 'free' }), [three], min(180), min(-30))).toEqual(expect.objectContaining({ kind: 'replan-offer', canReplan: false }));
   });
 
   it('tells the others about an arrival, and ends sharing once everyone has arrived', () => {
@@ -167,5 +190,17 @@ describe('replannedAlert', () => {
       }),
     );
     expect(replannedAlert(session(), [owner], 'own')).toBeNull();
+  });
+
+  it('gives whoever has arrived or is at the destination the new time only, never a leave-by', () => {
+    const arrived = person('a', { arrivedAt: min(-5), travelTimeSeconds: 0 });
+    const near = person('b', { nearSince: min(-1) });
+    const zero = person('c', { travelTimeSeconds: 20 });
+    const alert = replannedAlert(session({ arriveAt: min(15) }), [owner, arrived, near, zero], 'own');
+    expect(alert && alert.kind === 'replanned' ? alert.leaveBy : null).toEqual([
+      { userId: 'a', leaveBy: null },
+      { userId: 'b', leaveBy: null },
+      { userId: 'c', leaveBy: null },
+    ]);
   });
 });

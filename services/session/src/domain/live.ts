@@ -9,6 +9,9 @@ import {
   LATE_AFTER_MINUTES,
   LATE_STEP_MINUTES,
   NO_SHOW_AFTER_MINUTES,
+  planLimits,
+  planSchema,
+  REPLAN_OFFER_MAX_HOURS,
   SHARING_ENDS_AFTER_HOURS,
   type SessionAlertData,
 } from '@oneeta/contracts';
@@ -17,7 +20,8 @@ import type { ParticipantRow, SessionRow } from '../store/schema.js';
 
 const MINUTE_MS = 60_000;
 
-export type LiveSession = Pick<SessionRow, 'id' | 'arriveAt' | 'destination' | 'tzId' | 'isClosed' | 'closedAt' | 'noShowNotifiedAt' | 'sharingEndedAt'>;
+export type LiveSession = Pick<SessionRow, 'id' | 'arriveAt' | 'destination' | 'tzId' | 'isClosed' | 'closedAt' | 'noShowNotifiedAt' | 'sharingEndedAt'> &
+  Partial<Pick<SessionRow, 'ownerPlan'>>;
 export type LiveParticipant = Pick<
   ParticipantRow,
   'id' | 'userId' | 'name' | 'email' | 'status' | 'isOwner' | 'lat' | 'lon' | 'accuracy' | 'locationSource' | 'travelOk' | 'travelTimeSeconds' | 'nearSince' | 'arrivedAt' | 'lateNotifiedMinutes'
@@ -87,6 +91,8 @@ export interface LivePlan {
   alerts: SessionAlertData[];
   /** Something the session view shows changed (an arrival, the end of sharing). */
   visible: boolean;
+  /** Someone's lateness as told changed (a new late alert, or a slip that ended): session.schedule says so. */
+  schedule: boolean;
 }
 
 const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
@@ -96,7 +102,7 @@ export const displayName = (p: Pick<LiveParticipant, 'name' | 'email'>) => p.nam
 
 /** What one look at a session implies now: arrivals, late alerts (with the owner's re-plan offer), the no-show alert, the end of sharing. */
 export function planLive(s: LiveSession, ps: readonly LiveParticipant[], now: Date, dwellMs: number): LivePlan {
-  const plan: LivePlan = { participants: new Map(), session: {}, alerts: [], visible: false };
+  const plan: LivePlan = { participants: new Map(), session: {}, alerts: [], visible: false, schedule: false };
   if (s.isClosed || s.closedAt || !s.destination || s.sharingEndedAt) return plan;
   const base = { sessionId: s.id, destinationName: s.destination.name ?? null, tzId: s.tzId, arriveAt: s.arriveAt?.toISOString() ?? null };
   const owner = ps.find((p) => p.isOwner && p.status === 'active' && p.userId);
@@ -121,16 +127,19 @@ export function planLive(s: LiveSession, ps: readonly LiveParticipant[], now: Da
       // A slip is over once they are on time again (not merely under the threshold: no alert per jitter).
       if (p.lateNotifiedMinutes !== null && !minutesBehind(p, s.arriveAt, now)) {
         plan.participants.set(p.id, { ...plan.participants.get(p.id), lateNotifiedMinutes: null });
+        plan.schedule = true;
       }
       continue;
     }
     if (p.lateNotifiedMinutes !== null && m < p.lateNotifiedMinutes + LATE_STEP_MINUTES) continue;
     plan.participants.set(p.id, { ...plan.participants.get(p.id), lateNotifiedMinutes: m });
     plan.alerts.push({ ...base, kind: 'late', recipients: signedIn(ps, p.id), participantId: p.id, name: displayName(p), minutesLate: m, eta: liveEta(routed(p)!, now).toISOString() });
+    plan.schedule = true;
     slipped = true;
   }
   const suggested = slipped ? suggestedArrival(current, s.arriveAt, now) : null;
-  if (suggested && owner?.userId) plan.alerts.push({ ...base, kind: 'replan-offer', recipients: [owner.userId], suggestedArriveAt: suggested.toISOString() });
+  const offer = suggested && owner?.userId ? replanOffer(s, current, suggested, now) : null;
+  if (offer && owner?.userId) plan.alerts.push({ ...base, ...offer, recipients: [owner.userId] });
 
   if (s.arriveAt && !s.noShowNotifiedAt && now.getTime() >= s.arriveAt.getTime() + NO_SHOW_AFTER_MINUTES * MINUTE_MS) {
     plan.session.noShowNotifiedAt = now;
@@ -147,10 +156,46 @@ export function planLive(s: LiveSession, ps: readonly LiveParticipant[], now: Da
   return plan;
 }
 
+type Offer =
+  | Pick<Extract<SessionAlertData, { kind: 'replan-offer' }>, 'kind' | 'suggestedArriveAt' | 'participantIds' | 'names' | 'canReplan'>
+  | Pick<Extract<SessionAlertData, { kind: 'far-behind' }>, 'kind' | 'suggestedArriveAt' | 'participantIds' | 'names'>;
+
+/**
+ * What the owner is offered while someone is late: to move the arrival time to `suggested` (naming
+ * who is late; `canReplan` false when the owner's plan cannot edit a saved session), or, when that
+ * time is more than REPLAN_OFFER_MAX_HOURS after the current one, who is far behind instead
+ * (everyone whose ETA is past that bound), since moving everyone that far helps nobody.
+ */
+export function replanOffer(s: Pick<LiveSession, 'arriveAt' | 'ownerPlan'>, ps: readonly LiveParticipant[], suggested: Date, now: Date): Offer | null {
+  if (!s.arriveAt) return null;
+  const late = ps.flatMap((p) => {
+    const m = lateness(p, s.arriveAt, now);
+    return m === null ? [] : [{ p, m }];
+  });
+  if (late.length === 0) return null;
+  const bound = REPLAN_OFFER_MAX_HOURS * 60;
+  if (suggested.getTime() - s.arriveAt.getTime() > bound * MINUTE_MS) {
+    const far = late.filter(({ m }) => m > bound);
+    const who = far.length > 0 ? far : late;
+    return { kind: 'far-behind', suggestedArriveAt: suggested.toISOString(), participantIds: who.map(({ p }) => p.id), names: who.map(({ p }) => displayName(p)) };
+  }
+  const plan = planSchema.safeParse(s.ownerPlan).data ?? 'free';
+  return {
+    kind: 'replan-offer',
+    suggestedArriveAt: suggested.toISOString(),
+    participantIds: late.map(({ p }) => p.id),
+    names: late.map(({ p }) => displayName(p)),
+    canReplan: planLimits(plan).canEditSavedSession,
+  };
+}
+
+/** Whether someone has no trip left to time: arrived, near the destination, or under a minute away. */
+const noTripLeft = (p: LiveParticipant, seconds: number | null) => p.arrivedAt !== null || p.nearSince !== null || seconds === null || seconds < 60;
+
 /**
  * The owner moved the arrival time: everyone else signed in is told the new time and their own new
  * leave-by (the new arrival time − their current travel time; null without a route, until the next
- * travel result). Null when nobody else is there to tell.
+ * travel result, and for whoever has arrived or is at the destination: they get the new time only). Null when nobody else is there to tell.
  */
 export function replannedAlert(s: LiveSession, ps: readonly LiveParticipant[], actorUserId: string): SessionAlertData | null {
   if (!s.arriveAt || !s.destination) return null;
@@ -166,7 +211,7 @@ export function replannedAlert(s: LiveSession, ps: readonly LiveParticipant[], a
     recipients: told.map((p) => p.userId!),
     leaveBy: told.map((p) => {
       const seconds = routed(p);
-      return { userId: p.userId!, leaveBy: seconds === null || p.arrivedAt ? null : new Date(arriveAt.getTime() - seconds * 1000).toISOString() };
+      return { userId: p.userId!, leaveBy: noTripLeft(p, seconds) ? null : new Date(arriveAt.getTime() - seconds! * 1000).toISOString() };
     }),
   };
 }

@@ -17,6 +17,7 @@ export function scheduleOf({ session, participants }: Pick<LoadedSession, 'sessi
       enroute: p.enroute,
       leaveBy: p.departureTime?.toISOString() ?? null,
       arrivedAt: p.arrivedAt?.toISOString() ?? null,
+      lateMinutes: p.lateNotifiedMinutes,
     })),
   };
 }
