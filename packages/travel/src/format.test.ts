@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMiles, formatMinutes, metersToMiles, relativeAge, wholeMinutes } from './format.js';
+import {
+  formatMiles,
+  formatMinutes,
+  formatWholeMinutes,
+  metersToMiles,
+  relativeAge,
+  wholeMinutes,
+} from './format.js';
 
 describe('metersToMiles', () => {
   it('divides by 1609.344 and keeps one decimal (5000 m → 3.1, 42195 m → 26.2)', () => {
@@ -52,12 +59,29 @@ describe('wholeMinutes', () => {
 });
 
 describe('formatMinutes', () => {
-  it("reads '12 min' under an hour and '1 h 35 min', '24 h 41 min' from an hour (whole minutes)", () => {
+  it("reads '12 min' under an hour, '1 h 35 min' from an hour and '1 d 0 h 41 min' from a day (whole minutes)", () => {
     expect(formatMinutes(720)).toBe('12 min');
     expect(formatMinutes(5700)).toBe('1 h 35 min');
-    expect(formatMinutes(88_860)).toBe('24 h 41 min');
+    expect(formatMinutes(86_340)).toBe('23 h 59 min');
+    expect(formatMinutes(88_860)).toBe('1 d 0 h 41 min');
     expect(formatMinutes(3570)).toBe('1 h 0 min');
     expect(formatMinutes(3569)).toBe('59 min');
+  });
+});
+
+describe('formatWholeMinutes', () => {
+  it("reads minutes, hours and days alike: 2521 min late is '1 d 18 h 1 min', never '2521 min'", () => {
+    expect(formatWholeMinutes(0)).toBe('0 min');
+    expect(formatWholeMinutes(59)).toBe('59 min');
+    expect(formatWholeMinutes(306)).toBe('5 h 6 min');
+    expect(formatWholeMinutes(1440)).toBe('1 d 0 h 0 min');
+    expect(formatWholeMinutes(2521)).toBe('1 d 18 h 1 min');
+    expect(formatWholeMinutes(3 * 1440 + 60 + 5)).toBe('3 d 1 h 5 min');
+  });
+
+  it('refuses a negative or fractional number of minutes', () => {
+    expect(() => formatWholeMinutes(-1)).toThrow(RangeError);
+    expect(() => formatWholeMinutes(1.5)).toThrow(RangeError);
   });
 });
 

@@ -28,21 +28,31 @@ export function wholeMinutes(seconds: number): number {
 }
 
 /**
- * A travel time in whole minutes: '12 min' under an hour, '1 h 35 min' from an hour ('2 h 0 min'
- * keeps the minutes so every duration reads alike; 88,860 s is '24 h 41 min', never '1481 min').
+ * A travel time in whole minutes: '12 min' under an hour, '1 h 35 min' from an hour, '1 d 0 h 41 min'
+ * from a day ('2 h 0 min' keeps the minutes so every duration reads alike; 88,860 s is
+ * '1 d 0 h 41 min', never '1481 min').
  */
 export function formatMinutes(seconds: number): string {
   return formatWholeMinutes(wholeMinutes(seconds));
 }
 
-/** A whole number of minutes as 'N min' or 'H h M min'. */
+/**
+ * A whole number of minutes as 'N min', 'H h M min' or 'D d H h M min': the one duration text every
+ * page and message uses (travel times, lateness, countdowns), so 2521 minutes late reads
+ * '1 d 18 h 1 min' wherever it is shown.
+ */
 export function formatWholeMinutes(minutes: number): string {
   if (!Number.isInteger(minutes) || minutes < 0) {
     throw new RangeError(`minutes must be a whole number ≥ 0, got ${minutes}`);
   }
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < MINUTES_PER_HOUR) return `${minutes} min`;
+  const hours = Math.floor(minutes / MINUTES_PER_HOUR);
+  const hm = `${hours % HOURS_PER_DAY} h ${minutes % MINUTES_PER_HOUR} min`;
+  return hours < HOURS_PER_DAY ? hm : `${Math.floor(hours / HOURS_PER_DAY)} d ${hm}`;
 }
+
+const MINUTES_PER_HOUR = 60;
+const HOURS_PER_DAY = 24;
 
 const SECOND_MS = 1000;
 const MINUTE_S = 60;

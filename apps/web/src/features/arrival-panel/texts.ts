@@ -90,9 +90,6 @@ export const PANEL_UI = {
   routeTypes: { fastest: 'Fastest', shortest: 'Shortest' },
   confirmLeave: 'Leave this session? Your location will no longer be shared with the group.',
   empty: 'No participants yet.',
-  durationMinutes: '{m} min',
-  durationHours: '{h} h {m} min',
-  durationDays: '{d} d {h} h',
   // Live lateness and the passed meeting time (issue 12 items 3, 4, 9)
   eta: 'ETA {time}',
   minutesLate: '{m} late',

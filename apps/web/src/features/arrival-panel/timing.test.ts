@@ -69,10 +69,11 @@ describe('leaveInText', () => {
     expect(leaveInText(47.5 * 60)).toBe('48 min');
   });
 
-  it('uses hours and minutes from an hour, days and hours from a day', () => {
+  it('reads like every other duration: hours and minutes from an hour, days from a day', () => {
     expect(leaveInText(3600)).toBe('1 h 0 min');
     expect(leaveInText(3600 + 5 * 60)).toBe('1 h 5 min');
-    expect(leaveInText(2 * 86_400 + 3 * 3600 + 59)).toBe('2 d 3 h');
+    expect(leaveInText(2 * 86_400 + 3 * 3600 + 59)).toBe('2 d 3 h 1 min');
+    expect(leaveInText(2521 * 60)).toBe('1 d 18 h 1 min');
   });
 
   it('is null when it is time to leave (or late)', () => {

@@ -4,21 +4,18 @@
  * time (now + travel time), last update, 'Leave in'. Clock times are shown in the destination's
  * time zone. Pure: every function takes `now`.
  */
-import { format } from '@oneeta/contracts';
 import {
   formatMiles,
   formatMinutes,
+  formatWholeMinutes,
   leaveBy as leaveByDate,
   leaveIn,
   relativeAge,
   zonedParts,
 } from '@oneeta/travel';
 import type { PanelEntry } from './entries';
-import { PANEL_UI } from './texts';
 
 const MINUTE_S = 60;
-const HOUR_MIN = 60;
-const DAY_MIN = 24 * HOUR_MIN;
 
 function toDate(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -88,21 +85,13 @@ export function entryTiming(
 
 /**
  * The 'Leave in' countdown value: whole minutes rounded up (30 s left is '1 min', so it never
- * reads 0 while there is time), '1 h 5 min' from an hour, '2 d 3 h' from a day; null when the
- * time has come (the row then says 'Leave now').
+ * reads 0 while there is time), in the one duration text of every page (`formatWholeMinutes`:
+ * '1 h 5 min' from an hour, '2 d 3 h 0 min' from a day); null when the time has come (the row then
+ * says 'Leave now').
  */
 export function leaveInText(seconds: number): string | null {
   if (!Number.isFinite(seconds) || seconds <= 0) return null;
-  const minutes = Math.ceil(seconds / MINUTE_S);
-  if (minutes < HOUR_MIN) return format(PANEL_UI.durationMinutes, { m: minutes });
-  if (minutes < DAY_MIN) {
-    return format(PANEL_UI.durationHours, {
-      h: Math.floor(minutes / HOUR_MIN),
-      m: minutes % HOUR_MIN,
-    });
-  }
-  const hours = Math.floor(minutes / HOUR_MIN);
-  return format(PANEL_UI.durationDays, { d: Math.floor(hours / 24), h: hours % 24 });
+  return formatWholeMinutes(Math.ceil(seconds / MINUTE_S));
 }
 
 /**
