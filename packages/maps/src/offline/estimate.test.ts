@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carHours,
   ESTIMATE_CONSTANTS,
   estimateTravel,
   haversineMeters,
+  roadCircuity,
   type EstimateOptions,
 } from './estimate.js';
 
@@ -31,15 +33,50 @@ describe('estimateTravel', () => {
     }
   });
 
-  it('applies circuity, then 35 km/h for the first 10 km of road and 85 km/h beyond', () => {
-    const { ROAD_CIRCUITY, CAR_URBAN_KMH, CAR_OPEN_ROAD_KMH } = ESTIMATE_CONSTANTS;
-    const straight = haversineMeters(seattle, north(20));
-    const road = straight * ROAD_CIRCUITY;
-    const expected = 10_000 / (CAR_URBAN_KMH / 3.6) + (road - 10_000) / (CAR_OPEN_ROAD_KMH / 3.6);
+  it('applies the distance-dependent circuity, then the urban-to-open-road speed curve', () => {
+    const c = ESTIMATE_CONSTANTS;
+    const straightKm = haversineMeters(seattle, north(20)) / 1000;
+    const circuity =
+      c.CIRCUITY_LONG +
+      (c.CIRCUITY_SHORT - c.CIRCUITY_LONG) * Math.exp(-straightKm / c.CIRCUITY_SCALE_KM);
+    const roadKm = straightKm * circuity;
+    const urbanKm = c.CAR_URBAN_SCALE_KM * (1 - Math.exp(-roadKm / c.CAR_URBAN_SCALE_KM));
+    const hours = urbanKm / c.CAR_URBAN_KMH + (roadKm - urbanKm) / c.CAR_OPEN_ROAD_KMH;
     expect(estimateTravel(seattle, north(20), fastestCar)).toEqual({
-      travelTimeSeconds: Math.round(expected),
-      distanceMeters: Math.round(road),
+      travelTimeSeconds: Math.round(hours * 3600),
+      distanceMeters: Math.round(roadKm * 1000),
     });
+  });
+
+  it('has circuity falling from 1.3 across town to 1.16 between cities', () => {
+    expect(roadCircuity(0)).toBeCloseTo(1.3, 10);
+    expect(roadCircuity(10)).toBeCloseTo(1.16 + 0.14 / Math.E, 10);
+    expect(roadCircuity(500)).toBeCloseTo(1.16, 10);
+    for (const km of [1, 2, 5, 10, 20, 50, 100]) {
+      expect(roadCircuity(km)).toBeLessThan(roadCircuity(km / 2));
+    }
+  });
+
+  it('drives at 35 km/h for a short hop, rising smoothly towards 104 km/h for long trips', () => {
+    const averageKmh = (km: number) => km / carHours(km, 35, 104);
+    expect(averageKmh(0.01)).toBeCloseTo(35, 0);
+    expect(averageKmh(10_000)).toBeCloseTo(104, -1);
+    let previous = averageKmh(0.5);
+    for (const km of [1, 5, 10, 20, 50, 100, 300, 1000]) {
+      const next = averageKmh(km);
+      expect(next).toBeGreaterThan(previous);
+      previous = next;
+    }
+  });
+
+  it('walks at 4.8 km/h and cycles at 15 km/h over the same road distance as a car', () => {
+    const car = estimateTravel(seattle, north(4), fastestCar);
+    const walk = estimateTravel(seattle, north(4), { ...fastestCar, mode: 'walking' });
+    const bike = estimateTravel(seattle, north(4), { ...fastestCar, mode: 'bicycle' });
+    expect(walk.distanceMeters).toBe(car.distanceMeters);
+    expect(bike.distanceMeters).toBe(car.distanceMeters);
+    expect(walk.travelTimeSeconds).toBeCloseTo(walk.distanceMeters / (4.8 / 3.6), -1);
+    expect(bike.travelTimeSeconds).toBeCloseTo(bike.distanceMeters / (15 / 3.6), -1);
   });
 
   it('never gets faster as the trip gets longer, for every mode and option', () => {
