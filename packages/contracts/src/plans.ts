@@ -78,6 +78,16 @@ export function planLimits(plan: Plan): PlanLimits {
   return PLAN_TABLE[plan];
 }
 
+/**
+ * A plan's participants rule in words, the same on every page (landing, plans, terms): the owner
+ * plus `participants` others, e.g. 'You and up to 3 others per session' (not 'Up to 3
+ * participants', which reads as if the owner were one of the 3).
+ */
+export function participantsRuleText(limits: Pick<PlanLimits, 'participants'>): string {
+  const n = limits.participants;
+  return `You and up to ${n} ${n === 1 ? 'other' : 'others'} per session`;
+}
+
 /** Negative when a ranks below b, 0 when equal, positive when above. */
 export function comparePlans(a: Plan, b: Plan): number {
   return PLANS.indexOf(a) - PLANS.indexOf(b);

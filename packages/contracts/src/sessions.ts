@@ -85,6 +85,28 @@ export const inviteSchema = z.object({
 }).meta({ id: 'Invite' });
 export type Invite = z.infer<typeof inviteSchema>;
 
+/**
+ * doc 1 §5, §9: the invites a session holds against its owner's plan, "accepted plus pending":
+ * every pending invite, and every accepted one whose person is still an active participant (each
+ * person once, however many invites they accepted). People who left or were removed free their
+ * place. The server checks a new invite against this and answers it as `invitesUsed`.
+ */
+export function countInvitesUsed(
+  invites: ReadonlyArray<{ status: string; participantId?: string | null }>,
+  participants: ReadonlyArray<{ id: string; status: string }>,
+): number {
+  const active = new Set(participants.filter((p) => p.status === 'active').map((p) => p.id));
+  const accepted = new Set<string>();
+  let pending = 0;
+  for (const invite of invites) {
+    if (invite.status === 'pending') pending += 1;
+    else if (invite.status === 'accepted' && invite.participantId && active.has(invite.participantId)) {
+      accepted.add(invite.participantId);
+    }
+  }
+  return pending + accepted.size;
+}
+
 export const travelResultSchema = z.object({
   participantId: z.string(),
   ok: z.boolean(),
@@ -130,6 +152,12 @@ export const sessionSchema = z.object({
    * catch-up fetch.
    */
   revision: z.number().int().min(0),
+  /**
+   * Invites that hold a place against the owner's plan: pending ones plus accepted ones whose
+   * person is still an active participant (`countInvitesUsed`), the count the server checks a new
+   * invite against. Someone who left or was removed frees their place.
+   */
+  invitesUsed: z.number().int().min(0).optional(),
 }).meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = z.object({ session: sessionSchema });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PLAN_TABLE, SESSION_MESSAGES, type Plan } from '@oneeta/contracts';
-import { bearer, createSession } from './factories.js';
+import { bearer, createSession, getSession } from './factories.js';
 import { startSession, type SessionHarness, type TestUser } from './helpers.js';
 import { accept, invite, join } from './membership.js';
 
@@ -40,6 +40,44 @@ describe('invite limit by the owner plan (accepted plus pending)', () => {
     const decline = await h.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/invite/${declined.code}/decline` });
     expect(decline.statusCode).toBe(200);
     expect((await postInvite(owner, sessionId, 'd@example.test')).statusCode).toBe(201);
+  });
+});
+
+describe('invites used: who left or was removed frees their place', () => {
+  const invitesUsedOf = async (owner: TestUser, id: string) => (await getSession(h, id, owner.token)).json().session.invitesUsed;
+
+  it('free: invite 3, all accept, one leaves and the owner removes another: the count is 1 and a new invite is sent', async () => {
+    const owner = await h.user({ plan: 'free' });
+    const { sessionId } = await createSession(h, owner);
+    const [a, b, c] = [await h.user({ plan: 'standard' }), await h.user({ plan: 'standard' }), await h.user({ plan: 'standard' })];
+    for (const u of [a!, b!, c!]) await join(h, owner, sessionId, u);
+    expect(await invitesUsedOf(owner, sessionId)).toBe(3);
+    expect((await postInvite(owner, sessionId, 'full@example.test')).statusCode).toBe(403);
+
+    const left = await h.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/participants/user:${a!.id}/leave`, headers: bearer(a!.token) });
+    expect(left.statusCode).toBe(200);
+    const removed = await h.app.inject({ method: 'DELETE', url: `/api/sessions/${sessionId}/participants/user:${b!.id}`, headers: bearer(owner.token) });
+    expect(removed.statusCode).toBe(200);
+    expect(await invitesUsedOf(owner, sessionId)).toBe(1);
+
+    expect((await postInvite(owner, sessionId, 'new-1@example.test')).statusCode).toBe(201);
+    expect(await invitesUsedOf(owner, sessionId)).toBe(2);
+    expect((await postInvite(owner, sessionId, 'new-2@example.test')).statusCode).toBe(201);
+    expect(await invitesUsedOf(owner, sessionId)).toBe(3);
+    const over = await postInvite(owner, sessionId, 'new-3@example.test');
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toEqual({ error: MESSAGES.inviteLimitReached, code: 'invite_limit' });
+  });
+
+  it('someone who left and is invited again counts once', async () => {
+    const owner = await h.user({ plan: 'free' });
+    const { sessionId } = await createSession(h, owner);
+    const guest = await h.user({ plan: 'standard' });
+    await join(h, owner, sessionId, guest);
+    await h.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/participants/user:${guest.id}/leave`, headers: bearer(guest.token) });
+    expect(await invitesUsedOf(owner, sessionId)).toBe(0);
+    await join(h, owner, sessionId, guest);
+    expect(await invitesUsedOf(owner, sessionId)).toBe(1);
   });
 });
 

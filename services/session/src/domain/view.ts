@@ -1,4 +1,4 @@
-import type { Invite, Participant, Session } from '@oneeta/contracts';
+import { countInvitesUsed, type Invite, type Participant, type Session } from '@oneeta/contracts';
 import type { InviteRow, ParticipantRow, SessionRow } from '../store/schema.js';
 import { isClosed, type ViewerRole } from './access.js';
 import { lateness, sharingOver, suggestedArrival } from './live.js';
@@ -94,5 +94,6 @@ export function sessionView(
     suggestedArriveAt: iso(suggestedArrival(participants, arriveAt, now)),
     sharingEnded: ended,
     revision,
+    invitesUsed: countInvitesUsed(invites, participants),
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { MESSAGES, planSchema, SESSION_MESSAGES, type Plan } from '@oneeta/contracts';
+import { countInvitesUsed, MESSAGES, planSchema, SESSION_MESSAGES, type Plan } from '@oneeta/contracts';
 import { HttpError, type AuthUser, type Database } from '@oneeta/service-kit';
 import { canJoinAnother, inviteRoom, participantRoom } from '../domain/limits.js';
 import { createParticipantsStore, nextPosition, type Tx } from './participants-store.js';
@@ -22,6 +22,22 @@ export interface NewInvite {
 }
 
 export type AcceptOutcome = { kind: 'accepted'; participantId: string } | { kind: 'taken'; invite: InviteRow };
+
+/**
+ * The session's invites held against the owner's plan (`countInvitesUsed`): pending ones plus
+ * accepted ones whose person is still an active participant; who left or was removed frees it.
+ */
+export async function invitesUsedIn(db: Database | Tx, sessionId: string): Promise<number> {
+  const held = await db
+    .select({ status: invites.status, participantId: invites.participantId })
+    .from(invites)
+    .where(and(eq(invites.sessionId, sessionId), inArray(invites.status, ['pending', 'accepted'])));
+  const active = await db
+    .select({ id: participants.id, status: participants.status })
+    .from(participants)
+    .where(and(eq(participants.sessionId, sessionId), eq(participants.status, 'active')));
+  return countInvitesUsed(held, active);
+}
 
 export function createInvitesStore(db: Database) {
   const people = createParticipantsStore(db);
@@ -74,11 +90,9 @@ export function createInvitesStore(db: Database) {
         await lockSession(tx, input.sessionId);
         const plan = input.inviter.plan;
         await tx.update(sessions).set({ ownerPlan: plan }).where(eq(sessions.id, input.sessionId));
-        const [used] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(invites)
-          .where(and(eq(invites.sessionId, input.sessionId), inArray(invites.status, ['pending', 'accepted'])));
-        if (!inviteRoom(plan, Number(used?.n ?? 0))) throw new HttpError(403, MESSAGES.inviteLimitReached, 'invite_limit');
+        if (!inviteRoom(plan, await invitesUsedIn(tx, input.sessionId))) {
+          throw new HttpError(403, MESSAGES.inviteLimitReached, 'invite_limit');
+        }
         const participantId = pendingRowId(input.id);
         const [row] = await tx
           .insert(invites)

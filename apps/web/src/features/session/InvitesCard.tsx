@@ -1,4 +1,4 @@
-import { format, type Session } from '@oneeta/contracts';
+import type { Session } from '@oneeta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
@@ -14,6 +14,7 @@ import {
   freePlanInviteNotice,
   inviteFormError,
   inviteLimitReason,
+  invitesCounterText,
   invitesUsed,
 } from './invite-rules';
 import type { LimitsView } from './save-rules';
@@ -186,7 +187,7 @@ export function InvitesCard({
   return (
     <InvitesSection
       title={SESSION_UI.invitesTitle}
-      counter={max !== null ? format(SESSION_UI.invitesUsed, { used, max }) : null}
+      counter={invitesCounterText(used, max)}
     >
       <p className="muted">{inviteDeliveryNote(emailMode)}</p>
       {pending.length === 0 ? (
@@ -240,7 +241,7 @@ export function DraftInvitesCard({
   return (
     <InvitesSection
       title={SESSION_UI.invitesTitle}
-      counter={max !== null ? format(SESSION_UI.invitesUsed, { used, max }) : null}
+      counter={invitesCounterText(used, max)}
     >
       {used === 0 ? (
         <p className="muted">{inviteBeforeSaveNote(emailMode)}</p>

@@ -1,13 +1,28 @@
-import { MESSAGES, type Session } from '@oneeta/contracts';
+import { format, MESSAGES, type Session } from '@oneeta/contracts';
+import { SESSION_UI } from './texts';
 
-/** Invites counted against the owner's plan: accepted plus pending (doc 1 §5, §9). */
-export function invitesUsed(session: Pick<Session, 'participants' | 'invites'>): number {
+/**
+ * Invites counted against the owner's plan, accepted plus pending (doc 1 §5, §9): the server's own
+ * count (`invitesUsed`, contracts' `countInvitesUsed`: pending invites plus accepted ones whose
+ * person is still active; who left or was removed frees their place), the same count it checks a
+ * new invite against. An answer without it (an older server) falls back to what the view shows:
+ * the people besides the owner still in, plus pending invites without a row.
+ */
+export function invitesUsed(
+  session: Pick<Session, 'participants' | 'invites'> & Partial<Pick<Session, 'invitesUsed'>>,
+): number {
+  if (typeof session.invitesUsed === 'number') return session.invitesUsed;
   const others = session.participants.filter((p) => !p.isOwner && p.status !== 'left');
   const rowIds = new Set(others.map((p) => p.id));
   const withoutRow = session.invites.filter(
     (i) => i.pending && !rowIds.has(`invite:${i.id}`),
   ).length;
   return others.length + withoutRow;
+}
+
+/** The card's counter, '{used} of {max} invites used'; null when the allowance is unknown. */
+export function invitesCounterText(used: number, max: number | null): string | null {
+  return max === null ? null : format(SESSION_UI.invitesUsed, { used, max });
 }
 
 /**
