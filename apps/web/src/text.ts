@@ -82,7 +82,6 @@ export const UI = {
   freePlanTitle: 'Free plan',
   freePlanLead: 'Everything you need to meet up once in a while.',
   freeFeatureSessions: '{n} active session',
-  freeFeatureParticipants: 'Up to {n} participants',
   freeFeatureInvites: 'Up to {n} invites per session',
   freeFeatureChat: 'Chat {n} messages per hour',
   freeFeatureNotifications: 'In-app notifications only (no SMS)',

@@ -1,4 +1,4 @@
-import { format, PLAN_TABLE } from '@oneeta/contracts';
+import { format, participantsRuleText, PLAN_TABLE } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
 import { SPEC, UI } from '../../text';
 import { LinkArrow } from '../shell/icons';
@@ -9,7 +9,7 @@ export function FreePlanCard() {
   const free = PLAN_TABLE.free;
   const features = [
     freeSessionsFeature(free.ownOpenSessions, free.joinedOpenSessions),
-    format(UI.freeFeatureParticipants, { n: free.participants }),
+    participantsRuleText(free),
     format(UI.freeFeatureInvites, { n: free.invitesPerSession }),
     format(UI.freeFeatureChat, { n: free.chatMessagesPerHour ?? '∞' }),
     UI.freeFeatureNotifications,

@@ -1,4 +1,4 @@
-import { PLAN_TABLE, PLANS, type PlanLimits } from '@oneeta/contracts';
+import { participantsRuleText, PLAN_TABLE, PLANS, type PlanLimits } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
 import { SUPPORT_EMAIL, type LegalDocument } from './legal-document';
 
@@ -8,7 +8,7 @@ const limit = (n: number | null) => (n === null ? 'Unlimited' : String(n));
 const LIMIT_ROWS: readonly { label: string; value: (limits: PlanLimits) => string }[] = [
   { label: 'Price', value: (l) => l.priceLabel },
   { label: 'Open sessions you own', value: (l) => limit(l.ownOpenSessions) },
-  { label: 'Participants per session', value: (l) => `Up to ${l.participants}` },
+  { label: 'Participants per session', value: participantsRuleText },
   {
     label: 'Invites per session (accepted plus pending)',
     value: (l) => `Up to ${l.invitesPerSession}`,

@@ -70,7 +70,7 @@ describe('plan features', () => {
   it('lists the free plan limits from the plan table', () => {
     expect(planFeatures('free')).toEqual([
       '1 active session',
-      'Up to 3 participants per session',
+      'You and up to 3 others per session',
       'Join up to 1 open session',
       'Chat: 10 messages per hour',
       'No edits to a saved session',
@@ -78,10 +78,10 @@ describe('plan features', () => {
     ]);
   });
 
-  it('lists standard as unlimited sessions, 5 participants and 5 joined sessions', () => {
+  it('lists standard as unlimited sessions, you and 5 others and 5 joined sessions', () => {
     expect(planFeatures('standard')).toEqual([
       'Unlimited sessions',
-      'Up to 5 participants per session',
+      'You and up to 5 others per session',
       'Join up to 5 open sessions',
       'Unlimited chat',
       'Edit saved sessions',
@@ -90,11 +90,11 @@ describe('plan features', () => {
 
   it('adds priority routing for premium and custom terms for enterprise', () => {
     expect(planFeatures('premium')).toContain('Priority routing');
-    expect(planFeatures('premium')).toContain('Up to 12 participants per session');
+    expect(planFeatures('premium')).toContain('You and up to 12 others per session');
     expect(planFeatures('premium')).toContain('Join unlimited open sessions');
     expect(planFeatures('enterprise')[0]).toBe('Everything in Premium, with higher limits');
     expect(planFeatures('enterprise')).toContain(
-      `Up to ${PLAN_TABLE.enterprise.participants} participants per session`,
+      `You and up to ${PLAN_TABLE.enterprise.participants} others per session`,
     );
     expect(planFeatures('enterprise')).toContain('SLA and priority support');
   });

@@ -1,5 +1,12 @@
 /** Pure rules of the plans page (doc 2 §2 Plans, §4 Plan changes, §6 entitlements). */
-import { PAID_PLANS, PLAN_TABLE, PLANS, type Plan, type PlanLimits } from '@oneeta/contracts';
+import {
+  PAID_PLANS,
+  participantsRuleText,
+  PLAN_TABLE,
+  PLANS,
+  type Plan,
+  type PlanLimits,
+} from '@oneeta/contracts';
 import { PLAN_ACTION_LABELS, planAction, type PlanAction } from '../../lib/plan-rank';
 import { SPEC } from '../../text';
 
@@ -67,7 +74,7 @@ export function planFeatures(plan: Plan, limits: PlanLimits = PLAN_TABLE[plan]):
       ? 'Unlimited sessions'
       : plural(limits.ownOpenSessions, 'active session', 'active sessions'),
   );
-  lines.push(`Up to ${plural(limits.participants, 'participant', 'participants')} per session`);
+  lines.push(participantsRuleText(limits));
   if (limits.invitesPerSession !== limits.participants) {
     lines.push(`Up to ${plural(limits.invitesPerSession, 'invite', 'invites')} per session`);
   }
