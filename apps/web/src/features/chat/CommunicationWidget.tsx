@@ -13,6 +13,7 @@ import type { CallKind } from './calling/port';
 import { useCalling } from './calling/use-call';
 import { avatarColourOf, initialsOf, nearBottom, type ChatItem } from './chat-logic';
 import { seenText, typingText } from './presence';
+import { MessageText } from './MessageText';
 import { CHAT_UI } from './texts';
 import { useChat } from './use-chat';
 import { usePresence } from './use-presence';
@@ -305,7 +306,9 @@ function Message({
           <span className="chat-sender">{mine ? `${name} (${CHAT_UI.you})` : name}</span>{' '}
           <time dateTime={new Date(item.createdOn).toISOString()}>{timeOf(item.createdOn)}</time>
         </p>
-        <p className="chat-text">{item.text}</p>
+        <p className="chat-text">
+          <MessageText text={item.text} />
+        </p>
         {seen && <p className="chat-seen">{seen}</p>}
       </div>
     </li>

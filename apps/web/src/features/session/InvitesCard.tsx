@@ -185,10 +185,7 @@ export function InvitesCard({
   };
 
   return (
-    <InvitesSection
-      title={SESSION_UI.invitesTitle}
-      counter={invitesCounterText(used, max)}
-    >
+    <InvitesSection title={SESSION_UI.invitesTitle} counter={invitesCounterText(used, max)}>
       <p className="muted">{inviteDeliveryNote(emailMode)}</p>
       {pending.length === 0 ? (
         <p className="muted">{SESSION_UI.noInvites}</p>
@@ -239,10 +236,7 @@ export function DraftInvitesCard({
   const used = drafts.list.length;
   const emailMode = useEmailMode();
   return (
-    <InvitesSection
-      title={SESSION_UI.invitesTitle}
-      counter={invitesCounterText(used, max)}
-    >
+    <InvitesSection title={SESSION_UI.invitesTitle} counter={invitesCounterText(used, max)}>
       {used === 0 ? (
         <p className="muted">{inviteBeforeSaveNote(emailMode)}</p>
       ) : (
