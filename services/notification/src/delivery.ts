@@ -4,6 +4,7 @@ import { createQueue, createRedis, createWorker, type Database, type EventBus, t
 import type { FastifyBaseLogger } from 'fastify';
 import type client from 'prom-client';
 import type { Config } from './config.js';
+import { startAlertEndsConsumer } from './consumers/alert-ends.js';
 import { startAlertConsumer } from './consumers/alerts.js';
 import { createEmailProcessor } from './consumers/email-delivery.js';
 import { startEmailRequestConsumers } from './consumers/email-requests.js';
@@ -37,8 +38,9 @@ export interface DeliveryDeps {
  * Everything that delivers: the consumers that turn e-mail requests (invite.created,
  * email.verification_requested) into `notify` jobs, the `notify` worker that sends each job, a push
  * to one device or one e-mail (NOTIFY_CONCURRENCY at once), the time-to-leave reminders (their
- * scheduler on session.schedule and the `reminders` worker), and the session.alert consumer (in-app
- * notifications and pushes). Close it on shutdown.
+ * scheduler on session.schedule and the `reminders` worker), the session.alert consumer (in-app
+ * notifications and pushes) and the session.schedule consumer that ends notifications whose
+ * condition is over. Close it on shutdown.
  */
 export function startDelivery(deps: DeliveryDeps) {
   const { config } = deps;
@@ -83,12 +85,14 @@ export function startDelivery(deps: DeliveryDeps) {
   const reminderWorker = createWorker(reminderEntry, createReminderProcessor({ ...record, sessions }), { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log });
   // Session alerts (late, re-plan, arrived, no-show): session.alert → in-app rows and pushes per recipient.
   const alerts = startAlertConsumer({ ...record, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
+  // Ends in-app notifications whose condition is over: session.schedule → ended rows and inbox nudges.
+  const ends = startAlertEndsConsumer({ ...record, bus: deps.bus, consumer: deps.consumer, log: deps.log });
   return {
-    ready: Promise.all([requests.ready, scheduler.ready, alerts.ready]).then(() => {}),
+    ready: Promise.all([requests.ready, scheduler.ready, alerts.ready, ends.ready]).then(() => {}),
     /** The `reminders` queue (tests look at its jobs). */
     reminders,
     close: async () => {
-      await Promise.all([requests.stop(), scheduler.stop(), alerts.stop()]);
+      await Promise.all([requests.stop(), scheduler.stop(), alerts.stop(), ends.stop()]);
       await Promise.all([worker.close(), reminderWorker.close()]);
       await reminders.close();
       connection.disconnect();

@@ -103,7 +103,7 @@ describe('session.alert', () => {
     const sessionId = newSessionId();
     const alerts: SessionAlertData[] = [
       { ...base(sessionId), kind: 'late', recipients: [owner.id], participantId: 'user:x', name: 'Ann', minutesLate: 7, eta: at('10:07') },
-      { ...base(sessionId), kind: 'replan-offer', recipients: [owner.id], suggestedArriveAt: at('10:12') },
+      { ...base(sessionId), kind: 'replan-offer', recipients: [owner.id], suggestedArriveAt: at('10:12'), participantIds: ['user:x'], names: ['Ann'], canReplan: true },
       { ...base(sessionId), kind: 'arrived', recipients: [owner.id], participantId: 'user:y', name: 'Bo', arrivedAt: at('09:58') },
       { ...base(sessionId), kind: 'no-show', recipients: [owner.id], names: ['Ann', 'Cy'] },
     ];

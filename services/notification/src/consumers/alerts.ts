@@ -2,6 +2,7 @@ import { sessionAlertDataSchema, TOPICS, type EventEnvelope } from '@oneeta/cont
 import { idempotent, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { alertNotice, alertSentKey } from '../domain/alerts.js';
+import { alreadyEnded, lockSessionNotices } from '../notice-ends.js';
 import { deliverNotice, noticeChannels } from '../notify-user.js';
 import { alertsSent } from '../store/schema.js';
 
@@ -16,12 +17,16 @@ export interface AlertDeps {
   now?: () => Date;
 }
 
-export type AlertRecipientResult = { userId: string; outcome: 'sent'; devices: number; inApp: boolean } | { userId: string; outcome: 'silenced' | 'duplicate' | 'nothing' };
+export type AlertRecipientResult =
+  | { userId: string; outcome: 'sent'; devices: number; inApp: boolean }
+  | { userId: string; outcome: 'silenced' | 'duplicate' | 'nothing' | 'ended' };
 
 /**
  * Handles one session.alert: per recipient, the text (alertNotice), then, as their preferences and
  * mutes allow, in one transaction the key of (event, recipient), the in-app row and the push jobs.
- * A redelivered event or a second worker finds the key taken and adds nothing.
+ * A redelivered event or a second worker finds the key taken and adds nothing. An alert whose
+ * condition a schedule published after it already ended (the two topics are read independently)
+ * is not delivered at all.
  */
 export function createAlertHandler(deps: AlertDeps) {
   const now = deps.now ?? (() => new Date());
@@ -43,11 +48,13 @@ export function createAlertHandler(deps: AlertDeps) {
       const key = alertSentKey(event.id, userId);
       const result = await deps.db.transaction(async (handle): Promise<AlertRecipientResult> => {
         const tx = handle as unknown as Database;
+        await lockSessionNotices(tx, alert.sessionId);
         const user = { userId, sessionId: alert.sessionId, kind: notice.kind };
         const channels = await noticeChannels(tx, user);
         if (!channels.push && !channels.inApp) return { userId, outcome: 'silenced' };
         const fresh = await tx.insert(alertsSent).values({ key, sessionId: alert.sessionId, userId }).onConflictDoNothing().returning({ key: alertsSent.key });
         if (fresh.length === 0) return { userId, outcome: 'duplicate' };
+        if (await alreadyEnded(tx, alert.sessionId, { kind: notice.kind, userId, condition: notice.condition }, new Date(event.occurredAt))) return { userId, outcome: 'ended' };
         const sent = await deliverNotice(tx, deps.outbox, { ...user, ...notice, sourceKey: `alert|${key}`, ledgerKind: 'session-alert' }, channels, at);
         return { userId, outcome: 'sent', ...sent };
       });

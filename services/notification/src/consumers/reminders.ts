@@ -4,6 +4,7 @@ import type { Database, EventBus, Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { plannedReminders, reminderJobId, reminderPayload, reminderSentKey, reminderVerdict } from '../domain/reminders.js';
 import type { SessionClient } from '../providers/sessions.js';
+import { lockSessionNotices } from '../notice-ends.js';
 import { deliverNotice, noticeChannels } from '../notify-user.js';
 import { remindersSent } from '../store/schema.js';
 
@@ -58,13 +59,16 @@ export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wa
     const payload = reminderPayload(data, current!, at);
     const result = await deps.db.transaction(async (handle): Promise<ReminderResult> => {
       const tx = handle as unknown as Database;
+      await lockSessionNotices(tx, data.sessionId);
       const user = { userId: data.userId, sessionId: data.sessionId, kind: data.kind };
       const channels = await noticeChannels(tx, user);
       if (!channels.push && !channels.inApp) return { outcome: 'silenced' };
       const key = reminderSentKey(data);
       const fresh = await tx.insert(remindersSent).values({ key, sessionId: data.sessionId, userId: data.userId }).onConflictDoNothing().returning({ key: remindersSent.key });
       if (fresh.length === 0) return { outcome: 'duplicate' };
-      const notice = { ...user, sourceKey: `reminder|${key}`, ledgerKind: 'leave-reminder' as const, text: payload.body, url: payload.url, suggestedArriveAt: null };
+      // It ends once the arrival time or this leave-by moves, or the participant is on the way or there.
+      const condition = { about: [data.participantId], arriveAt: data.arriveAt, leaveBy: data.leaveBy };
+      const notice = { ...user, sourceKey: `reminder|${key}`, ledgerKind: 'leave-reminder' as const, text: payload.body, url: payload.url, suggestedArriveAt: null, condition, details: null };
       return { outcome: 'sent', ...(await deliverNotice(tx, deps.outbox, notice, channels, at)) };
     });
     if (result.outcome === 'sent') deps.wakeRelay?.();

@@ -27,5 +27,6 @@ export function toInAppNotification(row: InAppNotificationRow): InAppNotificatio
     url: row.url,
     suggestedArriveAt: row.suggestedArriveAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    ...(row.details ?? {}),
   };
 }

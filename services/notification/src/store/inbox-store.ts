@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
 import { INBOX_LIMIT, INBOX_WINDOW_MS } from '../domain/inbox.js';
 import { inAppNotifications, type InAppNotificationRow } from './schema.js';
 
-export type InAppInput = Omit<typeof inAppNotifications.$inferInsert, 'readAt'>;
+export type InAppInput = Omit<typeof inAppNotifications.$inferInsert, 'readAt' | 'endedAt'>;
 
 export function createInboxStore(db: Database) {
   return {
@@ -12,13 +12,21 @@ export function createInboxStore(db: Database) {
       const rows = await db.insert(inAppNotifications).values(input).onConflictDoNothing({ target: inAppNotifications.sourceKey }).returning({ id: inAppNotifications.id });
       return rows.length === 1;
     },
-    /** The user's unread notifications of the last INBOX_WINDOW_MS after `after` (an id), oldest first. */
+    /** The user's unread notifications of the last INBOX_WINDOW_MS after `after` (an id) whose condition has not ended, oldest first. */
     unread(userId: string, after: string | undefined, now: Date): Promise<InAppNotificationRow[]> {
       const since = new Date(now.getTime() - INBOX_WINDOW_MS);
       return db
         .select()
         .from(inAppNotifications)
-        .where(and(eq(inAppNotifications.userId, userId), isNull(inAppNotifications.readAt), gt(inAppNotifications.createdAt, since), after ? gt(inAppNotifications.id, after) : undefined))
+        .where(
+          and(
+            eq(inAppNotifications.userId, userId),
+            isNull(inAppNotifications.readAt),
+            isNull(inAppNotifications.endedAt),
+            gt(inAppNotifications.createdAt, since),
+            after ? gt(inAppNotifications.id, after) : undefined,
+          ),
+        )
         .orderBy(asc(inAppNotifications.id))
         .limit(INBOX_LIMIT);
     },
@@ -30,6 +38,31 @@ export function createInboxStore(db: Database) {
         .where(and(eq(inAppNotifications.userId, userId), inArray(inAppNotifications.id, ids), isNull(inAppNotifications.readAt)))
         .returning({ id: inAppNotifications.id });
       return rows.length;
+    },
+    /** The session's notifications of the last INBOX_WINDOW_MS not yet ended (of one user, or all; `except` an id). */
+    open(sessionId: string, now: Date, opts: { userId?: string; except?: string } = {}): Promise<InAppNotificationRow[]> {
+      const since = new Date(now.getTime() - INBOX_WINDOW_MS);
+      return db
+        .select()
+        .from(inAppNotifications)
+        .where(
+          and(
+            eq(inAppNotifications.sessionId, sessionId),
+            isNull(inAppNotifications.endedAt),
+            gt(inAppNotifications.createdAt, since),
+            opts.userId ? eq(inAppNotifications.userId, opts.userId) : undefined,
+            opts.except ? ne(inAppNotifications.id, opts.except) : undefined,
+          ),
+        );
+    },
+    /** Marks these notifications ended (their condition no longer holds); answers the ones it ended. */
+    async end(ids: string[], now: Date): Promise<{ id: string; userId: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .update(inAppNotifications)
+        .set({ endedAt: now })
+        .where(and(inArray(inAppNotifications.id, ids), isNull(inAppNotifications.endedAt)))
+        .returning({ id: inAppNotifications.id, userId: inAppNotifications.userId });
     },
     bySourceKey: async (key: string): Promise<InAppNotificationRow | null> => (await db.select().from(inAppNotifications).where(eq(inAppNotifications.sourceKey, key)))[0] ?? null,
   };

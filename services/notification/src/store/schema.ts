@@ -1,5 +1,8 @@
 import { index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SessionScheduleData } from '@oneeta/contracts';
 import { outboxTable } from '@oneeta/service-kit';
+import type { NoticeDetails } from '../domain/alerts.js';
+import type { NoticeCondition } from '../domain/conditions.js';
 
 /** The notification service's own Postgres schema; no other service reads it. */
 export const notification = pgSchema('notification');
@@ -94,6 +97,8 @@ export const alertsSent = notification.table('alerts_sent', {
 /**
  * The in-app inbox: one row per notification shown in the app (banner and toast). The id is
  * time-ordered (inboxId), so `after` pages by id; `sourceKey` makes each delivery happen once.
+ * `condition` is what it is about; `endedAt` is set once that no longer holds (domain/conditions.ts),
+ * and the inbox leaves ended rows out.
  */
 export const inAppNotifications = notification.table(
   'in_app_notifications',
@@ -108,8 +113,16 @@ export const inAppNotifications = notification.table(
     suggestedArriveAt: timestamp('suggested_arrive_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    condition: jsonb('condition').$type<NoticeCondition>(),
+    /** Who is late and whether the owner's plan can take the offer (replan-offer, far-behind). */
+    details: jsonb('details').$type<NoticeDetails>(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('in_app_notifications_source_unique').on(t.sourceKey), index('in_app_notifications_user_idx').on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex('in_app_notifications_source_unique').on(t.sourceKey),
+    index('in_app_notifications_user_idx').on(t.userId, t.id),
+    index('in_app_notifications_session_idx').on(t.sessionId, t.createdAt),
+  ],
 );
 export type InAppNotificationRow = typeof inAppNotifications.$inferSelect;
 
@@ -130,3 +143,13 @@ export const sessionMutes = notification.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.sessionId] })],
 );
+
+/**
+ * Each session's latest `session.schedule` (by the event's time): an alert decided before it is
+ * checked against it on arrival, since the two topics are consumed independently.
+ */
+export const sessionSchedules = notification.table('session_schedules', {
+  sessionId: text('session_id').primaryKey(),
+  schedule: jsonb('schedule').$type<SessionScheduleData>().notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+});
