@@ -1,0 +1,126 @@
+// Reflow (WCAG 1.4.10, issue 34 item 10): at 320 CSS px a page scrolls only up and down. These
+// helpers find what sticks out past the viewport's edges, naming each element so a failure says
+// what to fix, and screenshot the page at that width.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** WCAG 1.4.10: content reflows at 320 CSS px wide (1280 px at 400 % zoom, a phone at 200 %). */
+export const REFLOW = { width: 320, height: 640 } as const;
+
+/** Something drawn outside the viewport: 'p.ap-leave-in "Leave by 4:18 PM …" 12→342 px'. */
+export interface Offender {
+  element: string;
+  left: number;
+  right: number;
+  /** No offending element inside it: the likely cause rather than a victim. */
+  innermost: boolean;
+}
+
+/**
+ * Every visible element whose box reaches past the viewport's left or right edge, skipping what is
+ * clipped by a container of its own (a table scrolling inside its wrapper, an ellipsis) and what is
+ * visually hidden; the container itself is still checked.
+ */
+export function offenders(page: Page): Promise<Offender[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const clips = (el: Element) => {
+      const { overflowX } = getComputedStyle(el);
+      return overflowX !== 'visible';
+    };
+    const describe = (el: Element) => {
+      const tag = el.tagName.toLowerCase();
+      const id = el.id ? `#${el.id}` : '';
+      const classes = Array.from(el.classList)
+        .slice(0, 3)
+        .map((c) => `.${c}`)
+        .join('');
+      const label = el.getAttribute('aria-label');
+      const text = (label ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const short = text.length > 60 ? `${text.slice(0, 57)}…` : text;
+      return `${tag}${id}${classes}${short ? ` "${short}"` : ''}`;
+    };
+    const found = new Map<Element, { left: number; right: number }>();
+    const walk = (el: Element) => {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') return;
+      // Visually hidden text (clip: rect(0 0 0 0), 1 px): never seen, never scrolled to.
+      if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') return;
+      const rect = el.getBoundingClientRect();
+      const drawn = rect.width > 0 && rect.height > 0 && Number(style.opacity) > 0;
+      if (drawn && (rect.right > width + 0.5 || rect.left < -0.5))
+        found.set(el, { left: Math.round(rect.left), right: Math.round(rect.right) });
+      // What a container clips (overflow other than visible) cannot widen the page.
+      if (el !== document.body && el !== document.documentElement && clips(el)) return;
+      for (const child of Array.from(el.children)) walk(child);
+    };
+    walk(document.body);
+    const all = Array.from(found.keys());
+    return all.map((el) => ({
+      element: describe(el),
+      ...found.get(el)!,
+      innermost: !all.some((other) => other !== el && el.contains(other)),
+    }));
+  });
+}
+
+/** Readable list: the innermost offenders (the causes) first, at most 15 lines. */
+export function formatOffenders(list: Offender[]): string {
+  const sorted = [...list].sort((a, b) => Number(b.innermost) - Number(a.innermost));
+  const lines = sorted
+    .slice(0, 15)
+    .map((o) => `  ${o.innermost ? '*' : ' '} ${o.element}: ${o.left}→${o.right} px`);
+  if (sorted.length > 15) lines.push(`  … and ${sorted.length - 15} more`);
+  return lines.join('\n');
+}
+
+/** The page's width as the browser scrolls it, and the viewport's. */
+export function widths(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => ({
+    scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+    innerWidth: window.innerWidth,
+  }));
+}
+
+const settle = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+
+/**
+ * Screenshots `page` (the screen, and the whole page when taller) into `dir/<name>-320.png`
+ * and fails, naming the elements, when anything sticks out sideways or the page scrolls sideways.
+ * The page must already be at REFLOW's width.
+ */
+export async function expectReflow(page: Page, dir: string, name: string): Promise<void> {
+  await settle(page);
+  const viewport = page.viewportSize();
+  expect(viewport?.width, 'the page is at 320 CSS px').toBe(REFLOW.width);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}-320.png`), animations: 'disabled' });
+  const { scrollY, height } = await page.evaluate(() => ({
+    scrollY: window.scrollY,
+    height: document.documentElement.scrollHeight,
+  }));
+  if (height > REFLOW.height) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(dir, `${name}-320-full.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+  }
+  const found = await offenders(page);
+  const { scrollWidth, innerWidth } = await widths(page);
+  expect(
+    found,
+    `'${name}' at 320 px: these stick out past the viewport (* = innermost):\n${formatOffenders(found)}\n`,
+  ).toEqual([]);
+  expect(scrollWidth, `'${name}' at 320 px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+}
