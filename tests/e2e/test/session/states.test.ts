@@ -147,7 +147,7 @@ describe('quick session page states', () => {
     await page.waitForURL((url) => url.pathname === `/session/${id}/invite/${invite.code}`);
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/s/${id}`, { timeout: 20_000 });
-    // Her status line reads 'Your device', followed by ' · 27 min · 14.5 mi' once her route is in
+    // Her status line reads 'Your device', followed by ' · 24 min · 13.2 mi' once her route is in
     // (which may already be so when the panel first shows): match its start, not the whole line.
     await panelEntry(page, ivy.name).getByText(/^Your device\b/).waitFor();
     await notice.waitFor({ state: 'detached' });
