@@ -6,12 +6,10 @@ import {
 } from '@oneeta/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { getInvite } from '../../api/invites';
-import { ACCOUNT_INPUTS } from '../../components/account-inputs';
-import { TextField } from '../../components/TextField';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatInZone } from '../../lib/datetime';
@@ -24,8 +22,10 @@ import { isInvalidInviteError, runJoinAttempt } from './join-guard';
 import { searchOrigin } from './position';
 import { INVITE_SPEC, INVITE_UI } from './texts';
 import { useInviteFlow, type InviteFlow, type InviteProblem } from './use-invite-flow';
+import { InviteDeclined } from './InviteOutcomes';
+import { ProblemNotice } from './ProblemNotice';
+import { RegisterAndAccept } from './RegisterAndAccept';
 import './invite.css';
-import { nameLimitHint } from '../../lib/name-limit';
 
 type InviteView = Awaited<ReturnType<typeof getInvite>>;
 
@@ -156,15 +156,6 @@ function validationProblem(error: unknown): InviteProblem {
     : { source: 'accept', title };
 }
 
-function ProblemNotice({ problem }: { problem: InviteProblem }) {
-  return (
-    <div className="notice notice-error invite-problem" role="alert">
-      <p className="invite-problem-title">{problem.title}</p>
-      {problem.detail && <p className="invite-problem-detail">{problem.detail}</p>}
-    </div>
-  );
-}
-
 function InviteDetails({
   sessionId,
   view,
@@ -183,7 +174,8 @@ function InviteDetails({
   const pending = invite.status === 'pending';
   const closed = session.isClosed;
   const signedOut = auth.status === 'signed-out';
-  const canAnswer = pending && !closed;
+  const declined = flow.declined || invite.status === 'declined';
+  const canAnswer = pending && !closed && !declined;
 
   const details = (
     <>
@@ -217,6 +209,8 @@ function InviteDetails({
         {SESSION_MESSAGES.closed}
       </p>
     );
+  } else if (declined) {
+    answer = <InviteDeclined inviterName={invite.inviterName} signedIn={signedIn(auth.status)} />;
   } else if (!pending) {
     answer = (
       <>
@@ -319,7 +313,7 @@ function SignedInAnswer({
           {INVITE_UI.manualTitle}
         </h2>
         <p className="muted">{INVITE_UI.manualLead}</p>
-        {flow.problem && <ProblemNotice problem={flow.problem} />}
+        {flow.problem && <ProblemNotice problem={flow.problem} sessionId={sessionId} />}
         <PlaceSearch
           limit={SESSION_SEARCH_RESULTS_LIMIT}
           near={near}
@@ -353,7 +347,7 @@ function SignedInAnswer({
 
   return (
     <>
-      {flow.problem && <ProblemNotice problem={flow.problem} />}
+      {flow.problem && <ProblemNotice problem={flow.problem} sessionId={sessionId} />}
       {flow.phase === 'locating' && (
         <p className="muted invite-status" role="status">
           {INVITE_SPEC.findingLocation}
@@ -391,58 +385,5 @@ function DeclineButton({ flow, className }: { flow: InviteFlow; className: strin
     <button type="button" className={className} onClick={flow.decline} disabled={flow.busy}>
       {flow.phase === 'declining' ? INVITE_UI.declining : INVITE_UI.decline}
     </button>
-  );
-}
-
-function RegisterAndAccept({ email, flow }: { email: string; flow: InviteFlow }) {
-  const titleId = useId();
-  const [values, setValues] = useState({ email, password: '', name: '' });
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-  const canSubmit = !flow.busy && values.email.trim() !== '' && values.password !== '';
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    flow.registerAndAccept({
-      email: values.email.trim(),
-      password: values.password,
-      name: values.name.trim() || null,
-    });
-  };
-
-  return (
-    <section className="invite-register" aria-labelledby={titleId}>
-      <h2 id={titleId} className="invite-register-title">
-        {INVITE_UI.registerTitle}
-      </h2>
-      {flow.problem?.source === 'register' && <ProblemNotice problem={flow.problem} />}
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={INVITE_UI.email}
-          {...ACCOUNT_INPUTS.email}
-          value={values.email}
-          onChange={set('email')}
-        />
-        <TextField
-          label={INVITE_UI.password}
-          {...ACCOUNT_INPUTS.password}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          hint={INVITE_SPEC.passwordHint}
-        />
-        <TextField
-          label={INVITE_UI.nameOptional}
-          {...ACCOUNT_INPUTS.name}
-          value={values.name}
-          onChange={set('name')}
-          hint={nameLimitHint(values.name)}
-        />
-        <button type="submit" className="btn btn-primary btn-block" disabled={!canSubmit}>
-          {flow.phase === 'registering' ? INVITE_UI.registering : INVITE_UI.registerAndAccept}
-        </button>
-      </form>
-    </section>
   );
 }

@@ -66,4 +66,17 @@ export const INVITE_UI = {
   tryAgain: 'Try again',
   backToSessions: 'Back to sessions',
   waitingAttempt: 'Please wait…',
+  // After 'Decline': the page says it worked and where to go next (it stays on the invite page).
+  declinedBody: "You won't join this session. If your plans change, ask {name} for a new invite.",
+  declinedBodyNoName: "You won't join this session. If your plans change, ask for a new invite.",
+  yourSessions: 'Your sessions',
+  // With the joined-open-sessions limit ('joined_limit'): which open session holds the place.
+  joinedLimitOne:
+    'Your place is held by {title}, the open session you joined. Leave it to join this one, or upgrade to join more sessions at once.',
+  joinedLimitMany:
+    'You are in {n} open sessions you joined, the most your plan allows. Leave one to join this one, or upgrade to join more sessions at once.',
+  joinedLimitUnknown:
+    'Leave an open session you joined to join this one, or upgrade to join more sessions at once.',
+  openHolder: 'Open {title}',
+  seePlans: 'See plans',
 } as const;

@@ -21,6 +21,8 @@ export interface InviteProblem {
   source: 'accept' | 'decline' | 'register';
   title: string;
   detail?: string;
+  /** The server's error code, e.g. 'joined_limit' (the page then says which session holds the place). */
+  code?: string;
 }
 
 export interface InviteFlow {
@@ -33,6 +35,8 @@ export interface InviteFlow {
   /** The server answered 'missing_location' (else the form was opened by hand). */
   locationRequired: boolean;
   problem: InviteProblem | null;
+  /** The invite was declined here: the page says so and where to go next. */
+  declined: boolean;
   /** The device position got while accepting, to bias the address search. */
   devicePosition: LatLon | null;
   accept: () => void;
@@ -51,7 +55,13 @@ function problemOf(
   fallback: string,
 ): InviteProblem {
   const detail = isApiError(error) ? error.message : fallback;
-  return detail && detail !== title ? { source, title, detail } : { source, title };
+  const code = isApiError(error) ? error.code : undefined;
+  return {
+    source,
+    title,
+    ...(detail && detail !== title ? { detail } : {}),
+    ...(code ? { code } : {}),
+  };
 }
 
 /**
@@ -69,6 +79,7 @@ export function useInviteFlow(sessionId: string, code: string): InviteFlow {
   const [locationMessage, setLocationMessage] = useState<string | null>(null);
   const [locationRequired, setLocationRequired] = useState(false);
   const [problem, setProblem] = useState<InviteProblem | null>(null);
+  const [declined, setDeclined] = useState(false);
   const [devicePosition, setDevicePosition] = useState<LatLon | null>(null);
 
   const invalid = useCallback(() => {
@@ -141,8 +152,10 @@ export function useInviteFlow(sessionId: string, code: string): InviteFlow {
     void (async () => {
       try {
         await runJoinAttempt(sessionId, () => declineInvite(sessionId, code));
-        toast.info(INVITE_UI.declined);
-        void navigate({ to: '/', replace: true });
+        // The page stays and says it worked (a toast alone, on the landing page, said nothing).
+        setPhase('idle');
+        setDeclined(true);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.myInvites });
       } catch (error) {
         setPhase('idle');
         if (isInvalidInviteError(error)) invalid();
@@ -158,7 +171,7 @@ export function useInviteFlow(sessionId: string, code: string): InviteFlow {
         }
       }
     })();
-  }, [code, invalid, navigate, sessionId, toast]);
+  }, [code, invalid, queryClient, sessionId]);
 
   const registerAndAccept = useCallback(
     (body: RegisterBody) => {
@@ -199,6 +212,7 @@ export function useInviteFlow(sessionId: string, code: string): InviteFlow {
     locationMessage,
     locationRequired,
     problem,
+    declined,
     devicePosition,
     accept,
     acceptAt,
