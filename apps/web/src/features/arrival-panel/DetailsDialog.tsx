@@ -10,6 +10,7 @@ import { clockText } from '@oneeta/travel';
 import { leaveInText, type EntryTiming } from './timing';
 import { statusText } from './status-text';
 import { arrivedText } from './live-text';
+import { isThere } from './live-state';
 
 interface DetailsDialogProps {
   entry: PanelEntry;
@@ -49,6 +50,7 @@ export function DetailsDialog(props: DetailsDialogProps) {
   const departClock = (date: Date | null) =>
     date ? clockText(date, viewerTz, { now, viewerTz, pairedWith: tzId }).text : PANEL_UI.noTime;
   const arrived = arrivedText(entry.arrivedAt, (d) => clock(d));
+  const there = isThere(entry);
   const leaveIn =
     timing.leaveInSeconds === null
       ? PANEL_UI.noTime
@@ -63,10 +65,15 @@ export function DetailsDialog(props: DetailsDialogProps) {
     : [
         [PANEL_UI.travelTime, timing.travelTime ?? PANEL_UI.noTime],
         [PANEL_UI.distance, timing.distance ?? PANEL_UI.noTime],
-        [PANEL_UI.departTime, departClock(timing.departAt)],
-        [PANEL_UI.earliestNow, clock(timing.earliestNow)],
+        // Someone already there has no time to leave by.
+        ...(there
+          ? []
+          : ([
+              [PANEL_UI.departTime, departClock(timing.departAt)],
+              [PANEL_UI.earliestNow, clock(timing.earliestNow)],
+            ] as [string, string][])),
         [PANEL_UI.lastUpdate, timing.lastUpdate ?? PANEL_UI.noTime],
-        [PANEL_SPEC.leaveIn, leaveIn],
+        ...(there ? [] : ([[PANEL_SPEC.leaveIn, leaveIn]] as [string, string][])),
       ];
 
   return (

@@ -5,11 +5,12 @@ import { UI } from '../../text';
 import { Avatar } from './Avatar';
 import { statusKind, type PanelEntry } from './entries';
 import { liveState, type LiveState } from './live-state';
-import { arrivedText, etaText } from './live-text';
+import { arrivedText, directionsFor, etaText } from './live-text';
 import { statusText } from './status-text';
 import { PANEL_SPEC, PANEL_UI } from './texts';
 import { entryTiming, leaveInText } from './timing';
 import { useViewerZone } from './viewer-zone';
+import { currentMapsPlatform } from '../../lib/maps-link';
 
 export interface EntryItemProps {
   entry: PanelEntry;
@@ -80,6 +81,10 @@ export function EntryItem({
   const line = liveLine(state, arrivalClock);
   // Detected at the destination by the server (issue 15): 'Arrived 3:02 PM' beside the name.
   const arrived = arrivedText(entry.arrivedAt, arrivalClock);
+  // The viewer's own way there: directions in their maps app (others' entries have none to give).
+  const directions = entry.isCurrentUser
+    ? directionsFor(session.destination, entry, state.kind, currentMapsPlatform())
+    : null;
 
   return (
     <li
@@ -150,6 +155,17 @@ export function EntryItem({
         >
           {PANEL_SPEC.details}
         </button>
+        {directions && (
+          <a
+            className="btn btn-ghost btn-sm"
+            href={directions}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={labelId}
+          >
+            {PANEL_UI.openInMaps}
+          </a>
+        )}
         {canCancelInvite && (
           <button
             type="button"

@@ -4,7 +4,9 @@
  */
 import { format } from '@oneeta/contracts';
 import { formatWholeMinutes } from '@oneeta/travel';
-import type { LiveState } from './live-state';
+import { directionsLink, type MapsPlatform } from '../../lib/maps-link';
+import type { PanelEntry } from './entries';
+import type { LiveKind, LiveState } from './live-state';
 import { PANEL_UI } from './texts';
 
 /** '28 min late', '2 h 8 min late'. */
@@ -33,4 +35,21 @@ export function arrivedText(arrivedAt: string | null, clock: (d: Date) => string
 export function countText({ joined, invited }: { joined: number; invited: number }): string {
   const j = format(PANEL_UI.joined, { n: joined });
   return invited > 0 ? `${j} · ${format(PANEL_UI.invited, { n: invited })}` : j;
+}
+
+/**
+ * 'Open in Maps' for one person (lib/maps-link.ts): directions to the destination by their travel
+ * mode, while they have yet to get there (none for an invite, someone arrived, or no destination).
+ */
+export function directionsFor(
+  destination: { position: { lat: number; lon: number } } | null,
+  entry: Pick<PanelEntry, 'pending' | 'routeOptions'> | null,
+  kind: LiveKind,
+  platform: MapsPlatform,
+): string | null {
+  if (!destination || !entry || entry.pending || kind === 'pending' || kind === 'there') return null;
+  return directionsLink(destination.position, {
+    platform,
+    travelMode: entry.routeOptions?.travelMode ?? 'car',
+  });
 }

@@ -103,4 +103,6 @@ export const PANEL_UI = {
   joined: '{n} joined',
   invited: '{n} invited',
   startingAddress: 'Starting address',
+  /** Directions to the destination in the platform's maps app (a new tab). */
+  openInMaps: 'Open in Maps',
 } as const;

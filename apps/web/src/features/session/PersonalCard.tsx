@@ -4,6 +4,7 @@ import { buildEntries } from '../arrival-panel/entries';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
 import { personalModel, PERSONAL_UI } from './personal-card';
 import { format } from '@oneeta/contracts';
+import { currentMapsPlatform } from '../../lib/maps-link';
 
 export interface PersonalCardProps {
   session: Session;
@@ -22,7 +23,14 @@ export function PersonalCard({ session, meId, now }: PersonalCardProps) {
   const viewerTz = useViewerZone();
   const entries = useMemo(() => buildEntries(session, meId), [session, meId]);
   const me = entries.find((e) => e.isCurrentUser) ?? null;
-  const model = personalModel({ session, me, entries, now, viewerTz });
+  const model = personalModel({
+    session,
+    me,
+    entries,
+    now,
+    viewerTz,
+    platform: currentMapsPlatform(),
+  });
 
   return (
     <section
@@ -46,6 +54,18 @@ export function PersonalCard({ session, meId, now }: PersonalCardProps) {
           {model.travel && <span>{model.travel}</span>}
           {model.groupEarliest && <span className="qs-personal-group">{model.groupEarliest}</span>}
         </p>
+      )}
+      {model.directions && (
+        <div className="qs-personal-actions">
+          <a
+            className="btn btn-secondary btn-sm"
+            href={model.directions}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {PERSONAL_UI.openInMaps}
+          </a>
+        </div>
       )}
       {model.passed && (
         <ul className="qs-personal-passed">

@@ -3,8 +3,6 @@ import { formatInZone } from '../../lib/datetime';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
 import { SESSION_UI } from './texts';
 
-/** 'Earliest arrival' (the spec's term) says when it holds: leaving now (issue 12 item 9). */
-const EARLIEST_IF_NOW = `${SESSION_UI.earliestArrival} if you leave now`;
 
 export interface TravelPreviewCardProps {
   hasDestination: boolean;
@@ -56,7 +54,7 @@ export function TravelPreviewCard({
               </div>
             )}
             <div>
-              <dt>{EARLIEST_IF_NOW}</dt>
+              <dt>{SESSION_UI.groupEarliestIfNow}</dt>
               <dd>{earliestText ?? (loading ? SESSION_UI.loading : SESSION_UI.notSet)}</dd>
             </div>
           </dl>

@@ -116,4 +116,41 @@ describe('personalModel', () => {
     expect(m.onTheWay).toEqual(['Ann (ETA 6:00 PM Denver time · 30 min late)']);
     expect(m.headline).not.toContain('Leave now');
   });
+
+  it("'Open in Maps': directions to the destination by the viewer's travel mode, for the platform", () => {
+    const me = entry({});
+    const m = personalModel({ session, me, entries: [me], now, viewerTz: LA });
+    expect(m.directions).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=40.01,-105.27&travelmode=driving',
+    );
+    const walker = entry({
+      routeOptions: { travelMode: 'walking', routeType: 'fastest', avoidTolls: false },
+    });
+    const onApple = personalModel({
+      session,
+      me: walker,
+      entries: [walker],
+      now,
+      viewerTz: LA,
+      platform: 'apple',
+    });
+    expect(onApple.directions).toBe('https://maps.apple.com/?daddr=40.01,-105.27&dirflg=w');
+  });
+
+  it('arrived: the new time only, no leave-by and no directions', () => {
+    const me = entry({ arrivedAt: '2026-11-23T21:30:00Z' });
+    const m = personalModel({ session, me, entries: [me], now, viewerTz: LA });
+    expect(m.kind).toBe('there');
+    expect(m.headline).toBe('At the destination');
+    expect(m.detail).toBe('Target 5:30 PM Denver time');
+    expect(`${m.headline} ${m.detail}`).not.toMatch(/leave/i);
+    expect(m.directions).toBeNull();
+  });
+
+  it('no directions without a destination or a row', () => {
+    const me = entry({});
+    const bare = { ...session, destination: null };
+    expect(personalModel({ session: bare, me, entries: [me], now, viewerTz: LA }).directions).toBeNull();
+    expect(personalModel({ session, me: null, entries: [], now, viewerTz: LA }).directions).toBeNull();
+  });
 });

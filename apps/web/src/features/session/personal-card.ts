@@ -7,10 +7,11 @@ import { format, type Session } from '@oneeta/contracts';
 import { clockText, formatMiles, formatMinutes } from '@oneeta/travel';
 import type { PanelEntry } from '../arrival-panel';
 import { groupEarliestIfLater, liveState, type LiveKind } from '../arrival-panel/live-state';
-import { etaText } from '../arrival-panel/live-text';
+import { directionsFor, etaText } from '../arrival-panel/live-text';
 import { PANEL_SPEC, PANEL_UI } from '../arrival-panel/texts';
 import { leaveInText } from '../arrival-panel/timing';
 import { UI } from '../../text';
+import type { MapsPlatform } from '../../lib/maps-link';
 
 export const PERSONAL_UI = {
   title: 'When to leave',
@@ -25,6 +26,7 @@ export const PERSONAL_UI = {
   thereList: 'At the destination: {names}',
   onTheWayList: 'On the way: {names}',
   nobody: 'nobody yet',
+  openInMaps: PANEL_UI.openInMaps,
   modes: { car: 'by car', bicycle: 'by bicycle', walking: 'on foot' },
   status: {
     pending: PANEL_SPEC.invitePending,
@@ -56,6 +58,8 @@ export interface PersonalModel {
   /** After the meeting time: who is there, who is on the way (with ETA). */
   there: string[];
   onTheWay: string[];
+  /** 'Open in Maps': directions to the destination by the viewer's travel mode; null once there. */
+  directions: string | null;
 }
 
 export interface PersonalInput {
@@ -65,6 +69,8 @@ export interface PersonalInput {
   entries: readonly PanelEntry[];
   now: Date;
   viewerTz: string;
+  /** Which maps app 'Open in Maps' opens (lib/maps-link.ts); Google Maps' web link by default. */
+  platform?: MapsPlatform;
 }
 
 export function personalModel({
@@ -73,6 +79,7 @@ export function personalModel({
   entries,
   now,
   viewerTz,
+  platform = 'other',
 }: PersonalInput): PersonalModel {
   const target = session.arriveAt ? new Date(session.arriveAt) : null;
   const passed = target !== null && now.getTime() >= target.getTime();
@@ -156,6 +163,7 @@ export function personalModel({
       later && !passed ? format(PERSONAL_UI.groupEarliest, { time: arrival(later) }) : null,
     there,
     onTheWay,
+    directions: directionsFor(session.destination, me, state.kind, platform),
   };
 }
 

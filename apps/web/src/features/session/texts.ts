@@ -65,6 +65,11 @@ export const SESSION_UI = {
   previewStale: 'Preview of unsaved changes: participants’ travel times update after you save.',
   panelStale: 'These travel times are for the saved details. Save changes to update them.',
   earliestArrival: 'Earliest arrival',
+  /**
+   * The preview's 'Earliest arrival' (the spec's term) is the group's, beside the viewer's own
+   * travel time: said so, with when it holds (everyone leaving now).
+   */
+  groupEarliestIfNow: 'Group’s earliest arrival if everyone leaves now',
   yourTravelTime: 'Your travel time',
   noPreview: 'Confirm a destination and share your location to preview travel times.',
   previewLoading: 'Calculating travel times…',
