@@ -37,6 +37,11 @@ export interface ArrivalPanelProps {
    */
   onCenter: (entryKey: string, mode: MapAction) => void;
   onLeft?: () => void;
+  /**
+   * Asks for the owner's 'Confirm remove' of this participant (the far-behind notice's 'Remove
+   * {name}'); a new `at` asks again.
+   */
+  removeRequest?: { participantId: string; at: number } | null;
 }
 
 export type MapAction = 'center' | 'follow';
@@ -57,6 +62,7 @@ export function ArrivalPanel({
   sessionLink,
   onCenter,
   onLeft,
+  removeRequest,
 }: ArrivalPanelProps) {
   const viewerTz = useViewerZone();
   const toast = useToast();
@@ -78,6 +84,16 @@ export function ArrivalPanel({
     },
     [],
   );
+
+  // The far-behind notice's 'Remove {name}': the same confirmation as the details dialog's Remove.
+  useEffect(() => {
+    if (!removeRequest) return;
+    const entry = entries.find((e) => e.participantId === removeRequest.participantId);
+    if (entry && entryPermissions(entry, { isOwner, sessionOpen: !session.isClosed }).remove)
+      setConfirming({ kind: 'remove', key: entry.key });
+    // Only a new request opens it; the entries changing (live updates) do not re-open it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [removeRequest]);
 
   const sessionOpen = !session.isClosed;
   const hasDestination = session.destination !== null;

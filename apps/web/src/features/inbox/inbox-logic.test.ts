@@ -1,12 +1,15 @@
-import type { InAppNotification } from '@oneeta/contracts';
+import { LEAVE_SOON_MINUTES, type InAppNotification } from '@oneeta/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  bannerText,
   bannersFor,
   isUrgent,
+  LEAVE_SOON_MS,
   supersededIds,
-  replanOfferOf,
   sessionOfPath,
+  stillHolds,
   toastsFor,
+  type BannerContext,
   type ShownAs,
 } from './inbox-logic';
 import { getShown, markShown, resetShown } from './inbox-store';
@@ -22,6 +25,12 @@ const note = (id: string, over: Partial<InAppNotification> = {}): InAppNotificat
   ...over,
 });
 const shown = (entries: [string, ShownAs][] = []) => new Map(entries);
+/** A session where someone is late, nobody arrived, and the viewer leaves by 18:00Z. */
+const holding: BannerContext = {
+  anyoneLate: true,
+  everyoneArrived: false,
+  viewer: { there: false, leaveBy: new Date('2026-11-25T18:00:00.000Z') },
+};
 
 describe('sessionOfPath', () => {
   it('reads the id of a quick session page and nothing else', () => {
@@ -59,84 +68,83 @@ describe('bannersFor', () => {
     note('2', { kind: 'replan-offer', suggestedArriveAt: '2026-11-25T19:10:00.000Z' }),
     note('3', { sessionId: 'sess-b' }),
     note('4', { kind: 'arrived' }),
+    note('5', { kind: 'far-behind', suggestedArriveAt: '2026-11-26T19:10:00.000Z' }),
   ];
 
   it("shows the page's own notifications oldest first, including those already on screen", () => {
-    expect(bannersFor(list, 'sess-a', shown([['1', 'banner']]), false).map((n) => n.id)).toEqual([
+    expect(bannersFor(list, 'sess-a', shown([['1', 'banner']]), holding).map((n) => n.id)).toEqual(
+      ['1', '4'],
+    );
+  });
+
+  it("drops dismissed ones, and the offers (the page's own offer shows them while they hold)", () => {
+    expect(bannersFor(list, 'sess-a', shown([['4', 'done']]), holding).map((n) => n.id)).toEqual([
       '1',
-      '2',
-      '4',
     ]);
   });
 
-  it('drops dismissed ones and, while the page shows the offer, the replan-offer', () => {
-    expect(bannersFor(list, 'sess-a', shown([['4', 'done']]), true).map((n) => n.id)).toEqual([
-      '1',
-    ]);
+  it('is the current inbox answer: a notification the server dropped is gone at once', () => {
+    const on = bannersFor(list, 'sess-a', shown([['1', 'banner']]), holding);
+    expect(on.map((n) => n.id)).toContain('1');
+    const next = list.filter((n) => n.id !== '1');
+    expect(bannersFor(next, 'sess-a', shown([['1', 'banner']]), holding).map((n) => n.id)).toEqual(
+      ['4'],
+    );
+  });
+
+  it('never shows one the server marked ended, as a banner or as a toast', () => {
+    const ended = { ...note('9', { kind: 'late' }), endedAt: '2026-11-25T18:05:00.000Z' };
+    expect(bannersFor([ended], 'sess-a', shown(), holding)).toEqual([]);
+    expect(toastsFor([ended], '/sessions', shown())).toEqual([]);
   });
 });
 
-describe('replanOfferOf', () => {
-  const base = {
-    isOwner: true,
-    sessionId: 'sess-a',
-    arriveAt: '2026-11-25T19:00:00.000Z',
-    suggestedArriveAt: '2026-11-25T19:12:00.000Z',
-    notifications: [] as InAppNotification[],
-    shown: shown(),
-    declined: new Set<string>(),
-  };
+describe('stillHolds', () => {
+  const late = note('1', { kind: 'late', text: 'Ben is running 8 min late' });
+  const noShow = note('2', { kind: 'no-show' });
 
-  it("offers the owner the server's suggested time", () => {
-    expect(replanOfferOf(base)).toEqual({ at: '2026-11-25T19:12:00.000Z', ids: [] });
+  it("a 'late' banner only while someone is late; a no-show only while someone has not arrived", () => {
+    expect(stillHolds(late, holding)).toBe(true);
+    expect(stillHolds(late, { ...holding, anyoneLate: false })).toBe(false);
+    expect(stillHolds(noShow, holding)).toBe(true);
+    expect(stillHolds(noShow, { ...holding, everyoneArrived: true })).toBe(false);
   });
 
-  it('offers nothing to anyone else', () => {
-    expect(replanOfferOf({ ...base, isOwner: false })).toBeNull();
+  it('a leave reminder only with the leave-by it was sent for, and never to someone there', () => {
+    // 'leave-now' at 18:00Z, 'leave-soon' 10 min before it: the viewer leaves by 18:00Z.
+    const now = note('3', { kind: 'leave-now', createdAt: '2026-11-25T18:01:00.000Z' });
+    const soon = note('4', { kind: 'leave-soon', createdAt: '2026-11-25T17:50:00.000Z' });
+    expect(stillHolds(now, holding)).toBe(true);
+    expect(stillHolds(soon, holding)).toBe(true);
+    // The arrival time moved 30 min later: the reminders were about the old leave-by.
+    const moved = { ...holding, viewer: { there: false, leaveBy: new Date('2026-11-25T18:30:00Z') } };
+    expect(stillHolds(now, moved)).toBe(false);
+    expect(stillHolds(soon, moved)).toBe(false);
+    // Arrived, not a participant, or no leave-by known: no reminder.
+    expect(stillHolds(now, { ...holding, viewer: { there: true, leaveBy: null } })).toBe(false);
+    expect(stillHolds(now, { ...holding, viewer: null })).toBe(false);
+    expect(stillHolds(now, { ...holding, viewer: { there: false, leaveBy: null } })).toBe(false);
   });
 
-  it("falls back to the newest unread replan-offer notification until the session's refresh", () => {
-    const notifications = [
-      note('1', { kind: 'replan-offer', suggestedArriveAt: '2026-11-25T19:08:00.000Z' }),
-      note('2', { kind: 'replan-offer', suggestedArriveAt: '2026-11-25T19:15:00.000Z' }),
-      note('3', {
-        kind: 'replan-offer',
-        sessionId: 'sess-b',
-        suggestedArriveAt: '2026-11-25T20:00:00.000Z',
-      }),
-    ];
-    expect(replanOfferOf({ ...base, suggestedArriveAt: null, notifications })).toEqual({
-      at: '2026-11-25T19:15:00.000Z',
-      ids: ['1', '2'],
-    });
-    expect(
-      replanOfferOf({
-        ...base,
-        suggestedArriveAt: null,
-        notifications,
-        shown: shown([
-          ['1', 'done'],
-          ['2', 'done'],
-        ]),
-      }),
-    ).toBeNull();
+  it("matches the contracts' leave-soon lead time", () => {
+    expect(LEAVE_SOON_MS).toBe(LEAVE_SOON_MINUTES * 60_000);
+  });
+});
+
+describe('bannerText', () => {
+  const replanned = note('1', {
+    kind: 'replanned',
+    text: 'New arrival 5:41 PM: leave by 5:10 PM',
   });
 
-  it('offers nothing once the arrival is that time, or after Not now for that time', () => {
-    expect(replanOfferOf({ ...base, arriveAt: '2026-11-25T19:12:30.000Z' })).toBeNull();
-    expect(replanOfferOf({ ...base, declined: new Set(['2026-11-25T19:12:00.000Z']) })).toBeNull();
-    // A later suggestion is offered again.
-    expect(
-      replanOfferOf({
-        ...base,
-        suggestedArriveAt: '2026-11-25T19:20:00.000Z',
-        declined: new Set(['2026-11-25T19:12:00.000Z']),
-      })?.at,
-    ).toBe('2026-11-25T19:20:00.000Z');
+  it('someone already there reads the new arrival time only, never a leave-by', () => {
+    const there = { ...holding, viewer: { there: true, leaveBy: null } };
+    expect(bannerText(replanned, there)).toBe('New arrival 5:41 PM');
+    expect(bannersFor([replanned], 'sess-a', shown(), there)[0]?.text).toBe('New arrival 5:41 PM');
   });
 
-  it('offers nothing without a time', () => {
-    expect(replanOfferOf({ ...base, suggestedArriveAt: undefined })).toBeNull();
+  it('everyone else reads it whole', () => {
+    expect(bannerText(replanned, holding)).toBe('New arrival 5:41 PM: leave by 5:10 PM');
   });
 });
 
@@ -183,7 +191,7 @@ describe('supersededIds', () => {
     ];
     expect([...supersededIds(list)].sort()).toEqual(['1', '2']);
     // Neither shown as a banner nor as a toast.
-    expect(bannersFor(list, 'sess-a', shown(), false).map((n) => n.id)).toEqual(['3', '5', '6']);
+    expect(bannersFor(list, 'sess-a', shown(), holding).map((n) => n.id)).toEqual(['3', '5', '6']);
     expect(toastsFor(list, '/sessions', shown()).map((n) => n.id)).toEqual(['3', '4', '5', '6']);
   });
 

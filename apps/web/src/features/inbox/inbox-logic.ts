@@ -4,7 +4,7 @@
  * A notification is shown once: `shown` records the ones on screen as a banner and the ones done
  * (toasted, dismissed, acted on — and marked read on the server).
  */
-import type { InAppNotification } from '@oneeta/contracts';
+import { ALERT_TEXTS, LATE_AFTER_MINUTES, type InAppNotification } from '@oneeta/contracts';
 
 /** 'banner': on a session page now (until dismissed); 'done': toasted or dismissed, never again. */
 export type ShownAs = 'banner' | 'done';
@@ -26,8 +26,18 @@ const SUPERSEDES: Partial<Record<Kind, readonly Kind[]>> = {
   'leave-soon': ['leave-soon'],
   'leave-now': ['leave-soon', 'leave-now'],
   replanned: ['replanned', 'leave-soon', 'leave-now'],
-  'replan-offer': ['replan-offer'],
+  'replan-offer': ['replan-offer', 'far-behind'],
+  'far-behind': ['replan-offer', 'far-behind'],
 };
+
+/**
+ * A notification whose condition ended (the server marks it `endedAt` when its contract carries
+ * one, and drops it from the inbox): never shown, wherever it still lingers.
+ */
+export function isEnded(n: InAppNotification): boolean {
+  const endedAt = (n as InAppNotification & { endedAt?: string | null }).endedAt;
+  return typeof endedAt === 'string' && endedAt !== '';
+}
 
 /**
  * The ids of notifications a newer one of the same session made moot (the list is oldest first,
@@ -67,69 +77,99 @@ export function toastsFor(
   const here = sessionOfPath(pathname);
   const moot = supersededIds(notifications);
   return notifications.filter(
-    (n) => !shown.has(n.id) && !moot.has(n.id) && (here === null || n.sessionId !== here),
+    (n) =>
+      !shown.has(n.id) &&
+      !moot.has(n.id) &&
+      !isEnded(n) &&
+      (here === null || n.sessionId !== here),
   );
 }
 
+/** What the session page knows now that decides whether a notification still holds. */
+export interface BannerContext {
+  /** Someone in the session is late by its current answer (the server's `minutesLate`). */
+  anyoneLate: boolean;
+  /** Every active participant has arrived. */
+  everyoneArrived: boolean;
+  /** The viewer as a participant: arrived (or at the destination), and their leave-by now. */
+  viewer: { there: boolean; leaveBy: Date | null } | null;
+}
+
+/** The offers ('replan-offer', 'far-behind') are the page's own offer, never a banner there. */
+const OFFERS = new Set<Kind>(['replan-offer', 'far-behind']);
 /**
- * The banners of one session's page: its notifications not yet toasted or dismissed nor made moot
- * by a newer one, oldest first;
- * a 'replan-offer' is left out when the page shows the re-plan offer itself (`offerShown`).
+ * A leave reminder is about the viewer's current leave-by while it is within this of it (it can
+ * come up to a couple of minutes late, and travel times move a little); else it was about an
+ * earlier time (the arrival time or their trip changed) and is not shown.
+ */
+export const REMINDER_MATCH_MS = LATE_AFTER_MINUTES * 60_000;
+
+/**
+ * The contracts' LEAVE_SOON_MINUTES (reminders.ts), not imported from there: that module holds zod
+ * schemas, which no page loads at start (the test checks the two agree).
+ */
+export const LEAVE_SOON_MS = 10 * 60_000;
+
+/** The leave-by a reminder was sent for: 'leave-soon' LEAVE_SOON_MS before it, 'leave-now' at it. */
+function reminderLeaveBy(n: InAppNotification): number {
+  const sent = Date.parse(n.createdAt);
+  return n.kind === 'leave-soon' ? sent + LEAVE_SOON_MS : sent;
+}
+
+/** Whether a notification still holds for this page's session as it is now. */
+export function stillHolds(n: InAppNotification, context: BannerContext): boolean {
+  switch (n.kind) {
+    case 'late':
+      return context.anyoneLate;
+    case 'no-show':
+      return !context.everyoneArrived;
+    case 'leave-soon':
+    case 'leave-now': {
+      const viewer = context.viewer;
+      if (!viewer || viewer.there || viewer.leaveBy === null) return false;
+      const sentFor = reminderLeaveBy(n);
+      return (
+        !Number.isNaN(sentFor) && Math.abs(sentFor - viewer.leaveBy.getTime()) <= REMINDER_MATCH_MS
+      );
+    }
+    default:
+      return !OFFERS.has(n.kind);
+  }
+}
+
+/** The separator of 'New arrival {time}: leave by {leaveBy}' (contracts' ALERT_TEXTS). */
+const LEAVE_BY_PART = ALERT_TEXTS.replanned.slice(
+  ALERT_TEXTS.replanned.indexOf('{time}') + '{time}'.length,
+  ALERT_TEXTS.replanned.indexOf('{leaveBy}'),
+);
+
+/** What a banner says: someone already there gets a new arrival time only, never a leave-by. */
+export function bannerText(n: InAppNotification, context: BannerContext): string {
+  if (n.kind !== 'replanned' || !context.viewer?.there) return n.text;
+  const cut = n.text.lastIndexOf(LEAVE_BY_PART);
+  return cut > 0 ? n.text.slice(0, cut) : n.text;
+}
+
+/**
+ * The banners of one session's page, derived from the inbox's current answer (a notification the
+ * server ended and dropped is gone with the next answer): its notifications not yet toasted or
+ * dismissed, not made moot by a newer one, not ended, and still true of the session now (see
+ * `stillHolds`: the offers are the page's own), oldest first, each with the text to show.
  */
 export function bannersFor(
   notifications: readonly InAppNotification[],
   sessionId: string,
   shown: ShownMap,
-  offerShown: boolean,
+  context: BannerContext,
 ): InAppNotification[] {
   const moot = supersededIds(notifications);
-  return notifications.filter(
-    (n) =>
-      n.sessionId === sessionId &&
-      shown.get(n.id) !== 'done' &&
-      !moot.has(n.id) &&
-      !(offerShown && n.kind === 'replan-offer'),
+  return notifications.flatMap((n) =>
+    n.sessionId === sessionId &&
+    shown.get(n.id) !== 'done' &&
+    !moot.has(n.id) &&
+    !isEnded(n) &&
+    stillHolds(n, context)
+      ? [{ ...n, text: bannerText(n, context) }]
+      : [],
   );
-}
-
-export interface ReplanOffer {
-  /** The arrival time the owner can move to (ISO). */
-  at: string;
-  /** The unread 'replan-offer' notifications this offer answers (marked read with it). */
-  ids: string[];
-}
-
-const sameMinute = (a: string, b: string): boolean =>
-  Math.floor(Date.parse(a) / 60_000) === Math.floor(Date.parse(b) / 60_000);
-
-/**
- * The owner's 'Move arrival to {time}?': the session's `suggestedArriveAt` while the server
- * suggests one, else the newest unread 'replan-offer' notification's (it can arrive before the
- * session's refresh). None for anyone but the owner, when the time is the arrival time already, or
- * when the owner said 'Not now' to that time (`declined`).
- */
-export function replanOfferOf(input: {
-  isOwner: boolean;
-  sessionId: string;
-  arriveAt: string | null;
-  suggestedArriveAt: string | null | undefined;
-  notifications: readonly InAppNotification[];
-  shown: ShownMap;
-  declined: ReadonlySet<string>;
-}): ReplanOffer | null {
-  if (!input.isOwner) return null;
-  const offers = input.notifications.filter(
-    (n) =>
-      n.sessionId === input.sessionId &&
-      n.kind === 'replan-offer' &&
-      input.shown.get(n.id) !== 'done',
-  );
-  const at =
-    input.suggestedArriveAt ??
-    offers.findLast((n) => n.suggestedArriveAt !== null)?.suggestedArriveAt ??
-    null;
-  if (at === null || Number.isNaN(Date.parse(at))) return null;
-  if (input.arriveAt !== null && sameMinute(at, input.arriveAt)) return null;
-  if (input.declined.has(at)) return null;
-  return { at, ids: offers.map((n) => n.id) };
 }

@@ -1,4 +1,4 @@
-import { LIVE_MESSAGES, type Session } from '@oneeta/contracts';
+import { LIVE_MESSAGES, planLimits, type Session } from '@oneeta/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Later } from '../../components/Later';
@@ -9,6 +9,7 @@ import type { MapAction } from '../arrival-panel/ArrivalPanel';
 import { LazyCommunicationWidget } from '../chat';
 import { MuteToggle, SessionAlerts } from '../inbox';
 
+import { CHAT_SLOT_ID, focusSessionChat } from './chat-focus';
 import { sessionLinkOf } from './clipboard';
 import { draftFromSession, sameDestination } from './draft';
 import { useDraftInvitees } from './use-draft-invitees';
@@ -95,6 +96,13 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   const { draft, dirty } = drafts;
   const editsBlocked = isOwner && session !== null && limits?.limits.canEditSavedSession === false;
   const editable = isOwner && !guest && !editsBlocked;
+  // Whether the owner's re-plan offer can save (the plan table until the limits are in).
+  const canEditSaved =
+    limits?.limits.canEditSavedSession ?? (user ? planLimits(user.plan).canEditSavedSession : false);
+  // 'Remove {name}' on the far-behind notice: the arrival panel's 'Confirm remove' for them.
+  const [removeRequest, setRemoveRequest] = useState<{ participantId: string; at: number } | null>(
+    null,
+  );
   const canPick = editable || (guest && session === null);
 
   // Where the viewer leaves from: the device, else a starting address picked by search (item 8).
@@ -207,10 +215,14 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
           <SessionAlerts
             session={session}
             isOwner={isOwner}
+            meId={meId}
+            canEdit={canEditSaved}
             now={now}
             onMoveArrival={editor.moveArrival}
             saving={editor.saving}
             problem={editor.problem?.message ?? null}
+            onRemove={(participantId) => setRemoveRequest({ participantId, at: Date.now() })}
+            onMessage={() => focusSessionChat()}
           />
         )}
         {session && member && <PersonalCard session={session} meId={meId} now={now} />}
@@ -301,12 +313,13 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
                     sessionLink={sessionLinkOf(id)}
                     onCenter={onCenter}
                     onLeft={onLeft}
+                    removeRequest={removeRequest}
                   />
                 </div>
               )}
               <Later>
                 {session && member && !guest && (
-                  <div className="qs-chat">
+                  <div className="qs-chat" id={CHAT_SLOT_ID}>
                     <Suspense fallback={null}>
                       <LazyCommunicationWidget
                         sessionId={id}
