@@ -1,7 +1,18 @@
 import { formatInZone } from '../../lib/datetime';
 import { UI } from '../../text';
+import type { PushProblem } from './push-logic';
 import { PUSH_TEXT } from './texts';
 import { useWebPush } from './use-web-push';
+
+/** The spec's text and, below it, why and what still works. */
+function ProblemNotice({ problem, role }: { problem: PushProblem; role: 'status' | 'alert' }) {
+  return (
+    <div className="notice notice-error profile-push-problem" role={role}>
+      <p>{problem.title}</p>
+      {problem.detail && <p className="profile-push-problem-detail">{problem.detail}</p>}
+    </div>
+  );
+}
 
 /** Web notifications (doc 1 §2, §4, §7 Push, §8 Push): this device on or off, the devices, a test, remove all. */
 export function PushTab() {
@@ -14,26 +25,20 @@ export function PushTab() {
   return (
     <div className="profile-panel-body">
       <p className="muted">{PUSH_TEXT.intro}</p>
-      {!push.supported && (
-        <p className="notice notice-error" role="status">
-          {PUSH_TEXT.unsupported}
-        </p>
+      {push.unsupported && push.problem === null && (
+        <ProblemNotice problem={push.unsupported} role="status" />
       )}
       {push.missingVapidKey && (
         <p className="notice notice-error" role="status">
           {PUSH_TEXT.missingVapidKey}
         </p>
       )}
-      {push.permission === 'denied' && push.error !== PUSH_TEXT.blocked && (
+      {push.permission === 'denied' && push.problem?.title !== PUSH_TEXT.blocked && (
         <p className="notice notice-error" role="status">
           {PUSH_TEXT.blocked}
         </p>
       )}
-      {push.error && (
-        <p className="notice notice-error" role="alert">
-          {push.error}
-        </p>
-      )}
+      {push.problem && <ProblemNotice problem={push.problem} role="alert" />}
 
       {push.supported && (
         <div className="profile-push-state">

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deviceNameFromUserAgent, isPushSupported, vapidKeyBytes } from './push-logic';
+import {
+  deviceNameFromUserAgent,
+  isPushSupported,
+  pushProblem,
+  pushProblemText,
+  pushSupportGap,
+  vapidKeyBytes,
+} from './push-logic';
 
 describe('push support', () => {
   it('needs a service worker, PushManager and Notification', () => {
@@ -12,6 +19,52 @@ describe('push support', () => {
     expect(isPushSupported({ ...full, navigator: {} })).toBe(false);
     expect(isPushSupported({ ...full, PushManager: undefined })).toBe(false);
     expect(isPushSupported({ ...full, Notification: undefined })).toBe(false);
+  });
+});
+
+describe('why push cannot be turned on', () => {
+  const full = { navigator: { serviceWorker: {} }, PushManager: class {}, Notification: class {} };
+  const inApp = 'Alerts still show in the app while OneETA is open.';
+
+  it('names what the browser lacks', () => {
+    expect(pushSupportGap(full)).toBeNull();
+    expect(pushSupportGap({ ...full, navigator: {} })).toBe('service-worker');
+    expect(pushSupportGap({ ...full, navigator: undefined })).toBe('service-worker');
+    expect(pushSupportGap({ ...full, PushManager: undefined })).toBe('push-manager');
+    expect(pushSupportGap({ ...full, Notification: undefined })).toBe('notification');
+  });
+
+  it("a browser without an API: 'Push unsupported', why, and that alerts still show in the app", () => {
+    expect(pushProblem('push-manager')).toEqual({
+      title: 'Push unsupported',
+      detail: `This browser can't receive push notifications: it has no Push API. ${inApp}`,
+    });
+    expect(pushProblem('service-worker').detail).toMatch(/does not run service workers/);
+  });
+
+  it("no push service or no running service worker: 'Failed to register subscription', why, and what still works", () => {
+    expect(pushProblem('push-service')).toEqual({
+      title: 'Failed to register subscription',
+      detail: `This browser can't receive push notifications: it has no push service OneETA can reach. ${inApp}`,
+    });
+    expect(pushProblem('worker-not-running').title).toBe('Failed to register subscription');
+    expect(pushProblem('worker-not-running').detail).toContain(inApp);
+  });
+
+  it('our own call failing says to try again, not that the browser cannot', () => {
+    expect(pushProblem('server')).toEqual({
+      title: 'Failed to register subscription',
+      detail: 'OneETA could not save this device. Try again in a moment.',
+    });
+  });
+
+  it('reads as one line where there is room for one', () => {
+    expect(pushProblemText({ title: 'Failed to unregister', detail: null })).toBe(
+      'Failed to unregister',
+    );
+    expect(pushProblemText(pushProblem('push-service'))).toBe(
+      `Failed to register subscription. This browser can't receive push notifications: it has no push service OneETA can reach. ${inApp}`,
+    );
   });
 });
 

@@ -75,6 +75,17 @@ export const PUSH_TEXT = {
   blocked:
     'Notifications are blocked for this site. Allow them in your browser settings, then try again.',
   listFailed: PUSH_CALL_ERRORS.listFailed, // ours
+  // Ours: why push cannot work in this browser, and what still does (said after the spec's text).
+  noServiceWorker:
+    "This browser can't receive push notifications: it does not run service workers (private windows and some privacy settings turn them off).",
+  noPushManager: "This browser can't receive push notifications: it has no Push API.",
+  noNotifications: "This browser can't receive push notifications: it has no notifications API.",
+  workerNotRunning:
+    "This browser can't receive push notifications right now: OneETA's service worker is not running here (private windows and some privacy settings stop it).",
+  noPushService:
+    "This browser can't receive push notifications: it has no push service OneETA can reach.",
+  inAppStill: 'Alerts still show in the app while OneETA is open.',
+  serverFailed: 'OneETA could not save this device. Try again in a moment.',
 } as const;
 
 export const EMAIL_TEXT = {

@@ -13,7 +13,14 @@ import {
   vapidKeyQuery,
 } from '../../api/push';
 import { queryKeys } from '../../api/query-keys';
-import { deviceNameFromUserAgent, isPushSupported, vapidKeyBytes } from './push-logic';
+import {
+  deviceNameFromUserAgent,
+  pushProblem,
+  pushProblemText,
+  pushSupportGap,
+  vapidKeyBytes,
+  type PushProblem,
+} from './push-logic';
 import { PUSH_TEXT } from './texts';
 
 /** How long to wait for the service worker the app registers at startup before giving up. */
@@ -24,8 +31,9 @@ const USER_AGENT_MAX = 500;
 export type PushPermission = NotificationPermission | 'unsupported';
 export type PushBusy = 'enable' | 'disable' | 'test' | 'remove' | null;
 
+/** The app's service worker registration, or undefined when none runs within the wait (or it throws). */
 async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | undefined> {
-  const existing = await navigator.serviceWorker.getRegistration();
+  const existing = await navigator.serviceWorker.getRegistration().catch(() => undefined);
   if (existing) return existing;
   return Promise.race([
     navigator.serviceWorker.ready,
@@ -35,19 +43,23 @@ async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | 
   ]);
 }
 
+const notAuthenticated = (error: unknown) =>
+  isApiError(error) && error.message === MESSAGES.notAuthenticated && error.status === 401;
+
 /** 'Not authenticated' when there was no token to send; else the spec's text for that call (doc 1 §8 Push). */
-function pushError(error: unknown, fallback: string): string {
-  return isApiError(error) && error.message === MESSAGES.notAuthenticated && error.status === 401
-    ? PUSH_TEXT.notAuthenticated
-    : fallback;
+function pushError(error: unknown, fallback: string): PushProblem {
+  return { title: notAuthenticated(error) ? PUSH_TEXT.notAuthenticated : fallback, detail: null };
 }
+
+const titleOnly = (title: string): PushProblem => ({ title, detail: null });
 
 /**
  * Web push on the profile page: whether this browser can do it, this device's subscription, the
  * VAPID key, the devices the server knows, and the four actions (enable, disable, test, remove all).
  */
 export function useWebPush() {
-  const supported = isPushSupported(globalThis);
+  const gap = pushSupportGap(globalThis);
+  const supported = gap === null;
   const token = useToken();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -57,7 +69,7 @@ export function useWebPush() {
   const [subscription, setSubscription] = useState<PushSubscription | null>(null);
   const [checking, setChecking] = useState(supported);
   const [busy, setBusy] = useState<PushBusy>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<PushProblem | null>(null);
 
   const vapid = useQuery({ ...vapidKeyQuery(), enabled: supported });
   const vapidKey = vapid.data?.publicKey.trim() || null;
@@ -88,28 +100,34 @@ export function useWebPush() {
   );
 
   const enable = async () => {
-    setError(null);
-    if (!supported) return setError(PUSH_TEXT.unsupported);
-    if (!token) return setError(PUSH_TEXT.notAuthenticated);
+    setProblem(null);
+    if (gap) return setProblem(pushProblem(gap));
+    if (!token) return setProblem(titleOnly(PUSH_TEXT.notAuthenticated));
     setBusy('enable');
     try {
       let granted = Notification.permission;
       if (granted === 'default') granted = await Notification.requestPermission();
       setPermission(granted);
       if (granted !== 'granted') {
-        if (granted === 'denied') setError(PUSH_TEXT.blocked);
+        if (granted === 'denied') setProblem(titleOnly(PUSH_TEXT.blocked));
         return;
       }
       const key = vapidKey ?? ((await vapid.refetch()).data?.publicKey.trim() || null);
-      if (!key) return setError(PUSH_TEXT.missingVapidKey);
+      if (!key) return setProblem(titleOnly(PUSH_TEXT.missingVapidKey));
       const registration = await serviceWorkerRegistration();
-      if (!registration) return setError(PUSH_TEXT.registerFailed);
-      const current =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: vapidKeyBytes(key),
-        }));
+      if (!registration) return setProblem(pushProblem('worker-not-running'));
+      let current: PushSubscription;
+      try {
+        current =
+          (await registration.pushManager.getSubscription()) ??
+          (await registration.pushManager.subscribe({
+            userVisibleOnly: true,
+            applicationServerKey: vapidKeyBytes(key),
+          }));
+      } catch {
+        // The browser's own push service refused or is missing (AbortError 'push service not available').
+        return setProblem(pushProblem('push-service'));
+      }
       const keys = current.toJSON().keys ?? {};
       try {
         await subscribePush({
@@ -127,7 +145,9 @@ export function useWebPush() {
       toast.success(PUSH_TEXT.enabledToast);
       void refreshDevices();
     } catch (failure) {
-      setError(pushError(failure, PUSH_TEXT.registerFailed));
+      setProblem(
+        notAuthenticated(failure) ? titleOnly(PUSH_TEXT.notAuthenticated) : pushProblem('server'),
+      );
     } finally {
       setBusy(null);
     }
@@ -135,7 +155,7 @@ export function useWebPush() {
 
   const disable = async () => {
     if (!subscription) return;
-    setError(null);
+    setProblem(null);
     setBusy('disable');
     try {
       await unsubscribePush(subscription.endpoint);
@@ -144,20 +164,20 @@ export function useWebPush() {
       toast.success(PUSH_TEXT.disabledToast);
       void refreshDevices();
     } catch (failure) {
-      setError(pushError(failure, PUSH_TEXT.unregisterFailed));
+      setProblem(pushError(failure, PUSH_TEXT.unregisterFailed));
     } finally {
       setBusy(null);
     }
   };
 
   const test = async () => {
-    setError(null);
+    setProblem(null);
     setBusy('test');
     try {
       await sendTestPush();
       toast.success(PUSH_TEXT.testSent);
     } catch (failure) {
-      setError(pushError(failure, PUSH_TEXT.testFailed));
+      setProblem(pushError(failure, PUSH_TEXT.testFailed));
     } finally {
       setBusy(null);
     }
@@ -165,7 +185,7 @@ export function useWebPush() {
 
   const removeAll = async () => {
     if (!window.confirm(PUSH_TEXT.confirmRemoveAll)) return;
-    setError(null);
+    setProblem(null);
     setBusy('remove');
     try {
       await removeAllPushDevices();
@@ -174,7 +194,7 @@ export function useWebPush() {
       toast.success(PUSH_TEXT.devicesRemoved);
       void refreshDevices();
     } catch (failure) {
-      setError(pushError(failure, PUSH_TEXT.removeFailed));
+      setProblem(pushError(failure, PUSH_TEXT.removeFailed));
     } finally {
       setBusy(null);
     }
@@ -189,7 +209,12 @@ export function useWebPush() {
     missingVapidKey,
     devices,
     busy,
-    error,
+    /** What went wrong, with why and what still works where we know. */
+    problem,
+    /** The same in one line (the session page's push offer shows it as is). */
+    error: problem ? pushProblemText(problem) : null,
+    /** What this browser lacks for push, or null. */
+    unsupported: gap ? pushProblem(gap) : null,
     enable,
     disable,
     test,
