@@ -7,6 +7,8 @@ import { myInvitesQuery } from '../../api/invites';
 import { UI } from '../../text';
 import { formatInZone } from '../../lib/datetime';
 import { useViewerZone } from '../arrival-panel/viewer-zone';
+import { useSessionLimits } from '../../hooks/use-session-limits';
+import { acceptBlockReason } from './limit-reason';
 import { SESSIONS_UI } from './texts';
 import './sessions.css';
 
@@ -21,6 +23,8 @@ export function MyInvites() {
   const zone = useViewerZone();
   const items = invites.data?.items ?? [];
   const unverified = invites.data?.emailVerified === false;
+  const limits = useSessionLimits(items.length > 0);
+  const blocked = acceptBlockReason(limits.data);
   if (invites.isPending || (!invites.isError && items.length === 0 && !unverified)) return null;
 
   return (
@@ -38,36 +42,46 @@ export function MyInvites() {
           </Link>
         </p>
       ) : (
-        <ul className="session-list">
-          {items.map((item) => {
-            const when = formatInZone(item.arriveAt, item.tzId, zone);
-            const title = item.destinationName ?? UI.noDestination;
-            return (
-              <li key={item.inviteId} className="session-item my-invite">
-                <span className="session-item-main">
-                  <span className="session-item-title">{title}</span>
-                  <span className="session-item-meta">
-                    {item.inviterName && (
-                      <>
-                        <span>{format(SESSIONS_UI.invitedBy, { name: item.inviterName })}</span>
-                        {when && ' · '}
-                      </>
-                    )}
-                    {when && <span className="nowrap">{when}</span>}
+        <>
+          {blocked && (
+            <p className="notice notice-info" role="status">
+              {blocked}{' '}
+              <Link to="/plans" className="link">
+                {SESSIONS_UI.seePlans}
+              </Link>
+            </p>
+          )}
+          <ul className="session-list">
+            {items.map((item) => {
+              const when = formatInZone(item.arriveAt, item.tzId, zone);
+              const title = item.destinationName ?? UI.noDestination;
+              return (
+                <li key={item.inviteId} className="session-item my-invite">
+                  <span className="session-item-main">
+                    <span className="session-item-title">{title}</span>
+                    <span className="session-item-meta">
+                      {item.inviterName && (
+                        <>
+                          <span>{format(SESSIONS_UI.invitedBy, { name: item.inviterName })}</span>
+                          {when && ' · '}
+                        </>
+                      )}
+                      {when && <span className="nowrap">{when}</span>}
+                    </span>
                   </span>
-                </span>
-                <Link
-                  to="/session/$id/invite/$code"
-                  params={{ id: item.sessionId, code: item.code }}
-                  className="btn btn-primary btn-sm"
-                  aria-label={`${SESSIONS_UI.openInvite}: ${title}`}
-                >
-                  {SESSIONS_UI.openInvite}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+                  <Link
+                    to="/session/$id/invite/$code"
+                    params={{ id: item.sessionId, code: item.code }}
+                    className="btn btn-primary btn-sm"
+                    aria-label={`${SESSIONS_UI.openInvite}: ${title}`}
+                  >
+                    {SESSIONS_UI.openInvite}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </section>
   );

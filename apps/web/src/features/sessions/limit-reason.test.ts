@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBlockReason, freeSessionsFeature } from './limit-reason';
+import { acceptBlockReason, createBlockReason, freeSessionsFeature } from './limit-reason';
 
 const free = (usage: { ownedOpen: number; joinedOpen: number }, canCreateSessions = false) => ({
   limits: {
@@ -55,5 +55,22 @@ describe('freeSessionsFeature', () => {
     );
     expect(freeSessionsFeature(2, 5)).toBe('2 active sessions of your own, 5 joined');
     expect(freeSessionsFeature(null, null)).toBe('Unlimited active sessions');
+  });
+});
+
+describe('acceptBlockReason', () => {
+  it('says why an invite cannot be accepted once the joined sessions are used up', () => {
+    expect(acceptBlockReason(free({ ownedOpen: 0, joinedOpen: 1 }))).toBe(
+      'You are in 1 open session you joined, the most your plan allows at once. To accept an invite, leave it first, or upgrade.',
+    );
+  });
+
+  it('is null with room, without a limit, or while the limits are unknown', () => {
+    expect(acceptBlockReason(free({ ownedOpen: 1, joinedOpen: 0 }))).toBeNull();
+    const premium = free({ ownedOpen: 0, joinedOpen: 9 });
+    expect(
+      acceptBlockReason({ ...premium, limits: { ...premium.limits, maxJoinedOpenSessions: null } }),
+    ).toBeNull();
+    expect(acceptBlockReason(undefined)).toBeNull();
   });
 });

@@ -36,3 +36,15 @@ export function freeSessionsFeature(ownOpen: number | null, joinedOpen: number |
     },
   );
 }
+
+/**
+ * Why accepting an invite would be refused now ('You have reached the number of open sessions you
+ * can join on your plan'): the user is in as many open sessions of others as their plan allows.
+ * Null while there is room (or the limits are unknown).
+ */
+export function acceptBlockReason(limits: LimitsLike | null | undefined): string | null {
+  const max = limits?.limits.maxJoinedOpenSessions;
+  if (!limits || max === null || max === undefined || limits.usage.joinedOpen < max) return null;
+  const n = limits.usage.joinedOpen;
+  return format(n === 1 ? SESSIONS_UI.acceptBlocked : SESSIONS_UI.acceptBlockedMany, { n });
+}

@@ -18,4 +18,10 @@ export const SESSIONS_UI = {
   oneSessionFeature: '1 active session at a time: your own, or one you joined',
   sessionsFeature: '{own} active sessions of your own, {joined} joined',
   unlimitedSessionsFeature: 'Unlimited active sessions',
+  /** Above 'Your invites' when accepting one would hit the joined-open-sessions limit. */
+  acceptBlocked:
+    'You are in {n} open session you joined, the most your plan allows at once. To accept an invite, leave it first, or upgrade.',
+  acceptBlockedMany:
+    'You are in {n} open sessions you joined, the most your plan allows at once. To accept an invite, leave one first, or upgrade.',
+  seePlans: 'See plans',
 } as const;
