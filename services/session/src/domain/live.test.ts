@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalStep, lateness, planLive, replannedAlert, replanOffer, sharingOver, suggestedArrival, type LiveParticipant, type LiveSession } from './live.js';
+import { arrivalStep, currentLeaveBy, lateness, planLive, replannedAlert, replanOffer, sharingOver, suggestedArrival, type LiveParticipant, type LiveSession } from './live.js';
 
 const T0 = new Date('2026-12-01T17:00:00Z'); // the arrival time
 const min = (m: number) => new Date(T0.getTime() + m * 60_000);
@@ -202,5 +202,18 @@ describe('replannedAlert', () => {
       { userId: 'b', leaveBy: null },
       { userId: 'c', leaveBy: null },
     ]);
+  });
+});
+
+describe('currentLeaveBy', () => {
+  it('states a leave-by only where the travel result was computed for the current arrival time', () => {
+    const p = (id: string, leaveBy: string | null) => ({ participantId: id, userId: id, status: 'active' as const, enroute: false, leaveBy, arrivedAt: null, lateMinutes: null });
+    const schedule = { sessionId: 's1', isClosed: false, destinationName: 'Pike', arriveAt: min(30).toISOString(), tzId: null, participants: [p('a', min(10).toISOString()), p('b', min(-10).toISOString()), p('c', min(5).toISOString())] };
+    const out = currentLeaveBy(schedule, [
+      { id: 'a', arrivalTime: min(30) },
+      { id: 'b', arrivalTime: T0 }, // computed for the time before the re-plan
+      { id: 'c', arrivalTime: null },
+    ]);
+    expect(out.participants.map((x) => x.leaveBy)).toEqual([min(10).toISOString(), null, min(5).toISOString()]);
   });
 });

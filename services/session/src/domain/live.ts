@@ -14,6 +14,7 @@ import {
   REPLAN_OFFER_MAX_HOURS,
   SHARING_ENDS_AFTER_HOURS,
   type SessionAlertData,
+  type SessionScheduleData,
 } from '@oneeta/contracts';
 import { haversineMeters, liveEta, minutesLate } from '@oneeta/travel';
 import type { ParticipantRow, SessionRow } from '../store/schema.js';
@@ -212,6 +213,24 @@ export function replannedAlert(s: LiveSession, ps: readonly LiveParticipant[], a
     leaveBy: told.map((p) => {
       const seconds = routed(p);
       return { userId: p.userId!, leaveBy: noTripLeft(p, seconds) ? null : new Date(arriveAt.getTime() - seconds! * 1000).toISOString() };
+    }),
+  };
+}
+
+/**
+ * The schedule with a leave-by only where the travel result it came from was computed for the
+ * session's current arrival time: right after a re-plan the stored leave-by belongs to the old time
+ * (null here until travel is recomputed), so no reminder or notification states it. (Once the
+ * arrival time has passed, results are computed from now and arrive later: no leave-by either.)
+ */
+export function currentLeaveBy(schedule: SessionScheduleData, ps: readonly Pick<ParticipantRow, 'id' | 'arrivalTime'>[]): SessionScheduleData {
+  const arriveAt = schedule.arriveAt === null ? null : Date.parse(schedule.arriveAt);
+  const computedFor = new Map(ps.map((p) => [p.id, p.arrivalTime?.getTime() ?? null]));
+  return {
+    ...schedule,
+    participants: schedule.participants.map((p) => {
+      const at = computedFor.get(p.participantId) ?? null;
+      return at !== null && arriveAt !== null && at !== arriveAt ? { ...p, leaveBy: null } : p;
     }),
   };
 }
