@@ -13,24 +13,25 @@
  * Why these numbers (calibrated against test/calibration-pairs.ts: 68 city pairs on six continents
  * with published driving distances and times; test/calibration.test.ts bounds the error):
  * - Circuity (road / straight-line distance) falls with distance. Across town, street grids, rivers
- *   and one-way systems make roads about 1.3 × the straight line (the old single factor, which
- *   matched short urban trips); between cities motorways run nearly straight and the calibration
- *   pairs have a median ratio of 1.155 (10th–90th percentile 1.06–1.26), in line with the 1.1–1.25
- *   reported for intercity road travel (e.g. Ballou, Rahardja & Sakai 2002, Transportation Research
- *   Part A). The excess over CIRCUITY_LONG decays with a 10 km scale: 1.28 at 1 km, 1.21 at 10 km,
- *   1.16 beyond 40 km. road = d × circuity(d) still grows with d (its slope is at least
+ *   and one-way systems make roads about 1.3 × the straight line, which fits short urban trips;
+ *   between cities motorways run nearly straight, and the calibration pairs have a median ratio of
+ *   1.155 (10th–90th percentile 1.06–1.26), near the national averages of about 1.2 in the
+ *   literature (e.g. Ballou, Rahardja & Sakai 2002, "Selected country circuity factors for road
+ *   travel distance estimation", Transportation Research Part A), which also count short trips.
+ *   The excess over CIRCUITY_LONG decays on a 10 km scale: 1.29 at 1 km, 1.21 at 10 km, 1.16 from
+ *   40 km on. road = d × circuity(d) still grows with d (its slope is at least
  *   CIRCUITY_LONG − 0.14 × e^−2 > 1). The same curve serves walking and cycling.
  * - Car speed rises smoothly from CAR_URBAN_KMH for a short hop to CAR_OPEN_ROAD_KMH on long trips:
- *   the first kilometres are city driving at 35 km/h (lights, junctions, car parks — the old urban
- *   speed, which short trips confirm), and the share of each further kilometre driven at the
- *   open-road speed grows as 1 − e^(−road / 13 km). A long trip so costs its distance at 104 km/h
- *   plus a fixed ≈ 15 min for leaving and entering the two cities; the average speed is 39 km/h over
- *   5 km, 52 km/h over 20 km, 83 km/h over 100 km, 101 km/h over 1000 km. 104 km/h is a trip average on
- *   motorways (limits of 100–130 km/h, 65–75 mph), not a speed limit. The marginal speed is always
- *   between 35 and 104 km/h, so time strictly grows with distance: farther is never faster.
- *   The three car constants minimise the time error over the calibration pairs (median ≈ 8 %,
- *   90th percentile ≈ 23 %; what remains is mostly regional: Indian, Thai and Mexican trips are
- *   slower, short Texan and Coloradan interstate hops faster).
+ *   the first kilometres are city driving at 35 km/h (lights, junctions, car parks), and the share
+ *   of each further kilometre driven at the open-road speed grows as 1 − e^(−road / 13 km). A long
+ *   trip thus costs its distance at 104 km/h plus a fixed ≈ 15 min for leaving and entering the two
+ *   cities; the average speed is 39 km/h over 5 km, 52 km/h over 20 km, 83 km/h over 100 km and
+ *   101 km/h over 1000 km. 104 km/h is a trip average on motorways (limits of 100–130 km/h,
+ *   65–75 mph), not a speed limit. The marginal speed always lies between 35 and 104 km/h, so time
+ *   strictly grows with distance: farther is never faster. The three car constants minimise the
+ *   time error over the calibration pairs (median ≈ 8 %, 90th percentile ≈ 23 %); what remains is
+ *   mostly regional: Indian, Thai and Mexican trips are slower, short Texan and Coloradan
+ *   interstate hops faster.
  * - BICYCLE_KMH 15: a typical urban cycling average including stops (commuter studies report
  *   14–18 km/h). WALKING_KMH 4.8 (≈1.33 m/s): the usual adult walking speed (1.2–1.4 m/s).
  * - routeType 'shortest' (car): the route hugs the straight line a little more (distance × 0.95)
