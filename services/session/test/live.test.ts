@@ -2,7 +2,7 @@
 // re-plan itself, no-shows and the end of location sharing, each published once as session.alert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { sessionAlertDataSchema, sessionResponseSchema, TOPICS, type SessionAlertData } from '@oneeta/contracts';
+import { sessionAlertDataSchema, sessionResponseSchema, sessionScheduleDataSchema, TOPICS, type SessionAlertData } from '@oneeta/contracts';
 import { streamKey } from '@oneeta/service-kit';
 import { runLiveChecks, startLiveChecks } from '../src/live-worker.js';
 import { createNotifier } from '../src/notify.js';
@@ -117,6 +117,49 @@ describe('lateness and re-planning', () => {
     await setTravel(id, a, 45);
     await Promise.all([runLiveChecks(deps()), runLiveChecks(deps())]);
     expect((await alerts(id)).map((x) => x.kind)).toEqual(['late', 'replan-offer']);
+  });
+});
+
+describe('what the notification service needs to end alerts', () => {
+  /** Every session.schedule published for the session so far. */
+  async function schedules(sessionId: string) {
+    await h.drained();
+    const entries = await h.redis.xrange(streamKey(h.prefix, TOPICS.sessionSchedule), '-', '+');
+    return entries.map(([, fields]) => sessionScheduleDataSchema.parse((JSON.parse(fields[1]!) as { data: unknown }).data)).filter((x) => x.sessionId === sessionId);
+  }
+  const lateOf = async (id: string, u: TestUser) => (await schedules(id)).at(-1)!.participants.find((p) => p.userId === u.id)?.lateMinutes;
+
+  it("publishes the schedule with each participant's told lateness when a slip starts and when it ends", async () => {
+    const { a, id } = await group(20);
+    await setTravel(id, a, 30);
+    await runLiveChecks(deps());
+    expect(await lateOf(id, a)).toBeGreaterThan(5);
+    const count = (await schedules(id)).length;
+    await runLiveChecks(deps()); // nothing changed: no schedule
+    expect(await schedules(id)).toHaveLength(count);
+    await setTravel(id, a, 10); // on time again
+    await runLiveChecks(deps());
+    expect(await lateOf(id, a)).toBeNull();
+  });
+
+  it('tells the owner who is far behind instead of offering an arrival time more than 3 hours later', async () => {
+    const { owner, a, b, id } = await group(20);
+    await setTravel(id, a, 20 + 42 * 60);
+    await setTravel(id, b, 30);
+    await runLiveChecks(deps());
+    const told = await alerts(id);
+    expect(told.map((x) => x.kind)).toEqual(['late', 'late', 'far-behind']);
+    expect(told[2]).toMatchObject({ recipients: [owner.id], participantIds: [`user:${a.id}`], names: ['Ada'] });
+  });
+
+  it("names who is late in the offer, and says whether the owner's plan can move the time", async () => {
+    const owner = await h.user({ plan: 'free', name: 'Fay Free' });
+    const s = await createSession(h, owner, { arriveAt: new Date(Date.now() + 20 * 60_000).toISOString() });
+    const a = await h.user({ name: 'Ada' });
+    await join(h, owner, s.sessionId, a);
+    await setTravel(s.sessionId, a, 30);
+    await runLiveChecks(deps());
+    expect((await alerts(s.sessionId)).find((x) => x.kind === 'replan-offer')).toMatchObject({ names: ['Ada'], participantIds: [`user:${a.id}`], canReplan: false });
   });
 });
 
