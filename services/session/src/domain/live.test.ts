@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalStep, currentLeaveBy, lateness, planLive, replannedAlert, replanOffer, sharingOver, suggestedArrival, type LiveParticipant, type LiveSession } from './live.js';
+import { arrivalStep, currentLeaveBy, latestArrival, lateness, planLive, replannedAlert, replanOffer, sharingOver, suggestedArrival, type LiveParticipant, type LiveSession } from './live.js';
 
 const T0 = new Date('2026-12-01T17:00:00Z'); // the arrival time
 const min = (m: number) => new Date(T0.getTime() + m * 60_000);
@@ -55,6 +55,13 @@ describe('lateness', () => {
     const fine = person('b', { travelTimeSeconds: 5 * 60 });
     expect(suggestedArrival([fine], T0, min(-30))).toBeNull();
     expect(suggestedArrival([late, fine], T0, min(-30))).toEqual(min(11));
+  });
+
+  it('offers no time more than 3 hours after the current one (the latest ETA still says how far behind)', () => {
+    const walker = person('a', { travelTimeSeconds: 42 * 3600 });
+    expect(suggestedArrival([walker], T0, min(-30))).toBeNull();
+    expect(latestArrival([walker], T0, min(-30))).toEqual(min(42 * 60 - 30));
+    expect(suggestedArrival([person('b', { travelTimeSeconds: 3 * 3600 + 30 * 60 })], T0, min(-30))).toEqual(min(180));
   });
 });
 

@@ -44,8 +44,18 @@ export function lateness(p: LiveParticipant, arriveAt: Date | null, now: Date): 
   return m !== null && m > LATE_AFTER_MINUTES ? m : null;
 }
 
-/** While someone is late: the latest ETA of everyone still on the way, rounded up to the minute. */
+/**
+ * The arrival time the owner is offered (the session view's `suggestedArriveAt`): latestArrival, but
+ * only up to REPLAN_OFFER_MAX_HOURS after the current one (past that the owner is told who is far
+ * behind instead).
+ */
 export function suggestedArrival(ps: readonly LiveParticipant[], arriveAt: Date | null, now: Date): Date | null {
+  const latest = latestArrival(ps, arriveAt, now);
+  return latest && arriveAt && latest.getTime() - arriveAt.getTime() > REPLAN_OFFER_MAX_HOURS * 3_600_000 ? null : latest;
+}
+
+/** While someone is late: the latest ETA of everyone still on the way, rounded up to the minute. */
+export function latestArrival(ps: readonly LiveParticipant[], arriveAt: Date | null, now: Date): Date | null {
   if (!ps.some((p) => lateness(p, arriveAt, now) !== null)) return null;
   let latest = 0;
   for (const p of ps) {
@@ -138,7 +148,7 @@ export function planLive(s: LiveSession, ps: readonly LiveParticipant[], now: Da
     plan.schedule = true;
     slipped = true;
   }
-  const suggested = slipped ? suggestedArrival(current, s.arriveAt, now) : null;
+  const suggested = slipped ? latestArrival(current, s.arriveAt, now) : null;
   const offer = suggested && owner?.userId ? replanOffer(s, current, suggested, now) : null;
   if (offer && owner?.userId) plan.alerts.push({ ...base, ...offer, recipients: [owner.userId] });
 
