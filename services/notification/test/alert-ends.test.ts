@@ -7,9 +7,10 @@ import { streamKey } from '@oneeta/service-kit';
 import { eventually } from '@oneeta/service-kit/testing';
 import { bearer, createNotifier, createSession, join, runLiveChecks, saveSession, sessionBody, startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
 import { formatWholeMinutes } from '@oneeta/travel';
+import { createPushProcessor } from '../src/consumers/push-delivery.js';
 import { createReminderProcessor } from '../src/consumers/reminders.js';
 import { createSessionClient } from '../src/providers/sessions.js';
-import { inbox } from './factories.js';
+import { fakeSubscription, inbox, subscribe } from './factories.js';
 import { startNotification, type NotificationHarness } from './helpers.js';
 
 /**
@@ -151,11 +152,22 @@ describe('alerts end when their condition ends', () => {
     await setTravel(id, a, 30, arriveAt);
     await liveCheck();
     await inboxWhen(owner, id, (r) => r.length === 2);
-    await inboxWhen(b, id, (r) => r.length === 1);
+    const [late] = await inboxWhen(b, id, (r) => r.length === 1);
     const closed = await session.app.inject({ method: 'POST', url: `/api/sessions/${id}/close`, headers: bearer(owner.token), payload: { confirm: true } });
     expect(closed.statusCode).toBe(200);
     expect(await inboxWhen(owner, id, (r) => r.length === 0)).toEqual([]);
     expect(await inboxWhen(b, id, (r) => r.length === 0)).toEqual([]);
+
+    // A push of that alert still queued (a retry, a backlog) is not sent stale.
+    const device = fakeSubscription();
+    expect((await subscribe(h, b.here, device)).statusCode).toBe(201);
+    const [sub] = await h.subscriptions.listByUser(b.id);
+    const sent: string[] = [];
+    const push = createPushProcessor({ db: h.database.db, outbox: h.delivery.outbox, ttlSeconds: 60, log: h.app.log, sender: { send: async (_t, payload) => (sent.push(payload), { statusCode: 201 }) } });
+    const job = { id: `push-${id}`, attemptsMade: 0, opts: { attempts: 1 } } as Job;
+    const data = { userId: b.id, subscriptionId: sub!.id, sessionId: id, kind: 'session-alert' as const, payload: { title: 'OneETA', body: late!.text, url: late!.url, tag: `oneeta:session-alert:${id}` } };
+    expect(await push(job, data)).toEqual({ outcome: 'skipped' });
+    expect(sent).toEqual([]);
   });
 
   it("tells someone who already arrived the new arrival time only: 'New arrival {time}'", async () => {

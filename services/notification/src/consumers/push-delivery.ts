@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import client from 'prom-client';
 import { PUSH_URGENCY, pushTopic, pushVerdict } from '../domain/push.js';
 import type { PushSender } from '../providers/push.js';
+import { createInboxStore } from '../store/inbox-store.js';
 import { createSubscriptionsStore } from '../store/subscriptions-store.js';
 import { recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from './record-delivery.js';
 
@@ -21,18 +22,25 @@ export function createPushMetrics(registry: client.Registry) {
 }
 
 /**
- * Sends one push job to its device. 404/410 delete the subscription; 429/5xx/no answer retry until
+ * Sends one push job to its device (skipped when the device is gone, or the alert or reminder it
+ * carries ended meanwhile). 404/410 delete the subscription; 429/5xx/no answer retry until
  * the last attempt, which records `failed`; each delivery's outcome is recorded once (by job id) and
  * published once as notification.sent through the outbox, in the same transaction.
  */
 export function createPushProcessor(deps: PushDeliveryDeps) {
   const subscriptions = createSubscriptionsStore(deps.db);
+  const inbox = createInboxStore(deps.db);
   const metrics = deps.registry ? createPushMetrics(deps.registry) : undefined;
   return async (job: Job, data: NotifyPushJob): Promise<DeliveryResult> => {
     const deliveryId = job.id!;
     const sub = await subscriptions.byId(data.subscriptionId);
     // Removed (or moved to another account) since the job was queued: nothing to send.
     if (!sub || sub.userId !== data.userId) return { outcome: 'skipped' };
+    // An alert or reminder whose condition ended while the push waited (a retry, a backlog) is not
+    // sent stale: its in-app twin (same user, session and text) says so.
+    if (data.sessionId && (data.kind === 'session-alert' || data.kind === 'leave-reminder') && (await inbox.ended(data.userId, data.sessionId, data.payload.body))) {
+      return { outcome: 'skipped' };
+    }
 
     const result = await deps.sender.send({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(data.payload), {
       ttlSeconds: deps.ttlSeconds,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
 import { INBOX_LIMIT, INBOX_WINDOW_MS } from '../domain/inbox.js';
 import { inAppNotifications, type InAppNotificationRow } from './schema.js';
@@ -63,6 +63,16 @@ export function createInboxStore(db: Database) {
         .set({ endedAt: now })
         .where(and(inArray(inAppNotifications.id, ids), isNull(inAppNotifications.endedAt)))
         .returning({ id: inAppNotifications.id, userId: inAppNotifications.userId });
+    },
+    /** Whether the user's newest notification of the session with this text has ended (false when there is none). */
+    async ended(userId: string, sessionId: string, text: string): Promise<boolean> {
+      const [row] = await db
+        .select({ endedAt: inAppNotifications.endedAt })
+        .from(inAppNotifications)
+        .where(and(eq(inAppNotifications.userId, userId), eq(inAppNotifications.sessionId, sessionId), eq(inAppNotifications.text, text)))
+        .orderBy(desc(inAppNotifications.id))
+        .limit(1);
+      return row?.endedAt != null;
     },
     bySourceKey: async (key: string): Promise<InAppNotificationRow | null> => (await db.select().from(inAppNotifications).where(eq(inAppNotifications.sourceKey, key)))[0] ?? null,
   };
