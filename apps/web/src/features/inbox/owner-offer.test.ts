@@ -64,6 +64,19 @@ describe('ownerOfferOf', () => {
     }
   });
 
+  it('far behind by the session alone, now that it suggests no time past the bound', () => {
+    const far = participant({ id: 'user:ben', label: 'Ben', minutesLate: 568 });
+    const session = sessionOf({ participants: [ann, far], suggestedArriveAt: null });
+    const offer = ownerOfferOf({ ...base, session });
+    expect(offer).toMatchObject({ kind: 'far-behind', at: '' });
+    expect(offerWords(offer!, '').text).toBe(
+      'Far behind: Ben (9 h 28 min late). Remove them or message them',
+    );
+    // Gone once they are no longer late (removed, left, arrived, or back on time).
+    const back = sessionOf({ participants: [ann, { ...far, minutesLate: null }] });
+    expect(ownerOfferOf({ ...base, session: back })).toBeNull();
+  });
+
   it('exactly 3 h later is still an offer to move', () => {
     const session = sessionOf({
       participants: [participant({ id: 'user:ben', label: 'Ben', minutesLate: 180 })],

@@ -35,7 +35,7 @@ export interface LatePerson {
 
 export interface OwnerOffer {
   kind: OfferKind;
-  /** The arrival time everyone can make (ISO). */
+  /** The arrival time everyone can make (ISO); '' for 'far-behind' once the server names none. */
   at: string;
   /** Who is late ('move', 'upgrade') or far behind ('far-behind'). */
   people: LatePerson[];
@@ -85,25 +85,35 @@ export function ownerOfferOf(input: OwnerOfferInput): OwnerOffer | null {
   if (late.length === 0 && !session.suggestedArriveAt) return null;
   const at = session.suggestedArriveAt ?? newest?.suggestedArriveAt ?? null;
   const atMs = at === null ? Number.NaN : Date.parse(at);
-  if (at === null || Number.isNaN(atMs)) return null;
   const arriveMs = session.arriveAt ? Date.parse(session.arriveAt) : Number.NaN;
+  const far =
+    (!Number.isNaN(atMs) && !Number.isNaN(arriveMs) && atMs - arriveMs > FAR_MINUTES * MINUTE_MS) ||
+    // The server suggests no time past the bound: someone that late says so by themselves.
+    (!session.suggestedArriveAt && late.some((p) => (p.minutesLate ?? 0) > FAR_MINUTES));
+  const people = late.length > 0 ? late : namedIn(newest);
+  if (far) return offer('far-behind', at ?? '', farBehind(people), notes, input.declined);
+  if (at === null || Number.isNaN(atMs)) return null;
   // The arrival time is that minute already (or later): nothing to move.
   if (!Number.isNaN(arriveMs) && Math.floor(atMs / MINUTE_MS) <= Math.floor(arriveMs / MINUTE_MS))
     return null;
+  return offer(input.canEdit ? 'move' : 'upgrade', at, people, notes, input.declined);
+}
 
-  const people = late.length > 0 ? late : namedIn(newest);
-  const far = !Number.isNaN(arriveMs) && atMs - arriveMs > FAR_MINUTES * MINUTE_MS;
-  const kind: OfferKind = far ? 'far-behind' : input.canEdit ? 'move' : 'upgrade';
-  const shownPeople = far ? farBehind(people) : people;
-  const key =
-    shownPeople.length > 0
-      ? `${kind}:${shownPeople
-          .map((p) => p.participantId)
-          .sort()
-          .join(',')}`
-      : `${kind}@${at}`;
-  if (input.declined.has(key)) return null;
-  return { kind, at, people: shownPeople, ids: notes.map((n) => n.id), key };
+/** The offer, unless the owner said 'Not now' to these people in this kind of offer. */
+function offer(
+  kind: OfferKind,
+  at: string,
+  people: LatePerson[],
+  notes: readonly InAppNotification[],
+  declined: ReadonlySet<string>,
+): OwnerOffer | null {
+  const who = people
+    .map((p) => p.participantId)
+    .sort()
+    .join(',');
+  const key = who ? `${kind}:${who}` : `${kind}@${at}`;
+  if (declined.has(key)) return null;
+  return { kind, at, people, ids: notes.map((n) => n.id), key };
 }
 
 /** Those more than the bound late; everyone late when the server's minutes say none is (yet). */
