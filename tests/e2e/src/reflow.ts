@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 /** WCAG 1.4.10: content reflows at 320 CSS px wide (1280 px at 400 % zoom, a phone at 200 %). */
 export const REFLOW = { width: 320, height: 640 } as const;
 
-/** Something drawn outside the viewport: 'p.ap-leave-in "Leave by 4:18 PM …" 12→342 px'. */
+/** Something drawn outside the viewport or its bordered box: 'p.ap-leave-in "Leave by …" 12→342 px'. */
 export interface Offender {
   element: string;
   left: number;
@@ -19,9 +19,11 @@ export interface Offender {
 }
 
 /**
- * Every visible element whose box reaches past the viewport's left or right edge, skipping what is
- * clipped by a container of its own (a table scrolling inside its wrapper, an ellipsis) and what is
- * visually hidden; the container itself is still checked.
+ * Every visible element whose box reaches past the viewport's left or right edge, or past the
+ * sides of the bordered box it sits in (a card, a list item, a button: text running over the
+ * border reads as cut off even on screen), skipping what is clipped by a container of its own (a
+ * table scrolling inside its wrapper, an ellipsis), what is visually hidden, and popups (absolute
+ * or fixed, checked against the viewport only); the container itself is still checked.
  */
 export function offenders(page: Page): Promise<Offender[]> {
   return page.evaluate(() => {
@@ -42,27 +44,38 @@ export function offenders(page: Page): Promise<Offender[]> {
       const short = text.length > 60 ? `${text.slice(0, 57)}…` : text;
       return `${tag}${id}${classes}${short ? ` "${short}"` : ''}`;
     };
-    const found = new Map<Element, { left: number; right: number }>();
-    const walk = (el: Element) => {
+    const found = new Map<Element, { left: number; right: number; box?: string }>();
+    type Box = { el: Element; left: number; right: number };
+    const bordered = (style: CSSStyleDeclaration) =>
+      parseFloat(style.borderLeftWidth) > 0 && parseFloat(style.borderRightWidth) > 0;
+    const walk = (el: Element, box: Box | null) => {
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') return;
       // Visually hidden text (clip: rect(0 0 0 0), 1 px): never seen, never scrolled to.
       if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') return;
       const rect = el.getBoundingClientRect();
       const drawn = rect.width > 0 && rect.height > 0 && Number(style.opacity) > 0;
-      if (drawn && (rect.right > width + 0.5 || rect.left < -0.5))
-        found.set(el, { left: Math.round(rect.left), right: Math.round(rect.right) });
+      const popup = style.position === 'absolute' || style.position === 'fixed';
+      const inside = popup ? null : box;
+      const where = { left: Math.round(rect.left), right: Math.round(rect.right) };
+      if (drawn && (rect.right > width + 0.5 || rect.left < -0.5)) found.set(el, where);
+      else if (drawn && inside && (rect.right > inside.right + 1 || rect.left < inside.left - 1))
+        found.set(el, { ...where, box: describe(inside.el) });
       // What a container clips (overflow other than visible) cannot widen the page.
       if (el !== document.body && el !== document.documentElement && clips(el)) return;
-      for (const child of Array.from(el.children)) walk(child);
+      const next = bordered(style) ? { el, left: rect.left, right: rect.right } : inside;
+      for (const child of Array.from(el.children)) walk(child, next);
     };
-    walk(document.body);
+    walk(document.body, null);
     const all = Array.from(found.keys());
-    return all.map((el) => ({
-      element: describe(el),
-      ...found.get(el)!,
-      innermost: !all.some((other) => other !== el && el.contains(other)),
-    }));
+    return all.map((el) => {
+      const { box, ...where } = found.get(el)!;
+      return {
+        element: box ? `${describe(el)} (outside ${box})` : describe(el),
+        ...where,
+        innermost: !all.some((other) => other !== el && el.contains(other)),
+      };
+    });
   });
 }
 

@@ -2,6 +2,7 @@
 // sideways scrolling and nothing drawn past the viewport's edges — the landing page, /sessions
 // with an open session and an invite, the session page with its 'Leave by … to arrive …' line,
 // the arrival panel and the header's menu open, and the other pages a visitor reaches.
+// Nothing may stick out past the viewport or past the bordered box it sits in (src/reflow.ts).
 // Screenshots at 320 px go to artifacts/<test>/<screen>-320.png.
 import type { Session } from '@oneeta/contracts';
 import type { Page } from 'playwright-core';
@@ -18,6 +19,7 @@ import {
   type LatLon,
 } from '../src/session.js';
 import { arrivalPanel, panelEntry, whenText } from '../src/session-page.js';
+import type { StackInfo } from '../src/stack.js';
 
 const MINUTE_MS = 60_000;
 /** Denver Union Station (the destination) and Golden (about half an hour out). */
@@ -25,6 +27,38 @@ const UNION_STATION: LatLon = { lat: 39.7527, lon: -105.0001 };
 const GOLDEN: LatLon = { lat: 39.7555, lon: -105.2211 };
 /** Long enough to need two lines at 320 px. */
 const LONG_NAME = 'Denver Union Station Great Hall and Terminal Bar';
+
+/**
+ * POST /api/sessions: a session at Denver Union Station in Denver's time zone with the owner at
+ * Golden; a viewer on Seattle time reads its times with 'Denver time' after them (the longest).
+ */
+async function denverSession(
+  stack: StackInfo,
+  token: string,
+  ownerId: string,
+  { name = LONG_NAME, minutes = 95 }: { name?: string; minutes?: number } = {},
+): Promise<string> {
+  const id = sessionId();
+  const arriveAt = new Date(Math.ceil((Date.now() + minutes * MINUTE_MS) / MINUTE_MS) * MINUTE_MS);
+  await ok<{ session: Session }>(`${stack.base}/api/sessions`, {
+    method: 'POST',
+    token,
+    body: {
+      sessionId: id,
+      destination: {
+        id: `e2e-reflow-${id}`,
+        name,
+        address: '1701 Wynkoop Street, Lower Downtown, Denver, CO 80202, United States',
+        position: UNION_STATION,
+      },
+      tzId: 'America/Denver',
+      arriveAt: arriveAt.toISOString(),
+      travelMode: 'car',
+      participants: [{ id: `user:${ownerId}`, ...GOLDEN }],
+    },
+  });
+  return id;
+}
 
 /** Opens the header's floating menu, checks the page with it open, and closes it again. */
 async function withHeaderMenu(page: Page, dir: string, name: string): Promise<void> {
@@ -54,7 +88,12 @@ describe('reflow at 320 CSS px (issue 34 item 10, WCAG 1.4.10)', () => {
     person,
     screens,
   }) => {
-    const visitor = await person({ name: 'Vera Visitor', at: null, signedIn: false, viewport: REFLOW });
+    const visitor = await person({
+      name: 'Vera Visitor',
+      at: null,
+      signedIn: false,
+      viewport: REFLOW,
+    });
     const { page } = visitor;
     const heading = (name: string | RegExp) => () =>
       page.getByRole('heading', { level: 1, name }).first().waitFor();
@@ -87,14 +126,16 @@ describe('reflow at 320 CSS px (issue 34 item 10, WCAG 1.4.10)', () => {
     const { page } = viewer;
     // 'Your invites' lists invites to a verified e-mail only.
     await verifyEmail(stack, me.email);
-    await createSession(stack, me.token, { name: LONG_NAME });
+    await denverSession(stack, me.token, me.user.id);
     await closeSession(
       stack,
       me.token,
       (await createSession(stack, me.token, { name: 'Closed coffee', index: 1 })).sessionId,
     );
-    const theirs = await createSession(stack, inviter.token, { name: 'Pike Place Market Main Arcade Entrance' });
-    await inviteByApi(stack, inviter.token, theirs.sessionId, me);
+    const theirs = await denverSession(stack, inviter.token, inviter.user.id, {
+      name: 'Coors Field Gate A Rooftop Terrace',
+    });
+    await inviteByApi(stack, inviter.token, theirs, me);
 
     await checkPage(page, screens.dir, 'landing-signed-in', '/', async () => {
       await page.getByRole('link', { name: 'Sessions', exact: true }).first().waitFor();
@@ -129,25 +170,7 @@ describe('reflow at 320 CSS px (issue 34 item 10, WCAG 1.4.10)', () => {
     const owner = await person({ name: 'Olga Owner-Longname', at: GOLDEN, viewport: REFLOW });
     const max = await registerPerson(stack, 'Maximilian Participant');
     const pending = await registerPerson(stack, 'Penelope Pending-Invitee');
-    const target = new Date(Math.ceil((Date.now() + 95 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS);
-    const id = sessionId();
-    await ok<{ session: Session }>(`${stack.base}/api/sessions`, {
-      method: 'POST',
-      token: owner.user!.token,
-      body: {
-        sessionId: id,
-        destination: {
-          id: `e2e-reflow-${id}`,
-          name: LONG_NAME,
-          address: '1701 Wynkoop Street, Lower Downtown, Denver, CO 80202, United States',
-          position: UNION_STATION,
-        },
-        tzId: 'America/Denver',
-        arriveAt: target.toISOString(),
-        travelMode: 'car',
-        participants: [{ id: `user:${owner.user!.user.id}`, ...GOLDEN }],
-      },
-    });
+    const id = await denverSession(stack, owner.user!.token, owner.user!.user.id);
     const invite = await inviteByApi(stack, owner.user!.token, id, max);
     await acceptByApi(stack, max, id, invite.code!, GOLDEN);
     await inviteByApi(stack, owner.user!.token, id, pending);
