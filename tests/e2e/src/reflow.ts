@@ -21,9 +21,10 @@ export interface Offender {
 /**
  * Every visible element whose box reaches past the viewport's left or right edge, or past the
  * sides of the bordered box it sits in (a card, a list item, a button: text running over the
- * border reads as cut off even on screen), skipping what is clipped by a container of its own (a
- * table scrolling inside its wrapper, an ellipsis), what is visually hidden, and popups (absolute
- * or fixed, checked against the viewport only); the container itself is still checked.
+ * border reads as cut off even on screen), and every box other than a table's (or code's) that
+ * scrolls sideways inside itself (a row of tabs with one out of sight). Skips what is clipped by
+ * a container of its own (a table scrolling inside its wrapper, an ellipsis), what is visually
+ * hidden, and popups (absolute or fixed, checked against the viewport only).
  */
 export function offenders(page: Page): Promise<Offender[]> {
   return page.evaluate(() => {
@@ -44,7 +45,7 @@ export function offenders(page: Page): Promise<Offender[]> {
       const short = text.length > 60 ? `${text.slice(0, 57)}…` : text;
       return `${tag}${id}${classes}${short ? ` "${short}"` : ''}`;
     };
-    const found = new Map<Element, { left: number; right: number; box?: string }>();
+    const found = new Map<Element, { left: number; right: number; note?: string }>();
     type Box = { el: Element; left: number; right: number };
     const bordered = (style: CSSStyleDeclaration) =>
       parseFloat(style.borderLeftWidth) > 0 && parseFloat(style.borderRightWidth) > 0;
@@ -60,18 +61,32 @@ export function offenders(page: Page): Promise<Offender[]> {
       const where = { left: Math.round(rect.left), right: Math.round(rect.right) };
       if (drawn && (rect.right > width + 0.5 || rect.left < -0.5)) found.set(el, where);
       else if (drawn && inside && (rect.right > inside.right + 1 || rect.left < inside.left - 1))
-        found.set(el, { ...where, box: describe(inside.el) });
-      // What a container clips (overflow other than visible) cannot widen the page.
-      if (el !== document.body && el !== document.documentElement && clips(el)) return;
+        found.set(el, { ...where, note: `outside ${describe(inside.el)}` });
+      // What a container clips (overflow other than visible) cannot widen the page; only a table
+      // (or code) may scroll sideways inside its own box, a row of tabs or text may not.
+      if (el !== document.body && el !== document.documentElement && clips(el)) {
+        const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        if (
+          drawn &&
+          scrolls &&
+          el.scrollWidth > el.clientWidth + 1 &&
+          !el.querySelector('table, pre')
+        )
+          found.set(el, {
+            ...where,
+            note: `scrolls sideways inside itself: ${el.scrollWidth} px in ${el.clientWidth}`,
+          });
+        return;
+      }
       const next = bordered(style) ? { el, left: rect.left, right: rect.right } : inside;
       for (const child of Array.from(el.children)) walk(child, next);
     };
     walk(document.body, null);
     const all = Array.from(found.keys());
     return all.map((el) => {
-      const { box, ...where } = found.get(el)!;
+      const { note, ...where } = found.get(el)!;
       return {
-        element: box ? `${describe(el)} (outside ${box})` : describe(el),
+        element: note ? `${describe(el)} (${note})` : describe(el),
         ...where,
         innermost: !all.some((other) => other !== el && el.contains(other)),
       };

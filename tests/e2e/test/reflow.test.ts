@@ -160,7 +160,7 @@ describe('reflow at 320 CSS px (issue 34 item 10, WCAG 1.4.10)', () => {
     });
   });
 
-  test("the session page: 'Leave by … to arrive …', the arrival panel, the invites and the header's menu reflow at 320 px", async ({
+  test("the session page ('Leave by … to arrive …', the arrival panel, invites, the header's menu, details), the invite page and the closed view reflow at 320 px", async ({
     stack,
     person,
     screens,
@@ -173,7 +173,7 @@ describe('reflow at 320 CSS px (issue 34 item 10, WCAG 1.4.10)', () => {
     const id = await denverSession(stack, owner.user!.token, owner.user!.user.id);
     const invite = await inviteByApi(stack, owner.user!.token, id, max);
     await acceptByApi(stack, max, id, invite.code!, GOLDEN);
-    await inviteByApi(stack, owner.user!.token, id, pending);
+    const pendingInvite = await inviteByApi(stack, owner.user!.token, id, pending);
     await waitForSession(
       stack,
       owner.user!.token,
@@ -200,5 +200,23 @@ describe('reflow at 320 CSS px (issue 34 item 10, WCAG 1.4.10)', () => {
     await panelEntry(page, max.name!).getByRole('button', { name: 'Details', exact: true }).click();
     await page.getByRole('dialog', { name: max.name!, exact: true }).waitFor();
     await expectReflow(page, screens.dir, 'session-details');
+    await page.keyboard.press('Escape');
+
+    // The invite link as the invitee opens it on a phone.
+    const invitee = await person({
+      name: pending.name!,
+      user: pending,
+      at: GOLDEN,
+      viewport: REFLOW,
+    });
+    await invitee.page.goto(`/session/${id}/invite/${pendingInvite.code!}`);
+    await invitee.page.getByRole('button', { name: 'Accept', exact: true }).waitFor();
+    await expectReflow(invitee.page, screens.dir, 'invite');
+
+    // The closed view.
+    await closeSession(stack, owner.user!.token, id);
+    await openApp(page, `/s/${id}`);
+    await page.getByText('This session is closed', { exact: true }).first().waitFor();
+    await expectReflow(page, screens.dir, 'session-closed');
   });
 });
