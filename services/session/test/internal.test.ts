@@ -157,7 +157,7 @@ describe('GET /internal/sessions/:id/schedule and session.schedule', () => {
       destinationName: s.destination!.name,
       arriveAt,
       tzId: s.tzId,
-      participants: [{ participantId: `user:${owner.id}`, userId: owner.id, status: 'active', enroute: false, leaveBy: leaveBy.toISOString(), arrivedAt: null }],
+      participants: [{ participantId: `user:${owner.id}`, userId: owner.id, status: 'active', enroute: false, leaveBy: leaveBy.toISOString(), arrivedAt: null, lateMinutes: null }],
     });
     expect((await internal(`/internal/sessions/${newSessionId()}/schedule`)).statusCode).toBe(404);
 
