@@ -6,7 +6,14 @@
 // Screenshots at 320 px go to artifacts/<test>/<screen>-320.png.
 import type { Session } from '@oneeta/contracts';
 import type { Page } from 'playwright-core';
-import { closeSession, createSession, ok, sessionId, verifyEmail } from '../src/api.js';
+import {
+  closeSession,
+  createSession,
+  ok,
+  registerAdmin,
+  sessionId,
+  verifyEmail,
+} from '../src/api.js';
 import { openApp } from '../src/app.js';
 import { describe } from '../src/browser.js';
 import { expectReflow, REFLOW } from '../src/reflow.js';
@@ -218,5 +225,16 @@ describe('reflow at 320 CSS px (issue 34 item 10, WCAG 1.4.10)', () => {
     await openApp(page, `/s/${id}`);
     await page.getByText('This session is closed', { exact: true }).first().waitFor();
     await expectReflow(page, screens.dir, 'session-closed');
+  });
+
+  test('the admin portal reflows at 320 px', async ({ stack, person, screens }) => {
+    const admin = await registerAdmin(stack);
+    // Something in its tables: a session of the administrator's.
+    await createSession(stack, admin.token, { name: LONG_NAME });
+    const { page } = await person({ name: 'Ada Admin', user: admin, at: null, viewport: REFLOW });
+    await openApp(page, '/admin');
+    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
+    await page.locator('.admin-summary .admin-stats').waitFor();
+    await expectReflow(page, screens.dir, 'admin');
   });
 });
