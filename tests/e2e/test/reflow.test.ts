@@ -209,6 +209,11 @@ describe('reflow at 320 CSS px (issue 34 item 10, WCAG 1.4.10)', () => {
     await expectReflow(page, screens.dir, 'session-details');
     await page.keyboard.press('Escape');
 
+    // The owner's edit form (date, time, time zone, travel mode).
+    await page.getByRole('button', { name: 'Show details', exact: true }).click();
+    await page.getByLabel('Timezone', { exact: true }).waitFor();
+    await expectReflow(page, screens.dir, 'session-edit');
+
     // The invite link as the invitee opens it on a phone.
     const invitee = await person({
       name: pending.name!,
