@@ -1,6 +1,6 @@
 import { formatInZone } from '../../lib/datetime';
 import { UI } from '../../text';
-import type { PushProblem } from './push-logic';
+import type { PushProblem } from './push-problem';
 import { PUSH_TEXT } from './texts';
 import { useWebPush } from './use-web-push';
 

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   deviceNameFromUserAgent,
   isPushSupported,
-  pushProblem,
-  pushProblemText,
   pushSupportGap,
   vapidKeyBytes,
 } from './push-logic';
+import { pushProblem, pushProblemText } from './push-problem';
 
 describe('push support', () => {
   it('needs a service worker, PushManager and Notification', () => {

@@ -1,5 +1,4 @@
 /** Web push helpers without I/O (doc 1 §3 Push subscription, §8 Push). */
-import { PUSH_TEXT } from './texts';
 
 /** What the browser offers; pass `globalThis` in the app, a plain object in tests. */
 export interface PushEnvironment {
@@ -22,49 +21,6 @@ export function pushSupportGap(
   if (env.Notification === undefined) return 'notification';
   return null;
 }
-
-/** A push failure: the spec's text (doc 1 §8 Push) and, ours, why and what still works. */
-export interface PushProblem {
-  title: string;
-  detail: string | null;
-}
-
-/** Where turning push on failed. */
-export type PushFailure =
-  | 'service-worker'
-  | 'push-manager'
-  | 'notification'
-  | 'worker-not-running'
-  | 'push-service'
-  | 'server';
-
-const WHY: Record<Exclude<PushFailure, 'server'>, string> = {
-  'service-worker': PUSH_TEXT.noServiceWorker,
-  'push-manager': PUSH_TEXT.noPushManager,
-  notification: PUSH_TEXT.noNotifications,
-  'worker-not-running': PUSH_TEXT.workerNotRunning,
-  'push-service': PUSH_TEXT.noPushService,
-};
-
-/**
- * What to say when push cannot be turned on: 'Push unsupported' when the browser lacks an API,
- * else 'Failed to register subscription'; then why, and that alerts still show in the app. A
- * failure of OneETA's own call ('server') says to try again.
- */
-export function pushProblem(failure: PushFailure): PushProblem {
-  if (failure === 'server')
-    return { title: PUSH_TEXT.registerFailed, detail: PUSH_TEXT.serverFailed };
-  const unsupported =
-    failure === 'service-worker' || failure === 'push-manager' || failure === 'notification';
-  return {
-    title: unsupported ? PUSH_TEXT.unsupported : PUSH_TEXT.registerFailed,
-    detail: `${WHY[failure]} ${PUSH_TEXT.inAppStill}`,
-  };
-}
-
-/** The problem in one line, for places with room for one ('Failed to register subscription. …'). */
-export const pushProblemText = (problem: PushProblem): string =>
-  problem.detail ? `${problem.title}. ${problem.detail}` : problem.title;
 
 /** The VAPID public key (base64url) as the bytes `pushManager.subscribe` wants. */
 export function vapidKeyBytes(base64url: string): Uint8Array<ArrayBuffer> {

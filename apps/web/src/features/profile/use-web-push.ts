@@ -13,14 +13,8 @@ import {
   vapidKeyQuery,
 } from '../../api/push';
 import { queryKeys } from '../../api/query-keys';
-import {
-  deviceNameFromUserAgent,
-  pushProblem,
-  pushProblemText,
-  pushSupportGap,
-  vapidKeyBytes,
-  type PushProblem,
-} from './push-logic';
+import { deviceNameFromUserAgent, pushSupportGap, vapidKeyBytes } from './push-logic';
+import { pushProblem, pushProblemText, type PushProblem } from './push-problem';
 import { PUSH_TEXT } from './texts';
 
 /** How long to wait for the service worker the app registers at startup before giving up. */
