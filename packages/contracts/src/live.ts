@@ -76,6 +76,8 @@ export const sessionAlertDataSchema = z.discriminatedUnion('kind', [
     kind: z.literal('no-show'),
     recipients: z.array(z.string()),
     names: z.array(z.string()).min(1),
+    /** Who has not arrived (participant ids, in the order of `names`). */
+    participantIds: z.array(z.string()).default([]),
   }),
 ]);
 export type SessionAlertData = z.infer<typeof sessionAlertDataSchema>;

@@ -105,7 +105,7 @@ describe('session.alert', () => {
       { ...base(sessionId), kind: 'late', recipients: [owner.id], participantId: 'user:x', name: 'Ann', minutesLate: 7, eta: at('10:07') },
       { ...base(sessionId), kind: 'replan-offer', recipients: [owner.id], suggestedArriveAt: at('10:12'), participantIds: ['user:x'], names: ['Ann'], canReplan: true },
       { ...base(sessionId), kind: 'arrived', recipients: [owner.id], participantId: 'user:y', name: 'Bo', arrivedAt: at('09:58') },
-      { ...base(sessionId), kind: 'no-show', recipients: [owner.id], names: ['Ann', 'Cy'] },
+      { ...base(sessionId), kind: 'no-show', recipients: [owner.id], names: ['Ann', 'Cy'], participantIds: ['user:ann', 'user:cy'] },
     ];
     for (const alert of alerts) await h.bus.publish(TOPICS.sessionAlert, alert);
     const rows = await unreadTexts(owner.token, 4);
@@ -164,7 +164,7 @@ describe('session.alert', () => {
     const ann = await recipient();
     const sessionId = newSessionId();
     await h.bus.publish(TOPICS.sessionAlert, { ...base(sessionId), kind: 'late', recipients: [ann.id] });
-    await h.bus.publish(TOPICS.sessionAlert, { ...base(sessionId), kind: 'no-show', recipients: [ann.id], names: ['Cy'] } satisfies SessionAlertData);
+    await h.bus.publish(TOPICS.sessionAlert, { ...base(sessionId), kind: 'no-show', recipients: [ann.id], names: ['Cy'], participantIds: ['user:cy'] } satisfies SessionAlertData);
     expect((await unreadTexts(ann.token, 1))[0]!.text).toBe('Not arrived yet: Cy');
   });
 });

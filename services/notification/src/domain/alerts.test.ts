@@ -54,7 +54,7 @@ describe('alertText', () => {
 
   it("names who arrived, and who has not arrived yet joined with ', '", () => {
     expect(alertText({ ...base, kind: 'arrived', participantId: 'user:u3', name: 'Ann', arrivedAt: '2026-11-25T17:58:00.000Z' }, 'u1', NOW)).toBe('Ann arrived');
-    expect(alertText({ ...base, kind: 'no-show', names: ['Ann', 'Bo', 'Cy'] }, 'u1', NOW)).toBe('Not arrived yet: Ann, Bo, Cy');
+    expect(alertText({ ...base, kind: 'no-show', names: ['Ann', 'Bo', 'Cy'], participantIds: [] }, 'u1', NOW)).toBe('Not arrived yet: Ann, Bo, Cy');
   });
 });
 
@@ -68,7 +68,7 @@ describe('alertNotice', () => {
       condition: { about: ['user:u3'], arriveAt: base.arriveAt, leaveBy: null },
       details: { participantIds: ['user:u3'], names: ['Ann'], canReplan: true },
     });
-    expect(alertNotice({ ...base, kind: 'no-show', names: ['Ann'] }, 'u1', NOW)?.suggestedArriveAt).toBeNull();
+    expect(alertNotice({ ...base, kind: 'no-show', names: ['Ann'], participantIds: ['user:ann'] }, 'u1', NOW)?.suggestedArriveAt).toBeNull();
   });
   it('keys a delivery by event and recipient', () => {
     expect(alertSentKey('e1', 'u1')).not.toBe(alertSentKey('e1', 'u2'));

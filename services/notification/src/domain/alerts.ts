@@ -78,7 +78,7 @@ export function alertCondition(alert: SessionAlertData, userId: string): NoticeC
     case 'replanned':
       return { about: [], arriveAt, leaveBy: replannedLeaveBy(alert, userId) };
     case 'no-show':
-      return { about: [], arriveAt, leaveBy: null };
+      return { about: alert.participantIds, arriveAt, leaveBy: null };
   }
 }
 

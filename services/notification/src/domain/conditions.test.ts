@@ -59,6 +59,23 @@ describe('conditionEnded', () => {
   });
 });
 
+describe('conditionEnded for re-plans and no-shows', () => {
+  it("ends a re-plan once the recipient's leave-by it stated moved a minute or more (an unknown one changes nothing)", () => {
+    const replanned = notice('replanned', [], { leaveBy: '2026-11-25T17:30:00.000Z' });
+    expect(conditionEnded(replanned, schedule([person('own', { leaveBy: null })]))).toBe(false);
+    expect(conditionEnded(replanned, schedule([person('own', { leaveBy: '2026-11-25T17:30:30.000Z' })]))).toBe(false);
+    expect(conditionEnded(replanned, schedule([person('own', { leaveBy: '2026-11-25T17:32:00.000Z' })]))).toBe(true);
+    expect(conditionEnded(notice('replanned', []), schedule([person('own', { leaveBy: '2026-11-25T17:32:00.000Z' })]))).toBe(false);
+  });
+
+  it('ends a no-show once everyone it named arrived, left or was removed', () => {
+    const noShow = notice('no-show', ['user:ana', 'user:ben']);
+    expect(conditionEnded(noShow, schedule([owner, person('ana', { arrivedAt: ARRIVE }), person('ben')]))).toBe(false);
+    expect(conditionEnded(noShow, schedule([owner, person('ana', { arrivedAt: ARRIVE }), person('ben', { status: 'left' })]))).toBe(true);
+    expect(conditionEnded(notice('no-show', []), schedule([owner]))).toBe(false);
+  });
+});
+
 describe('supersedes', () => {
   it('replaces an older late alert or arrival about the same person, an older offer, re-plan or reminder', () => {
     expect(supersedes(notice('late', ['user:ana']), notice('late', ['user:ana']))).toBe(true);

@@ -34,9 +34,10 @@ const stillLate = (p: Participant | undefined) => present(p) && !p.arrivedAt && 
  * recipient left or was removed; for everything but an arrival, the arrival time moved; late: the
  * person arrived, left, was removed or is on time again; re-plan offer and far-behind: nobody it
  * named is still late; arrived: the person left, was removed or their arrival was cleared;
- * reminders: the recipient arrived, is on the way, or their leave-by moved by
- * REMINDER_LEAVE_BY_TOLERANCE_MS or more. A notification with no recorded condition ends only with
- * the session or its recipient.
+ * no-show: everyone it named arrived, left or was removed; reminders: the recipient arrived, is on
+ * the way, or their leave-by moved by REMINDER_LEAVE_BY_TOLERANCE_MS or more; a re-plan: the
+ * recipient's leave-by it stated moved that much. A notification with no recorded condition ends
+ * only with the session or its recipient.
  */
 export function conditionEnded(notice: ConditionedNotice, schedule: SessionScheduleData): boolean {
   if (schedule.isClosed) return true;
@@ -63,8 +64,13 @@ export function conditionEnded(notice: ConditionedNotice, schedule: SessionSched
       return leaveByMoved(c.leaveBy, me.leaveBy);
     }
     case 'replanned':
+      return leaveByMoved(c.leaveBy, me.leaveBy);
     case 'no-show':
-      return false;
+      // Everyone it named has arrived, left or was removed (an older alert without ids: never).
+      return c.about.length > 0 && !c.about.some((id) => {
+        const p = byId.get(id);
+        return present(p) && !p.arrivedAt;
+      });
   }
 }
 

@@ -154,8 +154,10 @@ export function planLive(s: LiveSession, ps: readonly LiveParticipant[], now: Da
 
   if (s.arriveAt && !s.noShowNotifiedAt && now.getTime() >= s.arriveAt.getTime() + NO_SHOW_AFTER_MINUTES * MINUTE_MS) {
     plan.session.noShowNotifiedAt = now;
-    const names = current.filter((p) => p.status === 'active' && !p.isOwner && !p.arrivedAt).map(displayName);
-    if (names.length > 0 && owner?.userId) plan.alerts.push({ ...base, kind: 'no-show', recipients: [owner.userId], names });
+    const missing = current.filter((p) => p.status === 'active' && !p.isOwner && !p.arrivedAt);
+    if (missing.length > 0 && owner?.userId) {
+      plan.alerts.push({ ...base, kind: 'no-show', recipients: [owner.userId], names: missing.map(displayName), participantIds: missing.map((p) => p.id) });
+    }
   }
 
   if (sharingOver(s, current, now)) {
