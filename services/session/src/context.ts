@@ -1,6 +1,7 @@
 import { SESSION_MESSAGES, type RouteMatrixJob } from '@oneeta/contracts';
 import {
   HttpError,
+  type AccountLookup,
   type AuthUser,
   type Database,
   type Outbox,
@@ -21,6 +22,8 @@ export interface SessionDeps {
   /** Wakes the outbox relay after a commit that added rows (else it finds them on its next poll). */
   wakeRelay?: () => void;
   pingDb: () => Promise<void>;
+  /** The account directory (who a user is now): the live check's re-plan offers read the owner's plan from it. */
+  accounts?: AccountLookup;
 }
 
 /** Marks a session as changed inside a write; see {@link SessionContext.write}. */
@@ -63,6 +66,8 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
     /** Redis, for route modules with their own limits (join attempts). */
     redis: deps.redis,
     outbox: deps.outbox,
+    /** What every live check in a request is given (LiveCheckOptions). */
+    live: { outbox: deps.outbox, dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000, accounts: deps.accounts },
     log,
     write,
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { SHARING_ENDS_AFTER_HOURS, TOPICS } from '@oneeta/contracts';
-import type { Database, Outbox } from '@oneeta/service-kit';
+import { SHARING_ENDS_AFTER_HOURS, TOPICS, type Plan } from '@oneeta/contracts';
+import type { AccountLookup, Database, Outbox } from '@oneeta/service-kit';
 import { currentLeaveBy, planLive } from './domain/live.js';
 import { scheduleOf } from './domain/schedule.js';
 import { sessionAggregate } from './notify.js';
@@ -10,6 +10,21 @@ export interface LiveCheckOptions {
   outbox: Outbox;
   /** ARRIVAL_DWELL_SECONDS in ms: how long a device stays near the destination before it counts as arrived. */
   dwellMs: number;
+  /**
+   * The account directory: an offer to the owner says what their plan allows now (an upgrade since
+   * the last save counts). Without it, or when it cannot answer, the plan stored with the session.
+   */
+  accounts?: AccountLookup;
+}
+
+/** The owner's plan now (the account directory), else the one stored with the session. */
+async function ownerPlanNow(session: { creatorUserId: string; ownerPlan: Plan }, accounts: AccountLookup | undefined): Promise<Plan> {
+  if (!accounts) return session.ownerPlan;
+  try {
+    return (await accounts(session.creatorUserId))?.plan ?? session.ownerPlan;
+  } catch {
+    return session.ownerPlan;
+  }
 }
 
 /**
@@ -24,7 +39,7 @@ export async function checkLive(tx: Database, sessionId: string, now: Date, opts
   const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
   if (!session) return { visible: false, alerts: 0 };
   const people = await tx.select().from(participants).where(eq(participants.sessionId, sessionId));
-  const plan = planLive(session, people, now, opts.dwellMs);
+  const plan = planLive({ ...session, ownerPlan: await ownerPlanNow(session, opts.accounts) }, people, now, opts.dwellMs);
   for (const [id, fields] of plan.participants) {
     await tx.update(participants).set(fields).where(and(eq(participants.sessionId, sessionId), eq(participants.id, id)));
   }

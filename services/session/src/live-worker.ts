@@ -1,5 +1,5 @@
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { createQueue, createRedis, createWorker, type Database, type Outbox } from '@oneeta/service-kit';
+import { createQueue, createRedis, createWorker, type AccountLookup, type Database, type Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { checkLive, liveCandidates } from './live-check.js';
@@ -10,6 +10,8 @@ export interface LiveChecksDeps {
   outbox: Outbox;
   notify: Notify;
   dwellMs: number;
+  /** The owner's current plan for re-plan offers (LiveCheckOptions.accounts). */
+  accounts?: AccountLookup;
   wakeRelay?: () => void;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
@@ -27,7 +29,7 @@ export async function runLiveChecks(deps: LiveChecksDeps, now = new Date()): Pro
     try {
       const result = await deps.db.transaction(async (handle) => {
         const tx = handle as unknown as Database;
-        const r = await checkLive(tx, id, now, { outbox: deps.outbox, dwellMs: deps.dwellMs });
+        const r = await checkLive(tx, id, now, { outbox: deps.outbox, dwellMs: deps.dwellMs, accounts: deps.accounts });
         if (r.visible) await deps.notify(tx, id, 'live');
         return r;
       });

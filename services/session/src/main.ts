@@ -46,6 +46,7 @@ main(async () => {
     prefix: config.REDIS_PREFIX,
     consumer: consumerName,
     dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000,
+    accounts: accounts.get,
     log: app.log,
   });
   // Lateness, arrivals, no-shows and the end of sharing also change with time alone.
@@ -54,6 +55,7 @@ main(async () => {
     outbox,
     notify: createNotifier({ outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS }),
     dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000,
+    accounts: accounts.get,
     wakeRelay,
     log: app.log,
   });

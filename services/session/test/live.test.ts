@@ -161,6 +161,17 @@ describe('what the notification service needs to end alerts', () => {
     await runLiveChecks(deps());
     expect((await alerts(s.sessionId)).find((x) => x.kind === 'replan-offer')).toMatchObject({ names: ['Ada'], participantIds: [`user:${a.id}`], canReplan: false });
   });
+
+  it("offers the move once the owner's plan can edit, even though they upgraded after the last save", async () => {
+    const owner = await h.user({ plan: 'free', name: 'Una Upgrade' });
+    const s = await createSession(h, owner, { arriveAt: new Date(Date.now() + 20 * 60_000).toISOString() });
+    const a = await h.user({ name: 'Ada' });
+    await join(h, owner, s.sessionId, a);
+    await h.issuer.register({ ...owner, plan: 'premium' }); // the account view, as user.changed leaves it
+    await setTravel(s.sessionId, a, 30);
+    await runLiveChecks({ ...deps(), accounts: h.accounts.get });
+    expect((await alerts(s.sessionId)).find((x) => x.kind === 'replan-offer')).toMatchObject({ names: ['Ada'], canReplan: true });
+  });
 });
 
 describe('no-show and the end of sharing', () => {

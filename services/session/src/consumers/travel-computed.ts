@@ -1,5 +1,5 @@
 import { ARRIVAL_DWELL_SECONDS, TOPICS, travelComputedDataSchema } from '@oneeta/contracts';
-import { idempotent, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import { idempotent, type AccountLookup, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkLive } from '../live-check.js';
 import { createNotifier } from '../notify.js';
@@ -22,6 +22,8 @@ export interface TravelConsumerDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** ARRIVAL_DWELL_SECONDS in ms, for the live check that follows each stored result (default: the contracts' 60 s). */
   dwellMs?: number;
+  /** The owner's current plan for re-plan offers (LiveCheckOptions.accounts). */
+  accounts?: AccountLookup;
   /** Where a newly created group starts ('0': everything still on the stream). */
   startId?: '$' | '0';
 }
@@ -50,7 +52,7 @@ export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise
         const result = await storeTravelResults(tx, parsed.data);
         if (result !== 'stored') return result;
         // New travel times can make someone late: the check's alerts commit with the results.
-        await checkLive(tx, parsed.data.sessionId, new Date(), { outbox: deps.outbox, dwellMs: deps.dwellMs ?? ARRIVAL_DWELL_SECONDS * 1000 });
+        await checkLive(tx, parsed.data.sessionId, new Date(), { outbox: deps.outbox, dwellMs: deps.dwellMs ?? ARRIVAL_DWELL_SECONDS * 1000, accounts: deps.accounts });
         await notify(tx, parsed.data.sessionId, 'travel');
         return result;
       });

@@ -19,7 +19,7 @@ export function locationRoutes(app: App, ctx: SessionContext, guards: Guards) {
         const ids = await createLifecycleStore(tx).applyLocation(request.user!.id, request.body, now);
         for (const id of ids) {
           // The new position may start (or finish) an arrival; its alerts commit with it.
-          await checkLive(tx, id, now, { outbox: ctx.outbox, dwellMs: ctx.config.ARRIVAL_DWELL_SECONDS * 1000 });
+          await checkLive(tx, id, now, ctx.live);
           changed(id, 'location', 'location');
         }
         return ids;
