@@ -5,6 +5,10 @@ import { inAppNotifications, type InAppNotificationRow } from './schema.js';
 
 export type InAppInput = Omit<typeof inAppNotifications.$inferInsert, 'readAt' | 'endedAt'>;
 
+/** Not ended, and of the last INBOX_WINDOW_MS. */
+const current = (now: Date) =>
+  and(isNull(inAppNotifications.endedAt), gt(inAppNotifications.createdAt, new Date(now.getTime() - INBOX_WINDOW_MS)));
+
 export function createInboxStore(db: Database) {
   return {
     /** Adds one in-app notification; false when one with its source key exists (a repeated delivery). */
@@ -14,7 +18,6 @@ export function createInboxStore(db: Database) {
     },
     /** The user's unread notifications of the last INBOX_WINDOW_MS after `after` (an id) whose condition has not ended, oldest first. */
     unread(userId: string, after: string | undefined, now: Date): Promise<InAppNotificationRow[]> {
-      const since = new Date(now.getTime() - INBOX_WINDOW_MS);
       return db
         .select()
         .from(inAppNotifications)
@@ -22,8 +25,7 @@ export function createInboxStore(db: Database) {
           and(
             eq(inAppNotifications.userId, userId),
             isNull(inAppNotifications.readAt),
-            isNull(inAppNotifications.endedAt),
-            gt(inAppNotifications.createdAt, since),
+            current(now),
             after ? gt(inAppNotifications.id, after) : undefined,
           ),
         )
@@ -41,15 +43,13 @@ export function createInboxStore(db: Database) {
     },
     /** The session's notifications of the last INBOX_WINDOW_MS not yet ended (of one user, or all; `except` an id). */
     open(sessionId: string, now: Date, opts: { userId?: string; except?: string } = {}): Promise<InAppNotificationRow[]> {
-      const since = new Date(now.getTime() - INBOX_WINDOW_MS);
       return db
         .select()
         .from(inAppNotifications)
         .where(
           and(
             eq(inAppNotifications.sessionId, sessionId),
-            isNull(inAppNotifications.endedAt),
-            gt(inAppNotifications.createdAt, since),
+            current(now),
             opts.userId ? eq(inAppNotifications.userId, opts.userId) : undefined,
             opts.except ? ne(inAppNotifications.id, opts.except) : undefined,
           ),
