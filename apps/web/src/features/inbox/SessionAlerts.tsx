@@ -114,9 +114,12 @@ export function SessionAlerts({
   }, [moot, markDone]);
 
   if (!offer && banners.length === 0) return null;
-  const offerTime = offer
-    ? clockText(new Date(offer.at), session.tzId, { now, viewerTz }).text
-    : '';
+  // A far-behind offer may carry no time ('' once the server suggests none).
+  const offerAt = offer && offer.at !== '' ? new Date(offer.at) : null;
+  const offerTime =
+    offerAt && !Number.isNaN(offerAt.getTime())
+      ? clockText(offerAt, session.tzId, { now, viewerTz }).text
+      : '';
   const words = offer ? offerWords(offer, offerTime) : null;
   const notNow = offer && (
     <button
