@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { SHARING_ENDS_AFTER_HOURS, TOPICS, type Plan } from '@oneeta/contracts';
 import type { AccountLookup, Database, Outbox } from '@oneeta/service-kit';
-import { currentLeaveBy, planLive } from './domain/live.js';
+import { planLive } from './domain/live.js';
 import { scheduleOf } from './domain/schedule.js';
 import { sessionAggregate } from './notify.js';
 import { participants, sessions } from './store/schema.js';
@@ -54,7 +54,7 @@ export async function checkLive(tx: Database, sessionId: string, now: Date, opts
   if (plan.schedule && !plan.visible) {
     const after = await tx.select().from(participants).where(eq(participants.sessionId, sessionId));
     const [current] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
-    if (current) await opts.outbox.add(tx, { aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: currentLeaveBy(scheduleOf({ session: current, participants: after }), after) });
+    if (current) await opts.outbox.add(tx, { aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: scheduleOf({ session: current, participants: after }) });
   }
   return { visible: plan.visible, alerts: plan.alerts.length };
 }

@@ -1,7 +1,6 @@
 import { JOBS, planSchema, QUEUES, ROUTE_JOB_PRIORITY, TOPICS, type RouteMatrixJob, type SessionChangedData } from '@oneeta/contracts';
 import type { Database, Outbox, OutboxInput } from '@oneeta/service-kit';
 import { isClosed } from './domain/access.js';
-import { currentLeaveBy } from './domain/live.js';
 import { scheduleOf } from './domain/schedule.js';
 import { createSessionsStore } from './store/sessions-store.js';
 
@@ -58,7 +57,7 @@ export function createNotifier(deps: NotifierDeps) {
       };
       messages.push({ aggregate, kind: 'event', topic: TOPICS.sessionChanged, data });
       // The reminder scheduler (notification service) reschedules or drops each participant's reminders.
-      messages.push({ aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: currentLeaveBy(scheduleOf(loaded), loaded.participants) });
+      messages.push({ aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: scheduleOf(loaded) });
     }
     messages.push({ aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId } });
     await deps.outbox.add(tx, messages);

@@ -1,10 +1,14 @@
 import type { SessionScheduleData } from '@oneeta/contracts';
 import type { LoadedSession } from '../store/sessions-store.js';
 import { isClosed } from './access.js';
+import { currentLeaveBy } from './live.js';
 
-/** What the reminder scheduler needs of a session (`session.schedule`, GET /internal/sessions/:id/schedule). */
+/**
+ * What the reminder scheduler needs of a session (`session.schedule`, GET /internal/sessions/:id/schedule),
+ * with a leave-by only where it was computed for the current arrival time (currentLeaveBy).
+ */
 export function scheduleOf({ session, participants }: Pick<LoadedSession, 'session' | 'participants'>): SessionScheduleData {
-  return {
+  return currentLeaveBy({
     sessionId: session.id,
     isClosed: isClosed(session),
     destinationName: session.destination?.name ?? null,
@@ -19,5 +23,5 @@ export function scheduleOf({ session, participants }: Pick<LoadedSession, 'sessi
       arrivedAt: p.arrivedAt?.toISOString() ?? null,
       lateMinutes: p.lateNotifiedMinutes,
     })),
-  };
+  }, participants);
 }
