@@ -137,6 +137,14 @@ describe('groupEarliest', () => {
     expect(groupEarliestIfLater([base], target, at238)).toBeNull();
     expect(groupEarliestIfLater(entries, null, at238)).toBeNull();
   });
+
+  it('rounds up to the minute, as the suggested arrival does (an ETA of 22:28:30 reads 22:29)', () => {
+    const halfPast = new Date(at238.getTime() + 30_000);
+    expect(groupEarliest(entries, halfPast)?.toISOString()).toBe('2026-07-01T22:28:30.000Z');
+    expect(groupEarliestIfLater(entries, target, halfPast)?.toISOString()).toBe(
+      '2026-07-01T22:29:00.000Z',
+    );
+  });
 });
 
 describe('participant count', () => {

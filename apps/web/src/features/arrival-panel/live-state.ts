@@ -13,6 +13,7 @@ import { hasLocation, type PanelEntry } from './entries';
 
 /** Within this many metres of the destination (by route) a participant counts as there. */
 export const ARRIVED_WITHIN_METERS = 200;
+const MINUTE_MS = 60_000;
 
 export type LiveKind =
   | 'pending'
@@ -108,14 +109,16 @@ export function groupEarliest(entries: readonly LiveEntry[], now: Date): Date | 
   return latest === null ? null : liveEta(latest, now);
 }
 
-/** The group's earliest time when it is later (on the clock) than the target, else null. */
+/** The group's earliest time (to the minute, rounded up) when it is later (on the clock) than the target, else null. */
 export function groupEarliestIfLater(
   entries: readonly LiveEntry[],
   target: Date | null,
   now: Date,
 ): Date | null {
   const earliest = groupEarliest(entries, now);
-  return earliest && target && minutesLate(earliest, target) > 0 ? earliest : null;
+  if (!earliest || !target || minutesLate(earliest, target) <= 0) return null;
+  // Rounded up to the minute, as the server's suggested arrival is: nobody is there by 6:04 at 6:04:30.
+  return new Date(Math.ceil(earliest.getTime() / MINUTE_MS) * MINUTE_MS);
 }
 
 /** Joined (active) and invited (pending) entries: one count for the summary and the panel. */
