@@ -24,20 +24,20 @@ import {
   PLACES,
   sessionTest as test,
   waitForSession,
-  type LatLon,
   type Person,
 } from '../../src/session.js';
 import { panelEntry, summaryFact, toasts, whenText } from '../../src/session-page.js';
-import type { StackInfo } from '../../src/stack.js';
+import {
+  alerts,
+  CENTRALIA,
+  DESTINATION,
+  LIVE_TIMEOUT_MS,
+  openSessionPage,
+  PIKE_PLACE,
+  saveArrival,
+  wallTime,
+} from '../../src/live-alerts.js';
 
-const TZ = 'America/Los_Angeles';
-const DESTINATION = 'Pike Place Market';
-/** Pike Place Market, Seattle (the destination). */
-const PIKE_PLACE: LatLon = { lat: 47.6097, lon: -122.3422 };
-/** Far south, hours from Seattle by car: whoever drives there is late. */
-const CENTRALIA: LatLon = { lat: 46.7162, lon: -122.9543 };
-/** How long a live change may take to reach a page (a live check, a travel result, a nudge). */
-const LIVE_TIMEOUT_MS = 45_000;
 /** The reminder's moment is this far ahead when the arrival time is set. */
 const LEAVE_IN_MS = 40_000;
 
@@ -49,11 +49,6 @@ afterAll(async () => {
   await pushService?.close();
 });
 
-/** '4:18 PM' in Seattle's zone (the browsers' zone and the session's: no zone label). */
-function wallTime(instant: Date): string {
-  return instant.toLocaleTimeString('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit' });
-}
-
 /**
  * `label` then the time of `instant`, with the date between them when the page adds it (a time
  * past midnight in the session's zone is shown with its day: the test may run at any hour).
@@ -63,48 +58,9 @@ function labelledTime(label: string, instant: Date): RegExp {
   return new RegExp(`${escape(label)} (?:[^,]+, [^,]+, )?${escape(wallTime(instant))}`);
 }
 
-/** The session page's alerts (the re-plan offer and the in-app banners). */
-function alerts(page: Page): Locator {
-  return page.getByRole('region', { name: 'Session alerts', exact: true });
-}
-
 /** The personal card ('When to leave'). */
 function personalCard(page: Page): Locator {
   return page.getByRole('region', { name: /^(When to leave|Meeting time passed)$/ });
-}
-
-async function openSessionPage(who: Person, id: string): Promise<void> {
-  await openApp(who.page, `/s/${id}`);
-  await panelEntry(who.page, who.name).waitFor();
-}
-
-/** POST /api/sessions as the owner: the session with a new arrival time (the normal save). */
-async function saveArrival(
-  stack: StackInfo,
-  owner: Person,
-  id: string,
-  arriveAt: Date,
-  at: LatLon,
-) {
-  return ok<{ session: Session }>(`${stack.base}/api/sessions`, {
-    method: 'POST',
-    token: owner.user!.token,
-    body: {
-      sessionId: id,
-      destination: {
-        id: `e2e-pike-${id}`,
-        name: DESTINATION,
-        address: '85 Pike St, Seattle, WA',
-        position: PIKE_PLACE,
-      },
-      tzId: TZ,
-      arriveAt: arriveAt.toISOString(),
-      travelMode: 'car',
-      participants: [
-        { id: `user:${owner.user!.user.id}`, ...at, locationSource: 'device' as const },
-      ],
-    },
-  });
 }
 
 const travelOf = (session: Session, who: Person) =>
