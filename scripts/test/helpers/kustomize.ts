@@ -58,9 +58,11 @@ export function renderKustomization(dir: string): K8sObject[] {
     const ops = parse(patch) as PatchOp[];
     const matched = objects.filter(
       (o) =>
-        (!target.kind || o.kind === target.kind) && (!target.name || o.metadata.name === target.name),
+        (!target.kind || o.kind === target.kind) &&
+        (!target.name || o.metadata.name === target.name),
     );
-    if (matched.length === 0) throw new Error(`${file}: patch target ${JSON.stringify(target)} matches nothing`);
+    if (matched.length === 0)
+      throw new Error(`${file}: patch target ${JSON.stringify(target)} matches nothing`);
     for (const object of matched) for (const op of ops) applyPatch(object, op);
   }
   for (const image of k.images ?? []) {
@@ -90,20 +92,31 @@ export function containersOf(object: K8sObject): Container[] {
 
 function splitImage(image: string): [string, string | undefined] {
   const at = image.lastIndexOf(':');
-  return at > image.lastIndexOf('/') ? [image.slice(0, at), image.slice(at + 1)] : [image, undefined];
+  return at > image.lastIndexOf('/')
+    ? [image.slice(0, at), image.slice(at + 1)]
+    : [image, undefined];
 }
 
 function applyPatch(object: K8sObject, { op, path: pointer, value }: PatchOp): void {
-  const keys = pointer.split('/').slice(1).map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = keys.pop();
   if (last === undefined) throw new Error(`patch path "${pointer}" is empty`);
   let parent: unknown = object;
   for (const key of keys) {
     parent = (parent as Record<string, unknown>)?.[key];
-    if (parent === undefined) throw new Error(`patch path "${pointer}" does not exist in ${object.kind}/${object.metadata.name}`);
+    if (parent === undefined)
+      throw new Error(
+        `patch path "${pointer}" does not exist in ${object.kind}/${object.metadata.name}`,
+      );
   }
   const holder = parent as Record<string, unknown> & unknown[];
-  if (op !== 'add' && !(last in holder)) throw new Error(`patch ${op} "${pointer}": nothing there in ${object.kind}/${object.metadata.name}`);
+  if (op !== 'add' && !(last in holder))
+    throw new Error(
+      `patch ${op} "${pointer}": nothing there in ${object.kind}/${object.metadata.name}`,
+    );
   if (op === 'remove') {
     if (Array.isArray(holder)) holder.splice(Number(last), 1);
     else delete holder[last];
