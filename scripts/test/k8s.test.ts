@@ -2,126 +2,34 @@
 // object is validated against the Kubernetes and KEDA schemas (kubernetes-models,
 // @kubernetes-models/keda), and it is checked against the code: every deployable the launcher
 // finds, its port, probe paths, settings, image, the route queue KEDA watches, the drain timing.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { QUEUES, ROUTE_JOB_PRIORITY, bullPrefix } from '@oneeta/contracts';
-import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
-import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
-import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
-import { Job } from 'kubernetes-models/batch/v1/Job';
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
-import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
-import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { Namespace } from 'kubernetes-models/v1/Namespace';
-import { Secret } from 'kubernetes-models/v1/Secret';
-import { Service } from 'kubernetes-models/v1/Service';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { discoverDeployables, urlEnvFor, type Deployable } from '../launcher/deployables.js';
-import { envKeysOf } from './helpers/env-keys.js';
+import { urlEnvFor } from '../launcher/deployables.js';
 import {
-  containersOf,
-  renderKustomization,
-  type Container,
-  type K8sObject,
-} from './helpers/kustomize.js';
+  MODELS,
+  base,
+  dataOf,
+  declaredEnv,
+  defaultPort,
+  deployables,
+  envFromKeys,
+  envOf,
+  find,
+  get,
+  only,
+  overlay,
+  read,
+  shutdownTimeoutMs,
+  spec,
+  value,
+  type Port,
+  type Probe,
+} from './helpers/k8s-manifests.js';
+import { containersOf } from './helpers/kustomize.js';
 import { root } from './helpers/launcher.js';
-
-interface Validatable {
-  validate(): void;
-}
-const MODELS: Record<string, new (data: never) => Validatable> = {
-  'v1/ConfigMap': ConfigMap,
-  'v1/Secret': Secret,
-  'v1/Service': Service,
-  'v1/Namespace': Namespace,
-  'apps/v1/Deployment': Deployment,
-  'batch/v1/Job': Job,
-  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
-  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
-  'networking.k8s.io/v1/Ingress': Ingress,
-  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
-  'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
-};
-
-const read = (rel: string) => readFileSync(path.join(root, rel), 'utf8');
-const base = renderKustomization(path.join(root, 'infra/k8s/base'));
-const overlay = renderKustomization(path.join(root, 'infra/k8s/overlays/example'));
-const deployables = discoverDeployables(root);
-
-const find = (objects: K8sObject[], kind: string, name: string): K8sObject | undefined =>
-  objects.find((o) => o.kind === kind && o.metadata.name === name);
-function get(kind: string, name: string): K8sObject {
-  const found = find(base, kind, name);
-  if (!found) throw new Error(`infra/k8s/base has no ${kind} ${name}`);
-  return found;
-}
-const spec = <T>(o: K8sObject) => o.spec as T;
-const only = (d: Deployable): Container => {
-  const [container, ...more] = containersOf(get('Deployment', d.name));
-  if (!container || more.length > 0) throw new Error(`${d.name}: expected one container`);
-  return container;
-};
-
-interface Port {
-  name: string;
-  containerPort: number;
-}
-interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: {
-    configMapKeyRef?: { name: string; key: string; optional?: boolean };
-    secretKeyRef?: { name: string; key: string; optional?: boolean };
-  };
-}
-interface Probe {
-  httpGet: { path: string; port: string };
-}
-type Env = EnvVar[];
-const envOf = (c: Container) => (c.env ?? []) as Env;
-const value = (c: Container, name: string) => envOf(c).find((e) => e.name === name)?.value;
-const dataOf = (kind: 'ConfigMap' | 'Secret', name: string): Record<string, string> => {
-  const o = get(kind, name);
-  return ((kind === 'Secret' ? o.stringData : o.data) ?? {}) as Record<string, string>;
-};
-const envFromKeys = (c: Container): string[] =>
-  (
-    (c.envFrom ?? []) as { configMapRef?: { name: string }; secretRef?: { name: string } }[]
-  ).flatMap((from) =>
-    from.configMapRef
-      ? Object.keys(dataOf('ConfigMap', from.configMapRef.name))
-      : Object.keys(dataOf('Secret', from.secretRef?.name ?? '')),
-  );
-
-/** `FOO: z…` keys of the object literal that follows `marker` in `file`. */
-function keysAfter(file: string, marker: string): string[] {
-  const text = read(file);
-  const block = text.slice(text.indexOf(marker), text.indexOf('});', text.indexOf(marker)));
-  return [...block.matchAll(/^\s*([A-Z][A-Z0-9_]+)\s*:/gm)].map((m) => m[1] ?? '');
-}
-const BASE_ENV = envKeysOf(path.join(root, 'packages/service-kit/src/config.ts'));
-const ACCOUNT_ENV = keysAfter(
-  'packages/service-kit/src/accounts.ts',
-  'accountEnvSchema = z.object',
-);
-/** Every env variable a deployable reads: the kit's, its own config schema's, the accounts view's. */
-function declaredEnv(d: Deployable): string[] {
-  const own = envKeysOf(path.join(root, d.dir, 'src/config.ts'));
-  const usesAccounts = ['src/config.ts', 'src/main.ts'].some((f) =>
-    read(path.join(d.dir, f)).includes('accountEnvSchema'),
-  );
-  return [...BASE_ENV, ...own, ...(usesAccounts ? ACCOUNT_ENV : [])];
-}
-/** The PORT default of a deployable's config schema. */
-const defaultPort = (d: Deployable) =>
-  Number(/\bPORT: z[^\n]*\.default\((\d+)\)/.exec(read(path.join(d.dir, 'src/config.ts')))?.[1]);
-const shutdownTimeoutMs = Number(
-  /shutdownTimeoutMs = ([\d_]+)/
-    .exec(read('packages/service-kit/src/lifecycle.ts'))?.[1]
-    ?.replace(/_/g, ''),
-);
 
 describe('infra/k8s', () => {
   it('renders the base and the example overlay into objects valid against the Kubernetes and KEDA schemas', () => {
@@ -434,31 +342,5 @@ describe('infra/k8s', () => {
     expect(
       (find(overlay, 'ConfigMap', 'oneeta-settings')?.data as Record<string, string>).PUBLIC_URL,
     ).toBe('https://eta.example.org');
-  });
-});
-
-describe('the kustomize renderer', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'oneeta-k8s-'));
-  const write = (file: string, text: string) => writeFileSync(path.join(dir, file), text);
-  write(
-    'cm.yaml',
-    'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\ndata: { X: "1" }\n---\n',
-  );
-
-  it('applies patches and refuses a patch that matches nothing or a field it does not implement', () => {
-    write(
-      'kustomization.yaml',
-      'resources: [cm.yaml]\npatches:\n  - target: { kind: ConfigMap, name: a }\n    patch: "[{ op: replace, path: /data/X, value: \'2\' }]"\n',
-    );
-    expect(renderKustomization(dir)).toEqual([
-      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { X: '2' } },
-    ]);
-    write(
-      'kustomization.yaml',
-      'resources: [cm.yaml]\npatches:\n  - target: { kind: ConfigMap, name: b }\n    patch: "[]"\n',
-    );
-    expect(() => renderKustomization(dir)).toThrow(/matches nothing/);
-    write('kustomization.yaml', 'resources: [cm.yaml]\ncommonLabels: { a: b }\n');
-    expect(() => renderKustomization(dir)).toThrow(/unsupported field\(s\) commonLabels/);
   });
 });
