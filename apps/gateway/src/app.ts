@@ -53,6 +53,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     logLevel: config.LOG_LEVEL,
     readiness: { redis: () => pingRedis(redis) },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // request.ip (logs) is the client clientIp() finds: X-Forwarded-For only from trusted hops.
+    trustProxy: (_address, hop) => hop < config.TRUSTED_PROXY_HOPS,
   });
   registerOpsPort(app, { port: config.METRICS_PORT, host: config.METRICS_HOST });
   registerSecurityHeaders(app, config);
