@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './security-headers.js';
 import { registerWeb } from './web.js';
 import { membershipFromConfig, revisionFromConfig } from './session-membership.js';
 import { wsVerifier } from './ws-accounts.js';
+import { createSharedConnections } from './ws-connections.js';
 import { WsHub, type MembershipCheck } from './ws-hub.js';
 import { registerWsRoute } from './ws-route.js';
 
@@ -53,6 +54,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     logLevel: config.LOG_LEVEL,
     readiness: { redis: () => pingRedis(redis) },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // request.ip (logs) is the client clientIp() finds: X-Forwarded-For only from trusted hops.
+    trustProxy: (_address, hop) => hop < config.TRUSTED_PROXY_HOPS,
   });
   registerOpsPort(app, { port: config.METRICS_PORT, host: config.METRICS_HOST });
   registerSecurityHeaders(app, config);
@@ -104,6 +107,11 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     membershipRecheckMs: config.WS_MEMBERSHIP_RECHECK_MS,
     subscribeTimeoutMs: config.WS_SUBSCRIBE_TIMEOUT_MS,
     maxConnectionsPerIp: config.WS_MAX_CONNECTIONS_PER_IP,
+    // The same cap counted across replicas; a dead replica's sockets lapse after three heartbeats.
+    sharedConnections: createSharedConnections(redis, config.REDIS_PREFIX, {
+      max: config.WS_MAX_CONNECTIONS_PER_IP,
+      ttlMs: Math.max(3 * config.WS_HEARTBEAT_MS, 5_000),
+    }),
     messagesPerSecond: config.WS_MESSAGES_PER_SECOND,
     messageBurst: config.WS_MESSAGE_BURST,
     log: app.log,

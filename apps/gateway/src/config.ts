@@ -48,7 +48,7 @@ export const configSchema = baseEnvSchema.extend({
   WS_MEMBERSHIP_RECHECK_MS: z.coerce.number().int().min(0).default(5_000),
   /** /ws: a socket with no subscription this long after connecting (or its last unsubscribe) is closed. */
   WS_SUBSCRIBE_TIMEOUT_MS: z.coerce.number().int().min(50).default(30_000),
-  /** /ws: open sockets per client address; one more is closed at once with 1008. */
+  /** /ws: open sockets per client address on all replicas together (Redis); one more is closed with 1008. */
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(20),
   /** /ws: frames per second a socket may send (a token bucket holding WS_MESSAGE_BURST); more closes it with 1008. */
   WS_MESSAGES_PER_SECOND: z.coerce.number().min(0.1).default(10),

@@ -7,8 +7,10 @@ import {
   type WsServerMessage,
 } from '@oneeta/contracts';
 import type { AuthUser, SessionSubscriber } from '@oneeta/service-kit';
+import { randomUUID } from 'node:crypto';
 import { MembershipCache } from './membership-cache.js';
 import { BAD_MESSAGE, checkSubscribe, parseClientMessage, type SessionRevision, type SubscribeCheck } from './ws-checks.js';
+import type { SharedConnections } from './ws-connections.js';
 import { ConnectionCounter, TokenBucket } from './ws-limits.js';
 
 export { anySignedInUser, type MembershipCheck } from './ws-checks.js';
@@ -47,10 +49,14 @@ export interface WsHubOptions extends SubscribeCheck, WsLimits {
     onMessage: (sessionId: string, message: SessionNudge) => void,
   ) => SessionSubscriber;
   heartbeatMs: number;
+  /** The per-address cap counted across every replica (Redis); without it, per process only. */
+  sharedConnections?: SharedConnections | undefined;
 }
 
 interface Client {
   ip: string;
+  /** This socket's member in the shared per-address count. */
+  id: string;
   /** Followed sessions, each with the user whose token subscribed it. */
   sessions: Map<string, AuthUser>;
   /** Sessions whose subscribe request is still being checked (counted against the cap). */
@@ -82,6 +88,8 @@ export class WsHub {
   private readonly connections: ConnectionCounter;
   private readonly limits: Required<WsLimits>;
   private timer: NodeJS.Timeout | undefined;
+  private readonly replica = randomUUID();
+  private sequence = 0;
 
   constructor(private readonly options: WsHubOptions) {
     this.limits = {
@@ -110,6 +118,7 @@ export class WsHub {
     const { messagesPerSecond, messageBurst } = this.limits;
     const client: Client = {
       ip,
+      id: `${this.replica}:${++this.sequence}`,
       sessions: new Map(),
       pending: new Set(),
       alive: true,
@@ -118,6 +127,7 @@ export class WsHub {
     };
     this.clients.set(socket, client);
     this.armIdle(socket, client);
+    this.countShared(socket, client);
     if (!this.timer) {
       this.timer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
       this.timer.unref();
@@ -135,6 +145,7 @@ export class WsHub {
     if (!client) return;
     this.clients.delete(socket);
     this.connections.remove(client.ip);
+    void this.uncountShared(client);
     clearTimeout(client.idleTimer);
     clearTimeout(client.expiryTimer);
     await Promise.all([...client.sessions.keys()].map((sessionId) => this.leave(socket, sessionId)));
@@ -182,10 +193,12 @@ export class WsHub {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    for (const client of this.clients.values()) {
+    const uncounted = [...this.clients.values()].map((client) => {
       clearTimeout(client.idleTimer);
       clearTimeout(client.expiryTimer);
-    }
+      return this.uncountShared(client);
+    });
+    await Promise.all(uncounted);
     this.clients.clear();
     this.sessions.clear();
     await this.subscriber.close();
@@ -294,8 +307,31 @@ export class WsHub {
     void this.remove(socket);
   }
 
+  /**
+   * Counts a socket this process took against the cap of every replica; one past it is closed with
+   * 1008 as soon as Redis says so. Redis unreachable: the per-process cap alone holds.
+   */
+  private countShared(socket: HubSocket, client: Client): void {
+    this.options.sharedConnections?.add(client.ip, client.id).then(
+      (counted) => {
+        if (this.clients.get(socket) !== client) {
+          if (counted) void this.uncountShared(client); // closed while being counted
+        } else if (!counted) {
+          socket.close(WS_POLICY_CLOSE, WS_CLOSE_REASONS.tooManyConnections);
+          void this.remove(socket);
+        }
+      },
+      (err: unknown) => this.options.log?.warn({ err }, 'shared connection count failed'),
+    );
+  }
+
+  private async uncountShared(client: Client): Promise<void> {
+    await this.options.sharedConnections?.remove(client.ip, client.id).catch((err: unknown) => this.options.log?.warn({ err }, 'shared connection count failed'));
+  }
+
   private heartbeat(): void {
     this.cache.prune();
+    this.options.sharedConnections?.refresh(this.clients.values()).catch((err: unknown) => this.options.log?.warn({ err }, 'shared connection refresh failed'));
     for (const [socket, client] of this.clients) {
       if (!client.alive) {
         socket.terminate();

@@ -1,7 +1,8 @@
 import { WS_CLOSE_REASONS } from '@oneeta/contracts';
-import { eventually } from '@oneeta/service-kit/testing';
+import { deleteKeys, eventually, uniquePrefix } from '@oneeta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWsFixture, type TestClient, type WsFixture } from './ws-fixture.js';
+import { startGateway, type Gateway } from './helpers.js';
+import { startWsFixture, TestClient, type WsFixture } from './ws-fixture.js';
 
 const subscribe = (sessionId: string, token: string) => ({ action: 'subscribe', sessionId, token });
 const ofType = (client: TestClient, type: string, sessionId?: string) =>
@@ -143,5 +144,41 @@ describe('/ws token expiry', () => {
     expect(client.closed).toBe(false);
     await closedWith(client, WS_CLOSE_REASONS.tokenExpired);
     expect(await ws.numsub('s-exp')).toBe(0);
+  });
+});
+
+describe('/ws connections per address across gateway replicas', () => {
+  const prefix = uniquePrefix('gw-ws-cap');
+  let gateways: Gateway[] = [];
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    gateways = await Promise.all([1, 2].map(() => startGateway({ REDIS_PREFIX: prefix, WS_MAX_CONNECTIONS_PER_IP: '3' })));
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await deleteKeys(gateways[0]!.redis, prefix);
+    await Promise.all(gateways.map((gateway) => gateway.close()));
+  });
+  const connect = async (gateway: Gateway) => {
+    const client = await TestClient.open(gateway.url);
+    clients.push(client);
+    return client;
+  };
+  /** The test's sockets (all from 127.0.0.1) as Redis counts them, every replica together. */
+  const counted = () => gateways[0]!.redis.zcard(`${prefix}:ws:connections:127.0.0.1`);
+
+  it('caps an address on all replicas together: one past WS_MAX_CONNECTIONS_PER_IP anywhere is closed with 1008', async () => {
+    const [a, b] = gateways as [Gateway, Gateway];
+    const open = [await connect(a), await connect(a), await connect(b)];
+    await eventually(async () => (await counted()) === 3);
+    const extra = await connect(b);
+    await closedWith(extra, WS_CLOSE_REASONS.tooManyConnections);
+    expect(open.some((client) => client.closed)).toBe(false);
+
+    await open[0]!.close();
+    await eventually(async () => (await counted()) === 2);
+    const again = await connect(b);
+    await eventually(async () => (await counted()) === 3);
+    expect(again.closed).toBe(false);
   });
 });

@@ -24,6 +24,24 @@ export const httpTimeoutsEnvSchema = z.object({
 });
 export type HttpTimeoutsEnv = z.infer<typeof httpTimeoutsEnvSchema>;
 
+/**
+ * Which peers' X-Forwarded-For/-Proto/-Host a service believes (its request.ip feeds the per-IP
+ * limits): comma-separated addresses, CIDRs or the names loopback, linklocal, uniquelocal; `none`
+ * trusts nobody. The default trusts the private network the gateway reaches the services over (the
+ * gateway rewrites X-Forwarded-For to the client it trusts); a public sender's header is ignored.
+ * The gateway itself goes by TRUSTED_PROXY_HOPS instead.
+ */
+export const trustProxyEnvSchema = z.object({
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .default('loopback,linklocal,uniquelocal')
+    .transform((value): string[] | false =>
+      value === 'none' ? false : value.split(',').map((entry) => entry.trim()).filter(Boolean),
+    ),
+});
+
 /** Postgres timeouts (milliseconds, DATABASE_URL mode): a frozen or absent database fails fast (503). */
 export const dbTimeoutsEnvSchema = z.object({
   /** Time allowed to open a connection (or to wait for one from the pool). */
@@ -38,6 +56,7 @@ export type DbTimeoutsEnv = z.infer<typeof dbTimeoutsEnvSchema>;
 /** Env variables every service reads. Services `.extend()` this with their own. */
 export const baseEnvSchema = z.object({
   ...httpTimeoutsEnvSchema.shape,
+  ...trustProxyEnvSchema.shape,
   ...dbTimeoutsEnvSchema.shape,
   /** production | development | test */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),

@@ -8,7 +8,7 @@ import {
 import type { DestinationStream } from 'pino';
 import client from 'prom-client';
 import { addCompression } from './compression.js';
-import { httpTimeoutsEnvSchema, loadConfig } from './config.js';
+import { httpTimeoutsEnvSchema, loadConfig, trustProxyEnvSchema } from './config.js';
 import {
   HttpError,
   RETRY_AFTER_SECONDS,
@@ -34,6 +34,12 @@ export interface HttpAppOptions {
   logStream?: DestinationStream;
   /** Server timeouts; each one not given comes from the HTTP_*_TIMEOUT_MS env (see config.ts). */
   timeouts?: Partial<HttpTimeouts>;
+  /**
+   * Whose X-Forwarded-* headers request.ip, protocol and host believe: peer addresses, or a test of
+   * each hop (hop 0 is the socket peer; Fastify ignores a bare hop count); not given, the
+   * TRUST_PROXY env (see config.ts).
+   */
+  trustProxy?: string[] | false | ((address: string, hop: number) => boolean);
 }
 
 export interface HttpTimeouts {
@@ -96,7 +102,7 @@ function baseApp(options: HttpAppOptions) {
     },
     requestIdHeader: REQUEST_ID,
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? loadConfig(trustProxyEnvSchema, process.env).TRUST_PROXY,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     forceCloseConnections: true,
     // Slow or stalled clients (slow-loris: headers sent a byte at a time) are cut off. Node checks

@@ -98,6 +98,38 @@ describe('event bus', () => {
     expect(received[0]!.data.orderId).toBe('new');
   });
 
+  it('hands each event to one consumer of a group across two replicas, and to every group', async () => {
+    // Each replica: its own connection and bus, a consumer of its own name in the same group.
+    const replicas = [createRedis(REDIS_URL), createRedis(REDIS_URL)];
+    const buses = replicas.map((r) => createEventBus({ redis: r, prefix, source: 'bus-test' }));
+    const billing: string[][] = [[], []];
+    const audit: string[] = [];
+    const consumers = buses.map((b, i) =>
+      b.consume<Order>({
+        topic: 'order.placed',
+        group: 'billing',
+        consumer: `replica-${i}`,
+        handler: async (event) => {
+          billing[i]!.push(event.id);
+        },
+        ...FAST,
+      }),
+    );
+    const auditor = buses[0]!.consume<Order>({ topic: 'order.placed', group: 'audit', consumer: 'replica-0', handler: async (event) => void audit.push(event.id), ...FAST });
+    try {
+      await Promise.all([...consumers, auditor].map((c) => c.ready));
+      const ids: string[] = [];
+      for (let n = 0; n < 40; n++) ids.push((await buses[n % 2]!.publish<Order>('order.placed', { orderId: `o-${n}` })).id);
+      await waitFor(() => billing[0]!.length + billing[1]!.length >= 40 && audit.length >= 40);
+      await waitFor(async () => (await pendingCount()) === 0 && (await pendingCount('order.placed', 'audit')) === 0);
+      expect([...billing[0]!, ...billing[1]!].sort()).toEqual([...ids].sort());
+      expect([...audit].sort()).toEqual([...ids].sort());
+    } finally {
+      await Promise.all(buses.map((b) => b.close()));
+      await Promise.all(replicas.map((r) => r.quit()));
+    }
+  });
+
   it('redelivers an entry a dead consumer never acked to another consumer after claimIdleMs', async () => {
     const key = streamKey(prefix, 'order.placed');
     const published = await bus.publish<Order>('order.placed', { orderId: 'o-1' });

@@ -161,6 +161,31 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
     expect(seen.filter((e) => (e.data as { aggregate: string }).aggregate === 'a').map((e) => (e.data as { n: number }).n).slice(-2)).toEqual([1, 2]);
   });
 
+  it('two relays over one table deliver every row once, in order per aggregate, and drain it', async () => {
+    const outbox = createOutbox(table, 'test');
+    const byRelay = [0, 0];
+    const counting = (i: number) => async (m: OutboxMessage, deliver: (m: OutboxMessage) => Promise<void>) => {
+      await deliver(m);
+      byRelay[i]! += 1;
+    };
+    const first = relayFor(counting(0), { batchSize: 7 }).relay;
+    const second = relayFor(counting(1), { batchSize: 7 }).relay;
+    const aggregates = ['r1', 'r2', 'r3', 'r4'];
+    for (let n = 1; n <= 10; n++) {
+      await database.db.transaction((tx) => outbox.add(tx, aggregates.map((a) => event(a, n))));
+      (n % 2 ? first : second).wake();
+    }
+    await eventually(async () => byRelay[0]! + byRelay[1]! >= 40 && (await first.pending()) === 0, { timeoutMs: 10_000 });
+    const reader = createRedis(server.url);
+    const seen = (await streamEvents(reader, prefix, 'thing.changed')).filter((e) => aggregates.includes((e.data as { aggregate: string }).aggregate));
+    reader.disconnect();
+    expect(byRelay[0]! + byRelay[1]!).toBe(40);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
+    for (const a of aggregates) {
+      expect(seen.filter((e) => (e.data as { aggregate: string }).aggregate === a).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    }
+  });
+
   // Concurrent transactions need a server: PGlite runs one at a time.
   if (engine === 'postgres') it('makes a second transaction on an aggregate wait for the first, so rows go out in commit order', async () => {
     const outbox = createOutbox(table, 'test');

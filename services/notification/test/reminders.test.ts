@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, QUEUES, TOPICS, type ReminderJob, type TravelComputedData } from '@oneeta/contracts';
 import { eventually } from '@oneeta/service-kit/testing';
 import { createSession, startSession, startTravelConsumer, type SessionHarness } from '@oneeta/session/testing';
+import type { Job } from 'bullmq';
+import { createReminderProcessor } from '../src/consumers/reminders.js';
 import { reminderJobId } from '../src/domain/reminders.js';
+import { createSessionClient } from '../src/providers/sessions.js';
 import { inbox, mute, preferencesWith, putPreferences, subscribe } from './factories.js';
 import { startNotification, type NotificationHarness } from './helpers.js';
 import { startPushStandIn } from './push-stand-in.js';
@@ -115,6 +118,22 @@ describe('time-to-leave reminders', () => {
     const again = await h.reminders.add(entry.name, due, { jobId: 'run-again' });
     await eventually(async () => ((await again.isCompleted()) ? true : null));
     expect((await h.reminders.getJob('run-again'))!.returnvalue).toEqual({ outcome: 'duplicate' });
+    await h.drained();
+    expect(device.delivered()).toHaveLength(1);
+    expect((await inbox(h, here.token)).map((n) => n.kind)).toEqual(['leave-soon']);
+  });
+
+  it('sends a reminder once when two replicas run its job at the same moment', async () => {
+    // Leave-by 30 min away: nothing is due on its own; two workers fire the reminder together.
+    const { device, s, participantId, leaveBy, arriveAt, owner, here, travelComputed } = await ownerWhoLeavesIn(30 * 60_000);
+    await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
+    const due: ReminderJob = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt, kind: 'leave-soon' };
+    await eventually(async () => (await reminderJob(due)) ?? null, { timeoutMs: 15_000 });
+    const replica = () =>
+      createReminderProcessor({ db: h.database.db, outbox: h.delivery.outbox, wakeRelay: () => h.delivery.relay.wake(), sessions: createSessionClient({ baseUrl: h.config.SESSION_URL!, internalToken: h.config.INTERNAL_TOKEN }) });
+    const outcomes = await Promise.all([replica()({ data: due } as Job), replica()({ data: due } as Job)]);
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['duplicate', 'sent']);
+    await eventually(() => (device.delivered().length === 1 ? true : null), { timeoutMs: 30_000 });
     await h.drained();
     expect(device.delivered()).toHaveLength(1);
     expect((await inbox(h, here.token)).map((n) => n.kind)).toEqual(['leave-soon']);

@@ -2,8 +2,9 @@
 // re-plan itself, no-shows and the end of location sharing, each published once as session.alert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { sessionAlertDataSchema, sessionResponseSchema, sessionScheduleDataSchema, TOPICS, type SessionAlertData } from '@oneeta/contracts';
-import { streamKey } from '@oneeta/service-kit';
+import { JOBS, QUEUES, sessionAlertDataSchema, sessionResponseSchema, sessionScheduleDataSchema, TOPICS, type SessionAlertData } from '@oneeta/contracts';
+import { createQueue, streamKey } from '@oneeta/service-kit';
+import { deleteKeys, uniquePrefix } from '@oneeta/service-kit/testing';
 import { runLiveChecks, startLiveChecks } from '../src/live-worker.js';
 import { createNotifier } from '../src/notify.js';
 import { participants, sessions } from '../src/store/schema.js';
@@ -208,6 +209,36 @@ describe('the periodic live check', () => {
       await expect.poll(async () => (await alerts(id)).map((x) => x.kind), { timeout: 10_000 }).toEqual(['late', 'replan-offer']);
     } finally {
       await live.close();
+    }
+  });
+});
+
+describe('the periodic live check on two replicas', () => {
+  it('keeps one scheduler and runs one job per interval, however many replicas started it', async () => {
+    const { a, id } = await group(20);
+    await setTravel(id, a, 50);
+    const INTERVAL = 200;
+    const config = { ...h.config, REDIS_PREFIX: uniquePrefix('live-replicas'), LIVE_CHECK_INTERVAL_MS: INTERVAL };
+    const queue = createQueue(JOBS[QUEUES.liveCheck], { connection: h.redis, redisPrefix: config.REDIS_PREFIX });
+    // Two replicas start together; a third joins later (a rolling deploy).
+    const replicas = [startLiveChecks(config, deps()), startLiveChecks(config, deps())];
+    try {
+      await Promise.all(replicas.map((r) => r.ready));
+      await expect.poll(() => queue.getCompletedCount(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      replicas.push(startLiveChecks(config, deps()));
+      await replicas[2]!.ready;
+      await expect.poll(() => queue.getCompletedCount(), { timeout: 10_000 }).toBeGreaterThanOrEqual(8);
+      expect(await queue.getJobSchedulersCount()).toBe(1);
+      const jobs = await queue.getJobs(['completed']);
+      // One job per tick: its id carries the tick's time, and ticks are at least an interval apart.
+      const ticks = jobs.map((j) => Number(/^repeat:live-check:(\d+)$/.exec(j.id ?? '')?.[1])).sort((x, y) => x - y);
+      expect(ticks.every(Number.isFinite)).toBe(true);
+      expect(ticks.slice(1).map((t, i) => t - ticks[i]!).every((gap) => gap >= INTERVAL)).toBe(true);
+      await expect.poll(async () => (await alerts(id)).map((x) => x.kind), { timeout: 10_000 }).toEqual(['late', 'replan-offer']);
+    } finally {
+      await Promise.all(replicas.map((r) => r.close()));
+      await queue.close();
+      await deleteKeys(h.redis, config.REDIS_PREFIX);
     }
   });
 });
