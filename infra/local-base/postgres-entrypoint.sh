@@ -28,7 +28,7 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   pwfile="$(mktemp)"
   printf '%s\n' "${POSTGRES_PASSWORD:-}" > "$pwfile"
   initdb --username="$POSTGRES_USER" --pwfile="$pwfile" --auth-local=trust --auth-host="$AUTH" \
-    --encoding=UTF8 --locale=C.UTF-8 $POSTGRES_INITDB_ARGS > /dev/null
+    --encoding=UTF8 --locale=C.UTF-8 ${POSTGRES_INITDB_ARGS:-} > /dev/null
   rm -f "$pwfile"
   printf '\nhost all all all %s\n' "$AUTH" >> "$PGDATA/pg_hba.conf"
   printf "\nlisten_addresses = '*'\n" >> "$PGDATA/postgresql.conf"
