@@ -36,7 +36,9 @@ for (const d of chosen) {
     'infra/Dockerfile',
     '--build-arg',
     `SERVICE=${d.dir}`,
-    ...(process.env.NODE_VERSION ? ['--build-arg', `NODE_VERSION=${process.env.NODE_VERSION}`] : []),
+    ...(process.env.NODE_VERSION
+      ? ['--build-arg', `NODE_VERSION=${process.env.NODE_VERSION}`]
+      : []),
     '-t',
     image,
     '.',
@@ -55,7 +57,11 @@ for (const d of chosen) {
   const size = spawnSync(docker, ['image', 'inspect', '--format', '{{.Size}}', image], {
     encoding: 'utf8',
   });
-  results.push({ image, seconds: (Date.now() - started) / 1000, bytes: Number(size.stdout.trim()) });
+  results.push({
+    image,
+    seconds: (Date.now() - started) / 1000,
+    bytes: Number(size.stdout.trim()),
+  });
 }
 
 console.log('\nimage                               size      build');
