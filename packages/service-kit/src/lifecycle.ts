@@ -1,4 +1,5 @@
 import { renameSync, writeFileSync } from 'node:fs';
+import { retryConnectionsGlobally } from './connect.js';
 import type { App } from './http.js';
 
 export interface RunOptions {
@@ -63,9 +64,13 @@ export async function runService({ app, port, host, shutdownTimeoutMs = 10_000 }
   return app;
 }
 
-/** For main.ts: run `start`, and turn a startup failure into one readable line and exit 1. */
+/**
+ * For main.ts: run `start`, and turn a startup failure into one readable line and exit 1. Every
+ * `fetch` of the process retries a connection nobody accepted (a replica being replaced).
+ */
 export function main(start: () => Promise<unknown>): void {
   watchParentPipe();
+  retryConnectionsGlobally();
   start().catch((err: unknown) => {
     console.error(err instanceof Error ? `${err.name}: ${err.message}` : err);
     process.exit(1);
