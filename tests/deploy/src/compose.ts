@@ -7,6 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { waitUntil } from '@oneeta/faults/wait';
+import { call } from '@oneeta/faults/world';
 import { stringify } from 'yaml';
 
 const run = promisify(execFile);
@@ -124,10 +126,10 @@ export function defineStack(options: {
       .split('\n')
       .filter(Boolean);
     if (ids.length === 0) return [];
-    const format =
+    const format = // (a container without a health check, the balancer's, has no State.Health)
       '{{.Id}}\t{{.Name}}\t{{index .Config.Labels "com.docker.compose.service"}}\t' +
       '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}\t' +
-      '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}';
+      '{{with index .State "Health"}}{{.Status}}{{else}}{{.State.Status}}{{end}}';
     return (await docker('inspect', '--format', format, ...ids))
       .split('\n')
       .filter(Boolean)
@@ -159,7 +161,10 @@ export function defineStack(options: {
   };
 }
 
-/** `docker compose up` with the replica counts, waiting until every container is healthy. */
+/**
+ * `docker compose up` with the replica counts, waiting until every container is healthy and the
+ * public port answers (the balancer has no health check of its own).
+ */
 export async function up(stack: Stack, timeoutSeconds = 300): Promise<void> {
   const scale = Object.entries(REPLICAS).flatMap(([name, n]) => ['--scale', `${name}=${n}`]);
   await stack.compose(
@@ -170,6 +175,12 @@ export async function up(stack: Stack, timeoutSeconds = 300): Promise<void> {
     '--wait-timeout',
     String(timeoutSeconds),
     ...scale,
+  );
+  await waitUntil(
+    async () => (await call(`${stack.base}/api/health`)).status === 200,
+    60_000,
+    `the balancer answers on ${stack.base}`,
+    500,
   );
 }
 

@@ -190,18 +190,22 @@ export async function participants(
   return (body.session as { participants: SeenParticipant[] }).participants;
 }
 
-/** A chat message from `from` that `to` reads back (the session's thread, ACS's wire format). */
+/**
+ * The owner opens the session's chat thread; `from` posts a message that the owner reads back
+ * (ACS's wire format, through the gateway's /chat).
+ */
 export async function chat(
   base: string,
   sessionId: string,
+  owner: Person,
   from: Person,
-  to: Person,
   content: string,
 ): Promise<void> {
+  const to = owner;
   const communication = `${base}/api/communication`;
   const thread = await must(`${communication}/thread`, {
     method: 'POST',
-    token: from.token,
+    token: owner.token,
     body: { sessionId },
   });
   const threadId = thread.threadId as string;
