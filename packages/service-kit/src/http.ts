@@ -104,7 +104,9 @@ function baseApp(options: HttpAppOptions) {
     genReqId: () => randomUUID(),
     trustProxy: options.trustProxy ?? loadConfig(trustProxyEnvSchema, process.env).TRUST_PROXY,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections are closed and in-flight requests finish (the drain
+    // before it, lifecycle.ts, has told every client to stop reusing its connection).
+    forceCloseConnections: 'idle',
     // Slow or stalled clients (slow-loris: headers sent a byte at a time) are cut off. Node checks
     // the headers/request deadlines every connectionsCheckingInterval (30 s by default): make it a
     // fraction of the headers timeout so a stalled connection goes close to its deadline.
@@ -134,6 +136,17 @@ function baseApp(options: HttpAppOptions) {
 /** A Fastify instance with the zod type provider, as every service uses it. */
 export type App = ReturnType<typeof baseApp>;
 
+const draining = new WeakSet<object>();
+
+/**
+ * The start of a graceful stop: every answer from now on closes its connection (so no client
+ * sends another request on it) and /readyz answers 503 (so a balancer stops choosing this
+ * process); requests are still served meanwhile.
+ */
+export function beginDrain(app: App): void {
+  draining.add(app);
+}
+
 /** The one way a service builds its HTTP app: zod types, ids, logs, errors, health, metrics. */
 export function createHttpApp(options: HttpAppOptions): App {
   const app = baseApp(options);
@@ -155,6 +168,7 @@ export function createHttpApp(options: HttpAppOptions): App {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID, request.id);
+    if (draining.has(app)) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -200,6 +214,7 @@ export function createHttpApp(options: HttpAppOptions): App {
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (_request, reply) => {
+    if (draining.has(app)) return reply.status(503).send({ ok: false, checks: {}, draining: true });
     const checks: Record<string, { ok: boolean; error?: string }> = {};
     await Promise.all(
       Object.entries(options.readiness ?? {}).map(async ([name, check]) => {

@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { retryConnectionsGlobally } from './connect.js';
-import type { App } from './http.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { beginDrain, type App } from './http.js';
 
 export interface RunOptions {
   app: App;
@@ -8,7 +9,17 @@ export interface RunOptions {
   host: string;
   /** Stop waiting for in-flight work after this long (default 10 s). */
   shutdownTimeoutMs?: number;
+  /**
+   * How long a stop keeps serving, every answer closing its connection, before it closes the
+   * listener: the HTTP keep-alive timeout, after which a client has dropped any idle connection
+   * to this process by itself, so none is cut while a request is on its way. 0 under the
+   * embedded launcher, which has no balancer to drain from.
+   */
+  drainMs?: number;
 }
+
+/** The longest drain: Fastify's own keep-alive default (72 s) is far longer than the kit's 5 s. */
+const MAX_DRAIN_MS = 10_000;
 
 /** What happens when the parent's pipe closes: exit while starting, a graceful stop once running. */
 let onParentGone: () => void = () => process.exit(1);
@@ -29,11 +40,12 @@ export function watchParentPipe(
 }
 
 /**
- * Listens, then closes the app (and with it every resource registered in onClose hooks) on
- * SIGTERM or SIGINT, or when the launcher that started it is gone (watchParentPipe). A second
- * signal, or the timeout, exits at once.
+ * Listens, then stops on SIGTERM or SIGINT, or when the launcher that started it is gone
+ * (watchParentPipe): drains (see `drainMs`), then closes the app (and with it every resource
+ * registered in onClose hooks), finishing in-flight requests. A second signal, or the timeout,
+ * exits at once.
  */
-export async function runService({ app, port, host, shutdownTimeoutMs = 10_000 }: RunOptions) {
+export async function runService({ app, port, host, shutdownTimeoutMs = 10_000, drainMs }: RunOptions) {
   await app.listen({ port, host });
   reportPort(app);
   let stopping: string | undefined;
@@ -44,13 +56,17 @@ export async function runService({ app, port, host, shutdownTimeoutMs = 10_000 }
       return;
     }
     stopping = signal;
-    app.log.info({ signal }, 'shutting down');
+    const drain =
+      signal === 'parent gone' ? 0 : (drainMs ?? (process.env.EXIT_WHEN_STDIN_CLOSES === '1' ? 0 : Math.min(app.server.keepAliveTimeout, MAX_DRAIN_MS)));
+    app.log.info({ signal, drainMs: drain }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
-    }, shutdownTimeoutMs);
+    }, drain + shutdownTimeoutMs);
     timer.unref();
     try {
+      beginDrain(app);
+      await sleep(drain);
       await app.close();
       process.exit(0);
     } catch (err) {
