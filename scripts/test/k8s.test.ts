@@ -22,6 +22,7 @@ import {
   only,
   overlay,
   read,
+  keepAliveMs,
   shutdownTimeoutMs,
   spec,
   value,
@@ -176,8 +177,9 @@ describe('infra/k8s', () => {
       expect(value(gateway, urlEnvFor(d.name)!), d.name).toBe(urls[d.urlEnv!]);
   });
 
-  it('drains on shutdown: preStop sleep plus the kit’s shutdown timeout fit in the grace period', () => {
+  it('drains on shutdown: preStop sleep, the kit’s drain and its shutdown timeout fit in the grace period', () => {
     expect(shutdownTimeoutMs).toBeGreaterThan(0);
+    expect(keepAliveMs).toBeGreaterThan(0);
     for (const d of deployables) {
       const pod = spec<{ template: { spec: { terminationGracePeriodSeconds: number } } }>(
         get('Deployment', d.name),
@@ -189,7 +191,7 @@ describe('infra/k8s', () => {
       const sleep = Number(preStop?.[1]);
       expect(sleep, d.name).toBeGreaterThanOrEqual(5);
       expect(pod.terminationGracePeriodSeconds, d.name).toBeGreaterThanOrEqual(
-        sleep + shutdownTimeoutMs / 1000 + 5,
+        sleep + (keepAliveMs + shutdownTimeoutMs) / 1000 + 5,
       );
     }
   });
