@@ -139,6 +139,23 @@ build_tag() {
   "$DOCKER" build --pull=false -t "$1" "$2" >&2
 }
 
+# Builds the stand-in $1 (a tag, unless it exists) from the Dockerfile on stdin, in a context holding
+# $2 (an entrypoint script of this folder) as docker-entrypoint.sh.
+stand_in() {
+  local tag="$1" ctx="$WORK/ctx-${1%%:*}"
+  if ! want "$tag"; then
+    cat > /dev/null
+    echo "$tag exists (--force rebuilds it)" >&2
+    return
+  fi
+  log "$tag from Debian's packages"
+  rm -rf "$ctx" && mkdir -p "$ctx"
+  cp "$here/$2" "$ctx/docker-entrypoint.sh"
+  cat > "$ctx/Dockerfile"
+  build_tag "$tag" "$ctx"
+  rm -rf "$ctx"
+}
+
 # --- node:<major>-slim ----------------------------------------------------------------------------------
 NODE_TAG="node:$NODE_MAJOR-slim"
 if want "$NODE_TAG"; then
@@ -197,12 +214,7 @@ fi
 # initialises PGDATA with POSTGRES_USER/POSTGRES_PASSWORD/POSTGRES_DB and runs
 # /docker-entrypoint-initdb.d/*.sql|*.sh, then runs postgres as the postgres user.
 PG_IMAGE="postgres:$PG_TAG"
-if want "$PG_IMAGE"; then
-  log "$PG_IMAGE from Debian's postgresql"
-  ctx="$WORK/ctx-postgres"
-  rm -rf "$ctx" && mkdir -p "$ctx"
-  cp "$here/postgres-entrypoint.sh" "$ctx/docker-entrypoint.sh"
-  cat > "$ctx/Dockerfile" << EOF
+stand_in "$PG_IMAGE" postgres-entrypoint.sh << EOF
 FROM $BASE
 RUN mkdir -p /etc/postgresql-common \\
  && echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.conf \\
@@ -221,22 +233,12 @@ STOPSIGNAL SIGINT
 EXPOSE 5432
 CMD ["postgres"]
 EOF
-  build_tag "$PG_IMAGE" "$ctx"
-  rm -rf "$ctx"
-else
-  echo "$PG_IMAGE exists (--force rebuilds it)" >&2
-fi
 
 # --- redis:7 --------------------------------------------------------------------------------------------
 # Debian's redis-server (7.0 on bookworm). Like the official image: /data as the working directory,
 # runs as redis, and no protected mode (the official build turns it off; compose networks reach it).
 REDIS_IMAGE="redis:$REDIS_TAG"
-if want "$REDIS_IMAGE"; then
-  log "$REDIS_IMAGE from Debian's redis-server"
-  ctx="$WORK/ctx-redis"
-  rm -rf "$ctx" && mkdir -p "$ctx"
-  cp "$here/redis-entrypoint.sh" "$ctx/docker-entrypoint.sh"
-  cat > "$ctx/Dockerfile" << EOF
+stand_in "$REDIS_IMAGE" redis-entrypoint.sh << EOF
 FROM $BASE
 RUN apt-get update \\
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server \\
@@ -250,23 +252,13 @@ ENTRYPOINT ["docker-entrypoint.sh"]
 EXPOSE 6379
 CMD ["redis-server"]
 EOF
-  build_tag "$REDIS_IMAGE" "$ctx"
-  rm -rf "$ctx"
-else
-  echo "$REDIS_IMAGE exists (--force rebuilds it)" >&2
-fi
 
 # --- haproxy:2.6 ----------------------------------------------------------------------------------------
 # Debian's haproxy (2.6 on bookworm). Like the official image: the configuration at
 # /usr/local/etc/haproxy/haproxy.cfg, runs as the haproxy user, master-worker in the foreground
 # (`haproxy -W -db`), and SIGUSR1 (a soft stop: in-flight requests finish) as the stop signal.
 HAPROXY_IMAGE="haproxy:$HAPROXY_TAG"
-if want "$HAPROXY_IMAGE"; then
-  log "$HAPROXY_IMAGE from Debian's haproxy"
-  ctx="$WORK/ctx-haproxy"
-  rm -rf "$ctx" && mkdir -p "$ctx"
-  cp "$here/haproxy-entrypoint.sh" "$ctx/docker-entrypoint.sh"
-  cat > "$ctx/Dockerfile" << EOF
+stand_in "$HAPROXY_IMAGE" haproxy-entrypoint.sh << EOF
 FROM $BASE
 RUN apt-get update \\
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends haproxy \\
@@ -282,11 +274,6 @@ ENTRYPOINT ["docker-entrypoint.sh"]
 STOPSIGNAL SIGUSR1
 CMD ["haproxy", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]
 EOF
-  build_tag "$HAPROXY_IMAGE" "$ctx"
-  rm -rf "$ctx"
-else
-  echo "$HAPROXY_IMAGE exists (--force rebuilds it)" >&2
-fi
 
 log 'local stand-ins'
 "$DOCKER" images --format '{{.Repository}}:{{.Tag}}\t{{.Size}}' |

@@ -39,28 +39,9 @@ export interface Stack {
   project: string;
   port: number;
   base: string;
-  internalToken: string;
-  adminEmail: string;
   compose: (...args: string[]) => Promise<string>;
   docker: (...args: string[]) => Promise<string>;
   containers: (service?: string) => Promise<Container[]>;
-  /** The base URL of one replica of `service` on the compose network (reachable from this host). */
-  urlOf: (service: string, port: number) => Promise<string>;
-}
-
-const PORTS: Readonly<Record<string, number>> = {
-  auth: 4001,
-  session: 4002,
-  routing: 4003,
-  'routing-worker': 4004,
-  communication: 4005,
-  notification: 4006,
-  billing: 4007,
-  admin: 4008,
-};
-
-export function portOf(service: string): number | undefined {
-  return PORTS[service];
 }
 
 /** The override file: images by tag, test settings, quick health checks. */
@@ -74,14 +55,12 @@ function override(imagePrefix: string, port: number): string {
       environment: { RATE_LIMIT_PER_MINUTE: '100000', WS_MAX_CONNECTIONS_PER_IP: '1000' },
     },
   };
-  for (const name of Object.keys(PORTS)) {
+  for (const name of Object.keys(REPLICAS).filter((n) => n !== 'gateway')) {
     services[name] = {
       image: `${imagePrefix}${name}:latest`,
       healthcheck: fast,
       environment: {
-        ...(name === 'auth'
-          ? { AUTH_MAX_PER_IP_PER_MINUTE: '100000', ADMIN_EMAIL: 'deploy-admin@example.com' }
-          : {}),
+        ...(name === 'auth' ? { AUTH_MAX_PER_IP_PER_MINUTE: '100000' } : {}),
         ...(name === 'session'
           ? { LIVE_CHECK_INTERVAL_MS: '3000', ROUTE_JOB_DEBOUNCE_MS: '200' }
           : {}),
@@ -148,16 +127,9 @@ export function defineStack(options: {
     project: options.project,
     port: options.port,
     base: `http://127.0.0.1:${options.port}`,
-    internalToken: options.internalToken,
-    adminEmail: 'deploy-admin@example.com',
     compose,
     docker,
     containers,
-    urlOf: async (service, port) => {
-      const running = (await containers(service)).filter((c) => c.health === 'healthy' && c.ip);
-      if (running.length === 0) throw new Error(`no healthy ${service} container`);
-      return `http://${running[0]!.ip}:${port}`;
-    },
   };
 }
 
