@@ -135,8 +135,9 @@ describe('web notifications', () => {
     });
     expect(await shownNotifications(page)).toEqual([]);
     await deliverToServiceWorker(context, page, payload);
+    // The service worker may have been stopped while idle; starting it again can take seconds here.
     await expect
-      .poll(() => shownNotifications(page))
+      .poll(() => shownNotifications(page), { timeout: 15_000 })
       .toEqual([
         {
           title: 'OneETA',
