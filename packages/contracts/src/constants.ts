@@ -21,7 +21,6 @@ export const FALLBACK_INVITE_POSITION = { lat: 47.61, lon: -122.33 } as const;
 export const JOIN_ATTEMPTS = { limit: 5, windowSeconds: 60, lockSeconds: 300 } as const;
 export const JOIN_DELAY_STEP_MS = 200;
 export const JOIN_DELAY_CAP_MS = 2000;
-export const PARTICIPANT_SYNC_DELAY_MS = 250;
 export const AUDIT_TABLE_MAX_HEIGHT_PX = 280;
 export const LABEL_MAX_CHARS = 14;
 export const COMPACT_PANEL_ABOVE = 40;

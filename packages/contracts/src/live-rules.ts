@@ -21,6 +21,12 @@ export const SHARING_ENDS_AFTER_HOURS = 2;
 export const REPLAN_OFFER_MAX_HOURS = 3;
 /** How often the session service looks at open sessions for lateness, no-shows and the end of sharing. */
 export const LIVE_CHECK_INTERVAL_MS = 30_000;
+/**
+ * New travel results that move no departure, arrival or earliest arrival by more than this, with
+ * the same durations and distances, change nothing anyone sees: they are not stored as a change
+ * and nobody is nudged.
+ */
+export const TRAVEL_UNCHANGED_SECONDS = 30;
 
 export const ALERT_KINDS = ['late', 'replan-offer', 'far-behind', 'replanned', 'arrived', 'no-show'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_TYPES } from './communication.js';
+import { participantSchema, travelSummarySchema } from './sessions.js';
 import { idSchema } from './text.js';
 
 /** Client → hub. `token` may carry the "Bearer " prefix. */
@@ -18,10 +19,35 @@ export const wsClientMessageSchema = z.discriminatedUnion('action', [
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 
+/**
+ * At most this many participants ride on one `refresh-session` frame's `changes` (about 500 bytes
+ * each); a change touching more sends the frame without them and pages refetch.
+ */
+export const SESSION_FRAME_MAX_PARTICIPANTS = 25;
+
+/**
+ * What one committed change did to the session, as every member sees it: the participants it
+ * touched (whole, as `GET /api/sessions/:id` shows them to a member), the group's travel summary
+ * and the session fields that follow from them. A page holding revision `revision - 1` applies it
+ * and has the session at `revision`.
+ */
+export const sessionChangesSchema = z.object({
+  participants: z.array(participantSchema).max(SESSION_FRAME_MAX_PARTICIPANTS),
+  travel: travelSummarySchema,
+  suggestedArriveAt: z.string().nullable(),
+  sharingEnded: z.boolean(),
+  updatedAt: z.string(),
+});
+export type SessionChanges = z.infer<typeof sessionChangesSchema>;
+
 /** Hub → client. */
 export const wsRefreshSessionSchema = z.object({
   type: z.literal('refresh-session'),
   sessionId: z.string(),
+  /** The session's revision after the change (absent from older publishers: refetch). */
+  revision: z.number().int().min(1).optional(),
+  /** The change itself, when it fits; without it (or after a gap in revisions) the page refetches. */
+  changes: sessionChangesSchema.optional(),
 });
 export const wsChatMessageNudgeSchema = z.object({
   type: z.literal('chat-message'),

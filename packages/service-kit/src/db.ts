@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { dbTimeoutsEnvSchema, loadConfig } from './config.js';
+import { countingLogger } from './query-count.js';
 
 /** Drizzle over either engine; queries are written once against this type. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -90,7 +91,7 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Data
   // has no pool listener: a dropped connection would emit an unhandled 'error' and kill the
   // process. Its next query rejects with the same error, which the kit answers with 503.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool) as unknown as Database;
+  const db = drizzlePg(pool, { logger: countingLogger }) as unknown as Database;
   return {
     db,
     engine: 'postgres',
@@ -105,7 +106,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const client = options.dataDir ? new PGlite(path.resolve(options.dataDir)) : new PGlite();
   await client.waitReady;
-  const pglite = drizzlePglite(client);
+  const pglite = drizzlePglite(client, { logger: countingLogger });
   await migratePglite(pglite, {
     migrationsFolder: options.migrationsFolder,
     migrationsSchema: options.schema,

@@ -8,6 +8,7 @@ import {
 import type { DestinationStream } from 'pino';
 import client from 'prom-client';
 import { addCompression } from './compression.js';
+import { queriesSent } from './query-count.js';
 import { httpTimeoutsEnvSchema, loadConfig, trustProxyEnvSchema } from './config.js';
 import {
   HttpError,
@@ -274,6 +275,17 @@ function registerMetrics(app: App, service: string): void {
       },
       reply.elapsedTime / 1000,
     );
+  });
+  let counted = 0;
+  new client.Counter({
+    name: 'db_queries_total',
+    help: 'Statements this process sent to its database',
+    registers: [registry],
+    collect() {
+      const now = queriesSent();
+      this.inc(now - counted);
+      counted = now;
+    },
   });
   app.decorate('metricsRegistry', registry);
   app.get('/metrics', async (_request, reply) => {

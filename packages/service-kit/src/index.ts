@@ -16,3 +16,4 @@ export type { Redis } from 'ioredis';
 export * from './openapi.js';
 export * from './service-app.js';
 export * from './connect.js';
+export { queriesSent } from './query-count.js';

@@ -10,7 +10,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { canView, isClosed, viewerRole, type ViewerRole } from './domain/access.js';
-import { createNotifier } from './notify.js';
+import { createNotifier, mergeTouched, type Touched } from './notify.js';
+import { createSessionCache } from './store/session-cache.js';
 import { createSessionsStore, type LoadedSession } from './store/sessions-store.js';
 
 export interface SessionDeps {
@@ -27,12 +28,13 @@ export interface SessionDeps {
 }
 
 /** Marks a session as changed inside a write; see {@link SessionContext.write}. */
-export type Changed = (sessionId: string, reason: string, route?: RouteMatrixJob['reason']) => void;
+export type Changed = (sessionId: string, reason: string, route?: RouteMatrixJob['reason'], touched?: Touched) => void;
 
 export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
   const { config } = deps;
   const store = createSessionsStore(deps.db);
-  const notify = createNotifier({ outbox: deps.outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS });
+  const readCached = createSessionCache(store);
+  const notify = createNotifier({ outbox: deps.outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS, routeCoalesceMs: config.ROUTE_COALESCE_MS });
 
   /**
    * Runs a write in one transaction. Each session marked with `changed(id, reason, route?)` gets
@@ -44,14 +46,14 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
     let added = false;
     const result = await deps.db.transaction(async (handle) => {
       const tx = handle as unknown as Database;
-      const marks = new Map<string, { reason: string; route?: RouteMatrixJob['reason'] }>();
-      const value = await fn(tx, (sessionId, reason, route) => {
+      const marks = new Map<string, { reason: string; route?: RouteMatrixJob['reason']; touched?: Touched }>();
+      const value = await fn(tx, (sessionId, reason, route, touched) => {
         const before = marks.get(sessionId);
-        marks.set(sessionId, { reason, route: route ?? before?.route });
+        marks.set(sessionId, { reason, route: route ?? before?.route, touched: before ? mergeTouched(before.touched, touched) : touched });
       });
       // In id order: two writes that change the same sessions lock their revision rows alike.
       const ordered = [...marks].sort(([a], [b]) => a.localeCompare(b));
-      for (const [sessionId, { reason, route }] of ordered) await notify(tx, sessionId, reason, route);
+      for (const [sessionId, { reason, route, touched }] of ordered) await notify(tx, sessionId, reason, route, touched);
       added = marks.size > 0;
       return value;
     });
@@ -71,9 +73,12 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
     log,
     write,
 
-    /** Loads a session and the caller's role; 404 when unknown, 403 when not allowed to see it. */
-    async access(sessionId: string, user: AuthUser | null): Promise<LoadedSession & { role: Exclude<ViewerRole, 'none'> }> {
-      const loaded = await store.load(sessionId);
+    /**
+     * Loads a session and the caller's role; 404 when unknown, 403 when not allowed to see it.
+     * `cached`: the rows may come from the per-revision cache (for a read that renders them only).
+     */
+    async access(sessionId: string, user: AuthUser | null, cached = false): Promise<LoadedSession & { role: Exclude<ViewerRole, 'none'> }> {
+      const loaded = cached ? await readCached(sessionId) : await store.load(sessionId);
       if (!loaded) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
       const role = viewerRole(loaded.session, loaded.participants, loaded.invites, user);
       if (!canView(role)) throw new HttpError(403, SESSION_MESSAGES.accessDenied, 'forbidden');

@@ -30,7 +30,7 @@ export async function runLiveChecks(deps: LiveChecksDeps, now = new Date()): Pro
       const result = await deps.db.transaction(async (handle) => {
         const tx = handle as unknown as Database;
         const r = await checkLive(tx, id, now, { outbox: deps.outbox, dwellMs: deps.dwellMs, accounts: deps.accounts });
-        if (r.visible) await deps.notify(tx, id, 'live');
+        if (r.visible) await deps.notify(tx, id, 'live', undefined, 'all');
         return r;
       });
       alerts += result.alerts;

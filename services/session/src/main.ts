@@ -53,7 +53,7 @@ main(async () => {
   const live = startLiveChecks(config, {
     db: database.db,
     outbox,
-    notify: createNotifier({ outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS }),
+    notify: createNotifier({ outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS, routeCoalesceMs: config.ROUTE_COALESCE_MS }),
     dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000,
     accounts: accounts.get,
     wakeRelay,

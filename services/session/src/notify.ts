@@ -1,13 +1,43 @@
-import { JOBS, planSchema, QUEUES, ROUTE_JOB_PRIORITY, TOPICS, type RouteMatrixJob, type SessionChangedData } from '@oneeta/contracts';
+import { JOBS, planSchema, QUEUES, ROUTE_JOB_PRIORITY, SESSION_FRAME_MAX_PARTICIPANTS, TOPICS, type RouteMatrixJob, type SessionChangedData, type SessionChanges } from '@oneeta/contracts';
 import type { Database, Outbox, OutboxInput } from '@oneeta/service-kit';
 import { isClosed } from './domain/access.js';
 import { scheduleOf } from './domain/schedule.js';
-import { createSessionsStore } from './store/sessions-store.js';
+import { sessionView } from './domain/view.js';
+import { createSessionsStore, type LoadedSession } from './store/sessions-store.js';
 
 export interface NotifierDeps {
   outbox: Outbox;
   /** ROUTE_JOB_DEBOUNCE_MS: how far ahead a session's route job is scheduled. */
   routeJobDelayMs: number;
+  /** ROUTE_COALESCE_MS: how far ahead a route job for a position update is scheduled (later moves join it). */
+  routeCoalesceMs?: number;
+}
+
+/**
+ * Which participants a change touched, for the frame that carries it: those of these users, or
+ * everyone ('all', new travel results). A change that does not say carries nothing: pages refetch.
+ */
+export type Touched = { userIds: string[] } | 'all';
+
+/** Two changes of one session in one write: the frame carries both, or neither says. */
+export function mergeTouched(a: Touched | undefined, b: Touched | undefined): Touched | undefined {
+  if (!a || !b) return undefined;
+  if (a === 'all' || b === 'all') return 'all';
+  return { userIds: [...new Set([...a.userIds, ...b.userIds])] };
+}
+
+/**
+ * The change as every member sees it (SessionChanges), from the session as this transaction left
+ * it; undefined when it cannot ride on a frame (a touched participant left, or too many).
+ */
+export function changesOf(loaded: LoadedSession, touched: Touched, now = new Date()): SessionChanges | undefined {
+  const view = sessionView(loaded, 'participant', null, now);
+  const rows = touched === 'all' ? loaded.participants : loaded.participants.filter((p) => p.userId !== null && touched.userIds.includes(p.userId));
+  if (rows.some((p) => p.status === 'left')) return undefined;
+  const ids = new Set(rows.map((p) => p.id));
+  const participants = view.participants.filter((p) => ids.has(p.id));
+  if (participants.length > SESSION_FRAME_MAX_PARTICIPANTS) return undefined;
+  return { participants, travel: view.travel, suggestedArriveAt: view.suggestedArriveAt ?? null, sharingEnded: view.sharingEnded ?? false, updatedAt: view.updatedAt };
 }
 
 /** Outbox rows of one session are delivered in order, one after another. */
@@ -16,17 +46,20 @@ export const sessionAggregate = (sessionId: string) => `session:${sessionId}`;
 /**
  * Records, in the transaction `tx` of a session's change, what the change implies: when travel
  * inputs changed a route-matrix job, then `session.changed` on the bus (durable, for the admin
- * projection; its data read inside the transaction), `session.schedule` (the reminders' input) and `refresh-session` on the session's pub/sub
- * channel (the /ws hub fans it out). The outbox relay delivers them after the commit.
+ * projection; its data read inside the transaction), `session.schedule` (the reminders' input) and
+ * one `refresh-session` frame on the session's pub/sub channel (the /ws hub fans it out) carrying
+ * the session's new revision and, when the change says whom it `touched`, the change itself. The
+ * outbox relay delivers them after the commit.
  *
- * The job is one per session (BullMQ deduplication on `session:{id}`): the first change schedules
- * it ROUTE_JOB_DEBOUNCE_MS ahead and later changes join it, since the worker reads the session's
- * current input when it starts. A change while the job runs is kept (`keepLastIfActive`): one
+ * The job is one per session (BullMQ deduplication on `session:{id}`). A move schedules it
+ * ROUTE_COALESCE_MS ahead and the moves after it join it, since the worker reads the session's
+ * current input when it starts; any other change replaces a job still waiting with one
+ * ROUTE_JOB_DEBOUNCE_MS ahead. A change while the job runs is kept (`keepLastIfActive`): one
  * follow-up job starts when the running one finishes. Premium and enterprise sessions get a higher priority.
  */
 export function createNotifier(deps: NotifierDeps) {
   const job = JOBS[QUEUES.routeMatrix];
-  return async function notify(tx: Database, sessionId: string, reason: string, route?: RouteMatrixJob['reason']): Promise<void> {
+  return async function notify(tx: Database, sessionId: string, reason: string, route?: RouteMatrixJob['reason'], touched?: Touched): Promise<void> {
     const loaded = await createSessionsStore(tx).load(sessionId);
     const aggregate = sessionAggregate(sessionId);
     const messages: OutboxInput[] = [];
@@ -39,11 +72,12 @@ export function createNotifier(deps: NotifierDeps) {
         queue: job.queue,
         name: job.name,
         data,
-        opts: {
-          delay: deps.routeJobDelayMs,
-          priority: ROUTE_JOB_PRIORITY[plan],
-          deduplication: { id: `session:${sessionId}`, keepLastIfActive: true },
-        },
+        // A move waits out the coalescing window (the moves after it join the job); any other
+        // change replaces a job still waiting and goes after the short debounce.
+        opts:
+          route === 'location'
+            ? { delay: deps.routeCoalesceMs ?? deps.routeJobDelayMs, priority: ROUTE_JOB_PRIORITY[plan], deduplication: { id: `session:${sessionId}`, keepLastIfActive: true } }
+            : { delay: deps.routeJobDelayMs, priority: ROUTE_JOB_PRIORITY[plan], deduplication: { id: `session:${sessionId}`, replace: true, keepLastIfActive: true } },
       });
     }
     if (loaded) {
@@ -59,10 +93,17 @@ export function createNotifier(deps: NotifierDeps) {
       // The reminder scheduler (notification service) reschedules or drops each participant's reminders.
       messages.push({ aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: scheduleOf(loaded) });
     }
-    messages.push({ aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId } });
+    if (!loaded) {
+      messages.push({ aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId } });
+      await deps.outbox.add(tx, messages);
+      return;
+    }
     await deps.outbox.add(tx, messages);
-    // Last: the revision row's lock is the last one the transaction takes.
-    if (loaded) await createSessionsStore(tx).bumpRevision(sessionId);
+    // The outbox's lock on this session's rows is held until commit, and every change of the
+    // session counts itself here after taking it: the revision is this change's own.
+    const revision = await createSessionsStore(tx).bumpRevision(sessionId);
+    const changes = touched && changesOf({ ...loaded, revision }, touched);
+    await deps.outbox.add(tx, { aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId, revision, ...(changes ? { changes } : {}) } });
   };
 }
 

@@ -8,6 +8,7 @@ import { deleteKeys, uniquePrefix } from '@oneeta/service-kit/testing';
 import { runLiveChecks, startLiveChecks } from '../src/live-worker.js';
 import { createNotifier } from '../src/notify.js';
 import { participants, sessions } from '../src/store/schema.js';
+import { createSessionsStore } from '../src/store/sessions-store.js';
 import { bearer, createSession, destination, getSession, saveSession, sessionBody } from './factories.js';
 import { startSession, type SessionHarness, type TestUser } from './helpers.js';
 import { join } from './membership.js';
@@ -44,11 +45,14 @@ async function group(minutes: number) {
   await join(h, owner, s.sessionId, b);
   return { owner, a, b, id: s.sessionId };
 }
-const setTravel = (sessionId: string, u: TestUser, minutes: number | null) =>
-  h.database.db
+/** New travel results for one member, counted on the session's revision as stored results are. */
+async function setTravel(sessionId: string, u: TestUser, minutes: number | null) {
+  await h.database.db
     .update(participants)
     .set({ travelOk: minutes !== null, travelTimeSeconds: minutes === null ? null : minutes * 60 })
     .where(and(eq(participants.sessionId, sessionId), eq(participants.userId, u.id)));
+  await createSessionsStore(h.database.db).bumpRevision(sessionId);
+}
 
 describe('arrival', () => {
   it('marks a participant arrived at the destination, tells the others once, drops them from route input, and ends sharing when all are there', async () => {

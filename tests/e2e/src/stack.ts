@@ -63,6 +63,8 @@ export async function startStack(): Promise<RunningStack> {
       // within a test's patience (defaults: 30 s and 60 s).
       LIVE_CHECK_INTERVAL_MS: '1000',
       ARRIVAL_DWELL_SECONDS: '5',
+      // A move's new ETA after 1 s rather than the 10 s coalescing window.
+      ROUTE_COALESCE_MS: '1000',
       // Push goes only to endpoints the tests register: the push-service stand-in on 127.0.0.1
       // (services/notification/test/push-stand-in.ts), whose self-signed certificate the
       // notification service's web-push must trust. E-mail stays in the embedded outbox.

@@ -49,6 +49,7 @@ export async function launch(options: StackOptions): Promise<Launched> {
       AUTH_MAX_PER_IP_PER_MINUTE: '100000',
       RATE_LIMIT_PER_MINUTE: '100000',
       ROUTE_JOB_DEBOUNCE_MS: '200',
+      ROUTE_COALESCE_MS: '200',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     },
     ['DATABASE_URL'],

@@ -53,9 +53,11 @@ export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise
         if (result !== 'stored') return result;
         // New travel times can make someone late: the check's alerts commit with the results.
         await checkLive(tx, parsed.data.sessionId, new Date(), { outbox: deps.outbox, dwellMs: deps.dwellMs ?? ARRIVAL_DWELL_SECONDS * 1000, accounts: deps.accounts });
-        await notify(tx, parsed.data.sessionId, 'travel');
+        await notify(tx, parsed.data.sessionId, 'travel', undefined, 'all');
         return result;
       });
+      // The same times again: nothing anyone sees moved, so nobody is nudged.
+      if (outcome === 'unchanged') return;
       if (outcome !== 'stored') {
         deps.log.warn({ eventId: event.id, sessionId: parsed.data.sessionId, outcome }, 'travel.computed not stored');
         return;

@@ -27,9 +27,11 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
       schema: { params: memberParamsSchema, querystring: membershipQuerySchema, response: { 200: membershipResponseSchema } },
     },
     async (request) => {
-      const { session, participants, invites } = await load(request.params.id);
       // The gateway sends the e-mail only when the account's address is verified.
-      const role = memberRole(session, participants, invites, { id: request.params.userId, verifiedEmail: request.query.email });
+      const email = request.query.email ?? null;
+      const found = await ctx.store.membership(request.params.id, request.params.userId, email);
+      if (!found) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
+      const role = memberRole(found.session, found.participants, found.invites, { id: request.params.userId, verifiedEmail: email });
       return { member: role !== null, role };
     },
   );

@@ -20,7 +20,7 @@ export function locationRoutes(app: App, ctx: SessionContext, guards: Guards) {
         for (const id of ids) {
           // The new position may start (or finish) an arrival; its alerts commit with it.
           await checkLive(tx, id, now, ctx.live);
-          changed(id, 'location', 'location');
+          changed(id, 'location', 'location', { userIds: [request.user!.id] });
         }
         return ids;
       });

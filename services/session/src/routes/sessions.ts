@@ -84,7 +84,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
     '/api/sessions/:id',
     { preHandler: guards.optionalUser, schema: { tags: ['sessions'], operationId: 'getSession', summary: 'A session as the caller may see it', params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
     async (request) => {
-      const loaded = await ctx.access(request.params.id, request.user);
+      const loaded = await ctx.access(request.params.id, request.user, true);
       return { session: sessionView(loaded, loaded.role, verifiedEmailOf(request.user)) };
     },
   );

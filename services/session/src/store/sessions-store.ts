@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
-import { invites, participants, revisions, sessions } from './schema.js';
+import { invites, participants, revisions, sessions, type ParticipantRow } from './schema.js';
 
 /** Reads shared by every route: one session with its participants and invites. */
 export function createSessionsStore(db: Database) {
@@ -25,12 +25,36 @@ export function createSessionsStore(db: Database) {
       return { session, participants: people, invites: invited, revision: counted };
     },
     revision,
-    /** Counts a change; called last in the change's transaction (the row's lock is taken last). */
-    async bumpRevision(id: string) {
-      await db
+    /** Counts a change and returns the session's new revision; called once per change, after its outbox rows. */
+    async bumpRevision(id: string): Promise<number> {
+      const [row] = await db
         .insert(revisions)
         .values({ sessionId: id, revision: 1 })
-        .onConflictDoUpdate({ target: revisions.sessionId, set: { revision: sql`${revisions.revision} + 1` } });
+        .onConflictDoUpdate({ target: revisions.sessionId, set: { revision: sql`${revisions.revision} + 1` } })
+        .returning({ revision: revisions.revision });
+      return row!.revision;
+    },
+    /**
+     * What decides whether a user belongs to a session, in one query: the owner, the user's own
+     * participant row, and whether a pending invite is addressed to `email` (a verified one).
+     */
+    async membership(id: string, userId: string, email: string | null) {
+      const [row] = await db
+        .select({
+          creatorUserId: sessions.creatorUserId,
+          status: sql<ParticipantRow['status'] | null>`(select ${participants.status} from ${participants} where ${participants.sessionId} = ${id} and ${participants.userId} = ${userId})`,
+          invited: email === null
+            ? sql<boolean>`false`
+            : sql<boolean>`exists (select 1 from ${invites} where ${invites.sessionId} = ${id} and ${invites.status} = 'pending' and lower(${invites.email}) = lower(${email}))`,
+        })
+        .from(sessions)
+        .where(eq(sessions.id, id));
+      if (!row) return undefined;
+      return {
+        session: { creatorUserId: row.creatorUserId },
+        participants: row.status ? [{ userId, status: row.status }] : [],
+        invites: row.invited && email !== null ? [{ email, status: 'pending' as const }] : [],
+      };
     },
     /** The owner's plan recorded on the session (route-matrix job priority). */
     ownerPlan: async (id: string) =>

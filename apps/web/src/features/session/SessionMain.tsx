@@ -85,7 +85,6 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   // Once the server ended location sharing for this session (issue 15), nothing more is sent.
   const sharingEnded = session?.sharingEnded === true;
   useLocationSync(
-    id,
     meId,
     location.fromCache ? null : location.position,
     member && !guest && !sharingEnded,
@@ -98,7 +97,8 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
   const editable = isOwner && !guest && !editsBlocked;
   // Whether the owner's re-plan offer can save (the plan table until the limits are in).
   const canEditSaved =
-    limits?.limits.canEditSavedSession ?? (user ? planLimits(user.plan).canEditSavedSession : false);
+    limits?.limits.canEditSavedSession ??
+    (user ? planLimits(user.plan).canEditSavedSession : false);
   // 'Remove {name}' on the far-behind notice: the arrival panel's 'Confirm remove' for them.
   const [removeRequest, setRemoveRequest] = useState<{ participantId: string; at: number } | null>(
     null,

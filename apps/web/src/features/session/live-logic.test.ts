@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { liveEventOf, reconnectDelay, subscribeFrame, wsUrl } from './live-logic';
+import {
+  applySessionFrame,
+  liveEventOf,
+  reconnectDelay,
+  subscribeFrame,
+  wsUrl,
+} from './live-logic';
 
 describe('liveEventOf', () => {
   const frame = (value: object) => JSON.stringify(value);
@@ -87,5 +93,91 @@ describe('wsUrl and reconnectDelay', () => {
 
   it('backs off exponentially up to 30 s', () => {
     expect([0, 1, 2, 5, 10].map(reconnectDelay)).toEqual([1000, 2000, 4000, 30000, 30000]);
+  });
+});
+
+describe('applySessionFrame', () => {
+  const participant = (id: string, lat: number) => ({
+    id,
+    userId: `u-${id}`,
+    name: id,
+    label: id,
+    email: null,
+    lat,
+    lon: 2,
+    pending: false,
+    status: 'active' as const,
+    isOwner: false,
+    routeOptions: { travelMode: 'car' as const, routeType: 'fastest' as const, avoidTolls: false },
+    enroute: false,
+    travelTimeSeconds: 600,
+    distanceMeters: 5000,
+    departureTime: null,
+    arrivalTime: null,
+    updatedAt: '2026-11-29T10:00:00.000Z',
+  });
+  const travel = (minutes: number) => ({
+    arriveAt: null,
+    mode: 'car',
+    count: 2,
+    results: [],
+    earliestArrival: `2026-11-29T10:${String(minutes).padStart(2, '0')}:00.000Z`,
+  });
+  const held = {
+    sessionId: 'abc2345',
+    destination: null,
+    tzId: null,
+    arriveAt: null,
+    travelMode: 'car',
+    participants: [participant('p1', 1), participant('p2', 1)],
+    invites: [],
+    creatorUserId: 'u-p1',
+    isClosed: false,
+    closedAt: null,
+    createdAt: '2026-11-29T09:00:00.000Z',
+    updatedAt: '2026-11-29T10:00:00.000Z',
+    travel: travel(10),
+    viewerRole: 'participant' as const,
+    revision: 4,
+  };
+  const frame = (revision: number | undefined, moved = [participant('p2', 1.5)]) => ({
+    type: 'refresh-session' as const,
+    sessionId: 'abc2345',
+    ...(revision === undefined ? {} : { revision }),
+    changes: {
+      participants: moved,
+      travel: travel(20),
+      suggestedArriveAt: null,
+      sharingEnded: false,
+      updatedAt: '2026-11-29T10:01:00.000Z',
+    },
+  });
+
+  it('applies the next revision in place: the moved participant, the travel summary, the revision', () => {
+    const next = applySessionFrame(held, frame(5));
+    if (typeof next === 'string') throw new Error(`expected a session, got ${next}`);
+    expect(next.revision).toBe(5);
+    expect(next.participants.map((p) => [p.id, p.lat])).toEqual([
+      ['p1', 1],
+      ['p2', 1.5],
+    ]);
+    expect(next.travel.earliestArrival).toBe('2026-11-29T10:20:00.000Z');
+    expect(next.updatedAt).toBe('2026-11-29T10:01:00.000Z');
+    expect(next.invites).toBe(held.invites);
+  });
+
+  it('refetches after a gap, without changes, without a copy, or for someone not on the page', () => {
+    expect(applySessionFrame(held, frame(6))).toBe('refetch');
+    expect(applySessionFrame(held, frame(undefined))).toBe('refetch');
+    expect(
+      applySessionFrame(held, { type: 'refresh-session', sessionId: 'abc2345', revision: 5 }),
+    ).toBe('refetch');
+    expect(applySessionFrame(undefined, frame(5))).toBe('refetch');
+    expect(applySessionFrame(held, frame(5, [participant('p3', 1)]))).toBe('refetch');
+  });
+
+  it('ignores a frame the copy already has', () => {
+    expect(applySessionFrame(held, frame(4))).toBe('current');
+    expect(applySessionFrame(held, frame(3))).toBe('current');
   });
 });

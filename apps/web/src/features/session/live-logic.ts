@@ -1,4 +1,4 @@
-import type { wsSubscribeSchema } from '@oneeta/contracts';
+import type { Session, WsServerMessage, wsSubscribeSchema } from '@oneeta/contracts';
 import type { z } from 'zod';
 import { checkAnswer } from '../../api/contract-checks';
 
@@ -22,15 +22,24 @@ export type LiveEvent =
  * 'chat-event' (a real-time event) for this session → the chat (issue 16); anything else is ignored.
  */
 export function liveEventOf(data: unknown, sessionId: string, held?: number): LiveEvent {
+  const message = frameOf(data);
+  return message ? eventOf(message, sessionId, held) : 'ignore';
+}
+
+/** A frame from /ws as the contract has it, or null for anything else. */
+export function frameOf(data: unknown): WsServerMessage | null {
   let json: unknown;
   try {
     json = typeof data === 'string' ? JSON.parse(data) : data;
   } catch {
-    return 'ignore';
+    return null;
   }
   const parsed = checkAnswer('wsServerMessageSchema', json);
-  if (!parsed.ok) return 'ignore';
-  const message = parsed.value;
+  return parsed.ok ? parsed.value : null;
+}
+
+/** What `message` means for the page watching `sessionId` (see liveEventOf). */
+export function eventOf(message: WsServerMessage, sessionId: string, held?: number): LiveEvent {
   switch (message.type) {
     case 'subscribed':
       if (message.sessionId !== sessionId) return 'ignore';
@@ -52,6 +61,32 @@ export function liveEventOf(data: unknown, sessionId: string, held?: number): Li
     default:
       return 'ignore';
   }
+}
+
+/**
+ * What a 'refresh-session' frame does to the copy of the session a page holds: 'current' when the
+ * copy already has its revision; the session with the frame's changes applied when it is the next
+ * revision and carries them (every participant it names is on the page); else 'refetch' (a gap in
+ * revisions, a change too big to carry, no copy yet).
+ */
+export function applySessionFrame(
+  held: Session | undefined,
+  frame: Extract<WsServerMessage, { type: 'refresh-session' }>,
+): Session | 'current' | 'refetch' {
+  if (held && frame.revision !== undefined && frame.revision <= held.revision) return 'current';
+  const { changes } = frame;
+  if (!held || !changes || frame.revision !== held.revision + 1) return 'refetch';
+  const byId = new Map(changes.participants.map((p) => [p.id, p]));
+  if ([...byId.keys()].some((id) => !held.participants.some((p) => p.id === id))) return 'refetch';
+  return {
+    ...held,
+    participants: held.participants.map((p) => byId.get(p.id) ?? p),
+    travel: changes.travel,
+    suggestedArriveAt: changes.suggestedArriveAt,
+    sharingEnded: changes.sharingEnded,
+    updatedAt: changes.updatedAt,
+    revision: frame.revision,
+  };
 }
 
 /** The subscribe frame: the token as 'Bearer …' (doc 1 §7 "Live updates"). */

@@ -5,17 +5,25 @@ import { queryKeys } from '../../api/query-keys';
 import { sessionQuery } from '../../api/sessions';
 import { useToken } from '../../hooks/use-token';
 import { publishChatFrame } from '../chat/chat-bus';
-import { liveEventOf, reconnectDelay, subscribeFrame, wsUrl } from './live-logic';
+import {
+  applySessionFrame,
+  eventOf,
+  frameOf,
+  reconnectDelay,
+  subscribeFrame,
+  wsUrl,
+} from './live-logic';
 
 export interface LiveSession {
-  /** Subscribed on /ws: 'refresh-session' frames arrive and polling is skipped. */
+  /** Subscribed on /ws: session frames arrive and polling is skipped. */
   connected: boolean;
 }
 
 /**
  * Live updates of one session (doc 1 §4): a websocket on /ws subscribes with the token as
- * 'Bearer …'; a 'refresh-session' frame refetches the session (and the inbox), an 'inbox' frame the
- * inbox (issue 15), and an error frame the session (a removed
+ * 'Bearer …'; a 'refresh-session' frame applies the change it carries to the page's copy, or
+ * refetches the session when it carries none or a revision was missed; an 'inbox' frame refetches
+ * the inbox, and an error frame the session (a removed
  * member's subscription is dropped with one, and the refetch shows them why); while not connected (no token,
  * refused, closed, blocked) the session is polled every SESSION_POLL_MS. `active` false (a new or
  * closed session) turns everything off. Reconnects with backoff.
@@ -41,8 +49,10 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
       }
       socket.onopen = () => socket?.send(JSON.stringify(subscribeFrame(sessionId, token)));
       socket.onmessage = (event: MessageEvent) => {
-        const held = queryClient.getQueryData(sessionQuery(sessionId).queryKey)?.revision;
-        const kind = liveEventOf(event.data, sessionId, held);
+        const message = frameOf(event.data);
+        if (!message) return;
+        const copy = queryClient.getQueryData(sessionQuery(sessionId).queryKey);
+        const kind = eventOf(message, sessionId, copy?.revision);
         if (kind === 'subscribed' || kind === 'subscribed-current') {
           attempt = 0;
           setConnected(true);
@@ -50,10 +60,13 @@ export function useLiveSession(sessionId: string, active: boolean): LiveSession 
           if (kind === 'subscribed')
             void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
           void queryClient.invalidateQueries({ queryKey: queryKeys.chatRoot });
-        } else if (kind === 'refresh') {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
-          // A change of the session may come with an in-app notification (issue 15).
-          void queryClient.invalidateQueries({ queryKey: queryKeys.inboxRoot });
+        } else if (kind === 'refresh' && message.type === 'refresh-session') {
+          // The frame carries the change when it can: applied in place, no fetch.
+          const next = applySessionFrame(copy, message);
+          if (next === 'refetch')
+            void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
+          else if (next !== 'current')
+            queryClient.setQueryData(sessionQuery(sessionId).queryKey, next);
         } else if (kind === 'inbox') {
           // Someone in the session has a new in-app notification (maybe this viewer).
           void queryClient.invalidateQueries({ queryKey: queryKeys.inboxRoot });

@@ -1,8 +1,5 @@
-import { PARTICIPANT_SYNC_DELAY_MS } from '@oneeta/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { queryKeys } from '../../api/query-keys';
-import { sendLocation, syncParticipants } from '../../api/sessions';
+import { sendLocation } from '../../api/sessions';
 import { movedBetween, type LocationFix } from './location-machine';
 
 const DEVICE_MAX_CHARS = 300;
@@ -27,19 +24,13 @@ export function locationBody(fix: LocationFix) {
 }
 
 /**
- * Shares the viewer's live position with the session while they take part in it: each new
- * position goes to PUT /api/location at once, and the participant sync (PUT
- * /api/sessions/:id/participants with the viewer's own entry) follows PARTICIPANT_SYNC_DELAY_MS
- * after the change. `fix` is null (nothing sent) for a cached position or once the viewer left;
- * `enabled` false (not a member, guest, closed) sends nothing. Failures are retried on the next move.
+ * Shares the viewer's live position with the sessions they take part in: each new position goes to
+ * PUT /api/location at once, which stores it on the viewer's participant row of every open session
+ * they are in (the session's frame then shows it to everyone, this page included). `fix` is null
+ * (nothing sent) for a cached position or once the viewer left; `enabled` false (not a member,
+ * guest, closed) sends nothing. Failures are retried on the next move.
  */
-export function useLocationSync(
-  sessionId: string,
-  meId: string | null,
-  fix: LocationFix | null,
-  enabled: boolean,
-) {
-  const queryClient = useQueryClient();
+export function useLocationSync(meId: string | null, fix: LocationFix | null, enabled: boolean) {
   const sent = useRef<LocationFix | null>(null);
 
   useEffect(() => {
@@ -53,18 +44,8 @@ export function useLocationSync(
     sendLocation(locationBody(fix)).catch(() => {
       if (!cancelled) sent.current = null;
     });
-    const timer = setTimeout(() => {
-      syncParticipants(sessionId, [
-        { id: meId, lat: fix.latitude, lon: fix.longitude, locationSource: 'device' },
-      ])
-        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) }))
-        .catch(() => {
-          if (!cancelled) sent.current = null;
-        });
-    }, PARTICIPANT_SYNC_DELAY_MS);
     return () => {
       cancelled = true;
-      clearTimeout(timer);
     };
-  }, [enabled, meId, fix, sessionId, queryClient]);
+  }, [enabled, meId, fix]);
 }
