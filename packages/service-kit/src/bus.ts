@@ -64,7 +64,7 @@ export interface EventBus {
    * Queues the XADD of an event on a MULTI/pipeline instead of sending it, so the event is written
    * atomically with the caller's own writes (e.g. cache cells and the usage they cost).
    */
-  stage<T>(tx: ChainableCommander, topic: string, data: T, opts?: { id?: string }): EventEnvelope<T>;
+  stage<T>(tx: ChainableCommander, topic: string, data: T, opts?: { id?: string; occurredAt?: string }): EventEnvelope<T>;
   consume<T>(opts: ConsumeOptions<T>): Consumer;
   /** Counts dead letters on the service's registry (`app.metricsRegistry`) from now on. */
   instrument(registry: client.Registry): void;
@@ -106,8 +106,8 @@ export function createEventBus(opts: EventBusOptions): EventBus {
       return envelope;
     },
 
-    stage<T>(tx: ChainableCommander, topic: string, data: T, stageOpts?: { id?: string }) {
-      const envelope = envelopeOf(topic, data, stageOpts?.id);
+    stage<T>(tx: ChainableCommander, topic: string, data: T, stageOpts?: { id?: string; occurredAt?: string }) {
+      const envelope = envelopeOf(topic, data, stageOpts?.id, stageOpts?.occurredAt);
       tx.xadd(streamKey(opts.prefix, topic), 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
       return envelope;
     },

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SessionNudge } from '@oneeta/contracts';
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
 import { sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { OutboxMessage, OutboxTable } from './outbox-table.js';
-import type { Redis } from 'ioredis';
 import client from 'prom-client';
-import type { EventBus } from './bus.js';
 import type { Database } from './db.js';
-import { publishSessionNudge } from './pubsub.js';
+import type { Deliver, DeliveryItem } from './outbox-delivery.js';
 
 export * from './outbox-table.js';
+export * from './outbox-delivery.js';
 
 /**
  * Transactional outbox. A state change and the events, jobs and nudges it implies are written in one
@@ -68,39 +67,6 @@ function toMessage(m: OutboxInput, id: string, source: string): OutboxMessage {
   }
 }
 
-export interface DeliveryDeps {
-  /** An event bus over a producer connection (createRedis role 'producer'). */
-  bus: Pick<EventBus, 'publish'>;
-  /** A producer connection, for nudges. */
-  redis: Redis;
-  prefix: string;
-  /** Queues by name (createQueue). */
-  queues?: Record<string, Pick<Queue, 'add'>>;
-}
-
-export type Deliver = (message: OutboxMessage) => Promise<void>;
-
-/** Sends one message to the bus, the queue or the pub/sub channel. */
-export function createDelivery(deps: DeliveryDeps): Deliver {
-  return async (message) => {
-    switch (message.kind) {
-      case 'event': {
-        const { envelope } = message;
-        await deps.bus.publish(envelope.type, envelope.data, { id: envelope.id, occurredAt: envelope.occurredAt });
-        return;
-      }
-      case 'job': {
-        const queue = deps.queues?.[message.queue];
-        if (!queue) throw new Error(`No queue ${message.queue} for outbox delivery`);
-        await queue.add(message.name, message.data, message.opts);
-        return;
-      }
-      case 'nudge':
-        await publishSessionNudge(deps.redis, deps.prefix, message.sessionId, message.nudge);
-    }
-  };
-}
-
 export interface RelayMetrics {
   delivered: client.Counter<'kind'>;
   failed: client.Counter<'kind'>;
@@ -122,12 +88,15 @@ export interface RelayOptions {
   deliver: Deliver;
   /** How often the table is polled when nothing woke the relay (default 1 s). */
   pollMs?: number;
+  /** Rows a claim takes at first (default 100); while claims come back full it doubles, up to maxBatchSize. */
   batchSize?: number;
+  /** The largest claim, taken while there is a backlog (default 1000). */
+  maxBatchSize?: number;
   /**
    * How long a claimed row stays reserved for this relay (default 10 s): a relay killed mid-delivery
-   * holds its rows (and every later row of their aggregates) until then. Delivery is one Redis
-   * command per message with a 5 s timeout; a lapsed lease at worst delivers a row twice, which
-   * consumers absorb (idempotent by event id, deduplicated jobs).
+   * holds its rows (and every later row of their aggregates) until then. A claimed batch goes to
+   * Redis in one pipeline (each command with the producer's 5 s timeout); a lapsed lease at worst
+   * delivers a row twice, which consumers absorb (idempotent by event id, deduplicated jobs).
    */
   leaseMs?: number;
   /** Retry backoff: base doubling per attempt, capped (defaults 500 ms, 30 s). */
@@ -157,19 +126,30 @@ interface ClaimedRow {
   attempts: number;
 }
 
+/** What became of a claimed batch: rows to mark delivered, and per failed aggregate its failed row and the rows after it. */
+interface Outcome {
+  delivered: ClaimedRow[];
+  failures: { row: ClaimedRow; err: unknown; later: number[] }[];
+}
+
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * Polls the outbox and delivers due rows. A claim takes, under an advisory lock (replicas take
- * turns) and `FOR UPDATE SKIP LOCKED`, the due rows whose aggregate has no earlier row waiting
- * (in backoff or leased to another relay), so per-aggregate order survives retries and replicas.
- * Rows of one aggregate are delivered one by one; a failure puts that row in backoff and releases
- * the aggregate's later rows. Delivery is at least once; the fixed event id makes it once at the consumer.
+ * turns) and `FOR UPDATE SKIP LOCKED`, the due rows of each aggregate below its first row that is
+ * waiting (in backoff or leased to another relay), so per-aggregate order survives retries and
+ * replicas, and leases them. The claimed batch goes to Redis in one pipeline, in sequence order
+ * (with a delivery that has `batch`, as createDelivery's; otherwise one message at a time per
+ * aggregate). The delivered rows are marked in one query. When a row fails, its aggregate's later
+ * rows are not marked delivered, even if the pipeline carried them: the failed row goes into
+ * backoff and the later rows are released, to go out again after it. Delivery is at least once;
+ * the fixed event id makes it once at the consumer.
  */
 export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
   const { db, deliver, metrics } = opts;
   const pollMs = opts.pollMs ?? 1_000;
   const batchSize = opts.batchSize ?? 100;
+  const maxBatchSize = Math.max(batchSize, opts.maxBatchSize ?? 1_000);
   const leaseMs = opts.leaseMs ?? 10_000;
   const backoffMs = opts.backoffMs ?? 500;
   const maxBackoffMs = opts.maxBackoffMs ?? 30_000;
@@ -192,21 +172,25 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
       return fn(tx as unknown as Database);
     });
 
-  const claim = () =>
+  // `waiting`: per aggregate, its first undelivered row that may not go now (backoff or another
+  // relay's lease); rows at or after it wait too. One pass over the pending rows, whatever the backlog.
+  const claim = (limit: number) =>
     locked(async (tx) => {
       const result = await tx.execute(sql`
+        with waiting as (
+          select aggregate, min(seq) as seq from ${t}
+          where delivered_at is null and (available_at > now() or locked_until > now())
+          group by aggregate
+        )
         update ${t} o set locked_until = now() + make_interval(secs => ${leaseMs / 1000}::double precision)
         where o.seq in (
           select c.seq from ${t} c
+          left join waiting w on w.aggregate = c.aggregate
           where c.delivered_at is null and c.available_at <= now()
             and (c.locked_until is null or c.locked_until <= now())
-            and not exists (
-              select 1 from ${t} e
-              where e.aggregate = c.aggregate and e.seq < c.seq and e.delivered_at is null
-                and (e.available_at > now() or e.locked_until > now())
-            )
-          order by c.seq limit ${batchSize}::int
-          for update skip locked
+            and (w.seq is null or c.seq < w.seq)
+          order by c.seq limit ${limit}::int
+          for update of c skip locked
         )
         returning o.seq, o.aggregate, o.message, o.attempts`);
       return rowsOf(result)
@@ -216,31 +200,69 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
 
   const seqList = (seqs: number[]): SQL => sql.join(seqs.map((s) => sql`${s}::bigint`), sql`, `);
 
-  async function deliverAggregate(rows: ClaimedRow[]): Promise<number[]> {
-    const done: number[] = [];
+  /** Rows go out in seq order; per aggregate, the rows before its first failure count as delivered. */
+  async function deliverRows(rows: ClaimedRow[]): Promise<Outcome> {
+    const outcomes = deliver.batch
+      ? await deliver.batch(rows.map((r): DeliveryItem => ({ aggregate: r.aggregate, message: r.message }))).catch((err: unknown) => rows.map(() => err))
+      : await deliverOneByOne(rows);
+    const outcome: Outcome = { delivered: [], failures: [] };
+    const failedAt = new Map<string, Outcome['failures'][number]>();
     for (const [i, row] of rows.entries()) {
-      try {
-        await deliver(row.message);
-        done.push(row.seq);
-        metrics?.delivered.inc({ kind: row.message.kind });
-      } catch (err) {
-        metrics?.failed.inc({ kind: row.message.kind });
-        report(err, row);
-        const delay = Math.min(maxBackoffMs, backoffMs * 2 ** Math.min(row.attempts, 20));
-        const later = rows.slice(i + 1).map((r) => r.seq);
-        await markDelivered(done);
-        done.length = 0;
-        await locked(async (tx) => {
-          await tx.execute(sql`
-            update ${t} set attempts = attempts + 1, last_error = ${String(err).slice(0, 500)},
-              available_at = now() + make_interval(secs => ${delay / 1000}::double precision), locked_until = null
-            where seq = ${row.seq}`);
-          if (later.length) await tx.execute(sql`update ${t} set locked_until = null where seq in (${seqList(later)})`);
-        });
-        break;
+      const failure = failedAt.get(row.aggregate);
+      if (failure) {
+        failure.later.push(row.seq);
+      } else if (outcomes[i] === undefined) {
+        outcome.delivered.push(row);
+      } else {
+        const f = { row, err: outcomes[i], later: [] };
+        failedAt.set(row.aggregate, f);
+        outcome.failures.push(f);
       }
     }
-    return done;
+    return outcome;
+  }
+
+  /** For a plain `deliver`: each aggregate's rows one by one, aggregates side by side. */
+  async function deliverOneByOne(rows: ClaimedRow[]): Promise<unknown[]> {
+    const outcomes = new Array<unknown>(rows.length).fill(undefined);
+    const byAggregate = new Map<string, number[]>();
+    rows.forEach((row, i) => byAggregate.set(row.aggregate, [...(byAggregate.get(row.aggregate) ?? []), i]));
+    await Promise.all(
+      [...byAggregate.values()].map(async (indexes) => {
+        for (const [k, i] of indexes.entries()) {
+          try {
+            await deliver(rows[i]!.message);
+          } catch (err) {
+            outcomes[i] = err;
+            for (const j of indexes.slice(k + 1)) outcomes[j] = new Error('not sent');
+            return;
+          }
+        }
+      }),
+    );
+    return outcomes;
+  }
+
+  /** One query for the delivered rows; a failed row goes into backoff, and its aggregate's later rows are released with it. */
+  async function settle({ delivered, failures }: Outcome): Promise<void> {
+    for (const row of delivered) metrics?.delivered.inc({ kind: row.message.kind });
+    await markDelivered(delivered.map((r) => r.seq));
+    if (failures.length === 0) return;
+    for (const { row, err } of failures) {
+      metrics?.failed.inc({ kind: row.message.kind });
+      report(err, row);
+    }
+    await locked(async (tx) => {
+      for (const { row, err } of failures) {
+        const delay = Math.min(maxBackoffMs, backoffMs * 2 ** Math.min(row.attempts, 20));
+        await tx.execute(sql`
+          update ${t} set attempts = attempts + 1, last_error = ${String(err).slice(0, 500)},
+            available_at = now() + make_interval(secs => ${delay / 1000}::double precision), locked_until = null
+          where seq = ${row.seq}`);
+      }
+      const later = failures.flatMap((f) => f.later);
+      if (later.length) await tx.execute(sql`update ${t} set locked_until = null where seq in (${seqList(later)})`);
+    });
   }
 
   async function markDelivered(seqs: number[]): Promise<void> {
@@ -251,15 +273,17 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
   let lastClean = 0;
   async function runOnce(): Promise<number> {
     let total = 0;
+    let limit = batchSize;
     for (;;) {
-      const rows = await claim();
+      const rows = await claim(limit);
       if (rows.length === 0) break;
-      const byAggregate = new Map<string, ClaimedRow[]>();
-      for (const row of rows) byAggregate.set(row.aggregate, [...(byAggregate.get(row.aggregate) ?? []), row]);
-      const delivered = (await Promise.all([...byAggregate.values()].map(deliverAggregate))).flat();
-      await markDelivered(delivered);
-      total += delivered.length;
-      if (delivered.length < rows.length || rows.length < batchSize) break;
+      const outcome = await deliverRows(rows);
+      await settle(outcome);
+      total += outcome.delivered.length;
+      // A full claim means a backlog: take bigger ones. A pass ends when a claim was not full or
+      // nothing went out (the rest waits for its backoff).
+      if (rows.length < limit || outcome.delivered.length === 0) break;
+      limit = Math.min(maxBatchSize, limit * 2);
     }
     if (Date.now() - lastClean >= cleanEveryMs) {
       lastClean = Date.now();

@@ -1,6 +1,6 @@
 import { sessionNudgeSchema } from '@oneeta/contracts';
 import type { SessionNudge } from '@oneeta/contracts';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { createRedis, redisKey } from './redis.js';
 
 export interface SessionSubscriber {
@@ -25,6 +25,11 @@ export async function publishSessionNudge(
     sessionChannel(prefix, sessionId),
     JSON.stringify(sessionNudgeSchema.parse(message)),
   );
+}
+
+/** Queues the PUBLISH of publishSessionNudge on a pipeline/MULTI instead of sending it. */
+export function stageSessionNudge(tx: ChainableCommander, prefix: string, sessionId: string, message: SessionNudge): void {
+  tx.publish(sessionChannel(prefix, sessionId), JSON.stringify(sessionNudgeSchema.parse(message)));
 }
 
 export function createSessionSubscriber(
