@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, sessionResponseSchema, type Session, type SessionNudge, type TravelComputedData } from '@oneeta/contracts';
 import { createSessionSubscriber, queriesSent, type SessionSubscriber } from '@oneeta/service-kit';
 import { eventually, testRedisUrl } from '@oneeta/service-kit/testing';
-import { startTravelConsumer } from '../src/consumers/travel-computed.js';
 import { participants } from '../src/store/schema.js';
 import { bearer, createSession } from './factories.js';
-import { INTERNAL_TOKEN, startSession, type SessionHarness, type TestUser } from './helpers.js';
+import { INTERNAL_TOKEN, startSession, startTravelConsumerOn, type SessionHarness, type TestUser } from './helpers.js';
 
 /**
  * The `refresh-session` frame carries the session's new revision and the change itself (what every
@@ -20,18 +19,7 @@ const frames: SessionNudge[] = [];
 beforeAll(async () => {
   // The relay runs when a write wakes it (no polling), so the query counts are the requests' own.
   h = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000', ROUTE_COALESCE_MS: '60000', OUTBOX_POLL_MS: '600000' });
-  consumer = startTravelConsumer({
-    bus: h.bus,
-    db: h.database.db,
-    redis: h.redis,
-    outbox: h.delivery.outbox,
-    wakeRelay: () => h.delivery.relay.wake(),
-    prefix: h.prefix,
-    consumer: 'frames-1',
-    dwellMs: 60_000,
-    log: h.app.log,
-  });
-  await consumer.ready;
+  consumer = await startTravelConsumerOn(h, 'frames-1');
   subscriber = createSessionSubscriber(testRedisUrl(), h.prefix, (_id, message) => frames.push(message));
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { createTestIssuer, eventually, openTestInfra, TEST_INTERNAL_TOKEN } from
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
+import { startTravelConsumer } from '../src/consumers/travel-computed.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
 export const INTERNAL_TOKEN = TEST_INTERNAL_TOKEN;
@@ -102,3 +103,20 @@ export async function startSession(env: Record<string, string> = {}, options: St
 }
 
 export type SessionHarness = Awaited<ReturnType<typeof startSession>>;
+
+/** The travel.computed consumer on the harness's bus and outbox, with its own consumer name (started and ready). */
+export async function startTravelConsumerOn(h: SessionHarness, consumer: string) {
+  const started = startTravelConsumer({
+    bus: h.bus,
+    db: h.database.db,
+    redis: h.redis,
+    outbox: h.delivery.outbox,
+    wakeRelay: () => h.delivery.relay.wake(),
+    prefix: h.prefix,
+    consumer,
+    dwellMs: 60_000,
+    log: h.app.log,
+  });
+  await started.ready;
+  return started;
+}

@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { JOBS, QUEUES, TOPICS, type RouteMatrixJob, type SessionNudge, type TravelComputedData } from '@oneeta/contracts';
 import { createSessionSubscriber, streamKey, type SessionSubscriber } from '@oneeta/service-kit';
 import { eventually, testRedisUrl } from '@oneeta/service-kit/testing';
-import { startTravelConsumer } from '../src/consumers/travel-computed.js';
 import { participants, sessions } from '../src/store/schema.js';
 import { bearer, createSession } from './factories.js';
-import { startSession, type SessionHarness, type TestUser } from './helpers.js';
+import { startSession, startTravelConsumerOn, type SessionHarness, type TestUser } from './helpers.js';
 
 let h: SessionHarness;
 let consumer: { stop(): Promise<void>; ready: Promise<void> };
@@ -16,18 +15,7 @@ const nudges: SessionNudge[] = [];
 
 beforeAll(async () => {
   h = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000' });
-  consumer = startTravelConsumer({
-    bus: h.bus,
-    db: h.database.db,
-    redis: h.redis,
-    outbox: h.delivery.outbox,
-    wakeRelay: () => h.delivery.relay.wake(),
-    prefix: h.prefix,
-    consumer: 'test-1',
-    dwellMs: 60_000,
-    log: h.app.log,
-  });
-  await consumer.ready;
+  consumer = await startTravelConsumerOn(h, 'test-1');
   subscriber = createSessionSubscriber(testRedisUrl(), h.prefix, (_id, message) => nudges.push(message));
 });
 afterAll(async () => {
