@@ -7,6 +7,7 @@ import { createOfflineMapsProvider, createTravelCache, type MapsProvider } from 
 import { createEventBus, createRedis } from '@oneeta/service-kit';
 import { transactionsForCells } from '@oneeta/travel';
 import client from 'prom-client';
+import { createEtaStateStore } from '../src/eta-state.js';
 import { createWorkerMetrics } from '../src/metrics.js';
 import { createProcessor } from '../src/processor.js';
 import { createSessionClient } from '../src/session-client.js';
@@ -38,6 +39,7 @@ const process_ = createProcessor({
   bus,
   sessions: createSessionClient({ baseUrl: env.SESSION_URL!, internalToken: env.INTERNAL_TOKEN }),
   metrics,
+  etaState: createEtaStateStore({ redis, prefix }),
   provider: provider.name,
   now: () => now,
 });

@@ -6,6 +6,7 @@ import { TOPICS, type UsageRecordedData } from '@oneeta/contracts';
 import { streamKey } from '@oneeta/service-kit';
 import client from 'prom-client';
 import { configSchema } from '../src/config.js';
+import { createEtaStateStore } from '../src/eta-state.js';
 import { createWorkerMetrics } from '../src/metrics.js';
 import { createProcessor } from '../src/processor.js';
 import { createSessionClient } from '../src/session-client.js';
@@ -97,6 +98,7 @@ export async function startPipeline(env: Record<string, string> = {}) {
         bus: session.bus,
         sessions: createSessionClient({ baseUrl: address, internalToken: TEST_INTERNAL_TOKEN }),
         metrics,
+        etaState: createEtaStateStore({ redis: session.redis, prefix: session.prefix }),
         provider: provider.name,
       }),
     });
