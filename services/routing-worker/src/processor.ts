@@ -24,6 +24,8 @@ export interface ProcessorDeps {
   metrics: WorkerMetrics;
   /** The cost policy's per-session memory (last answers, last published results). */
   etaState: EtaStateStore;
+  /** Ask every participant's cell on every job, as without the cost policy (the benchmark's reference). */
+  askEveryTime?: boolean;
   /** The provider's name, for usage records ('offline' | 'azure'). */
   provider: string;
   now?: () => Date;
@@ -78,7 +80,7 @@ export function createProcessor(deps: ProcessorDeps) {
     const startedAt = now();
     const requests = cellRequests(input, startedAt);
     const state = await deps.etaState.read(sessionId);
-    const plan = await planAsks(deps.cache, input, requests, state.answers, startedAt);
+    const plan = await planAsks(deps.cache, input, requests, deps.askEveryTime ? {} : state.answers, startedAt);
     for (const d of plan.decisions) deps.metrics.etaDecisions.inc({ decision: d });
     const askedRequests = plan.asked.map((i) => requests[i]!);
     const { cells, calls } = await deps.cache.resolve(askedRequests, {
@@ -97,7 +99,8 @@ export function createProcessor(deps: ProcessorDeps) {
     plan.asked.forEach((i, n) => {
       const cell = cells[n]!.cell;
       values[i] = cell;
-      answers[input.participants[i]!.participantId] = answerOf(requests[i]!, cell, startedAt);
+      const id = input.participants[i]!.participantId;
+      answers[id] = answerOf(requests[i]!, cell, startedAt, state.answers[id] ?? null);
     });
     const results = travelResults(input, requests, values);
     const same = unchanged(state.published, results);

@@ -14,8 +14,8 @@
  *    or slower pace: 'deviation');
  *  - the answer is older than ETA_MAX_AGE_SECONDS ('max_age');
  *  - the traffic bucket (ETA_TRAFFIC_BUCKET_SECONDS) of the travel time changed ('bucket');
- *  - before they set off for a timed session, their leave-by time is within
- *    ETA_LEAVE_BY_MARGIN_SECONDS ('leave_by').
+ *  - before they set off for a timed session (no move of more than ETA_STATIONARY_METERS from
+ *    where their first answer was asked), their leave-by time is within ETA_LEAVE_BY_MARGIN_SECONDS ('leave_by').
  */
 import {
   ETA_DEVIATION_SECONDS,
@@ -43,6 +43,10 @@ export interface EtaAnswer {
   route: string;
   /** The traffic bucket of its travel time. */
   bucket: string;
+  /** Where they were at their first answer. */
+  home: Position;
+  /** Whether they had set off (moved more than ETA_STATIONARY_METERS from `home`) by then. */
+  setOff: boolean;
 }
 
 export type AskReason = 'first' | 'failed' | 'route' | 'deviation' | 'max_age' | 'bucket' | 'leave_by';
@@ -63,9 +67,17 @@ export function trafficBucket(r: CellRequest): string {
   return new Date(Math.floor(r.time.at.getTime() / size) * size).toISOString();
 }
 
-/** The answer to keep for a participant whose cell was just resolved. */
-export function answerOf(r: CellRequest, cell: { ok: boolean; travelTimeSeconds: number | null; distanceMeters: number | null }, now: Date): EtaAnswer {
+/** The answer to keep for a participant whose cell was just resolved (`previous`: their last one). */
+export function answerOf(
+  r: CellRequest,
+  cell: { ok: boolean; travelTimeSeconds: number | null; distanceMeters: number | null },
+  now: Date,
+  previous: EtaAnswer | null = null,
+): EtaAnswer {
+  const home = previous?.home ?? { lat: r.origin.lat, lon: r.origin.lon };
   return {
+    home,
+    setOff: (previous?.setOff ?? false) || haversineMeters(home, r.origin) > ETA_STATIONARY_METERS,
     origin: { lat: r.origin.lat, lon: r.origin.lon },
     ok: cell.ok,
     travelTimeSeconds: cell.ok ? cell.travelTimeSeconds : null,
@@ -86,7 +98,8 @@ export function decideEta(request: CellRequest, last: EtaAnswer | null, now: Dat
   if (last.bucket !== trafficBucket(request)) return { action: 'ask', reason: 'bucket' };
 
   const answered = last.travelTimeSeconds;
-  const setOff = haversineMeters(last.origin, request.origin) > ETA_STATIONARY_METERS;
+  const moved = haversineMeters(last.origin, request.origin) > ETA_STATIONARY_METERS;
+  const setOff = last.setOff || haversineMeters(last.home, request.origin) > ETA_STATIONARY_METERS;
   if (!setOff && request.time.kind === 'arriveAt') {
     const leaveBy = request.time.at.getTime() - answered * 1000;
     if (now.getTime() >= leaveBy - ETA_LEAVE_BY_MARGIN_SECONDS * 1000) return { action: 'ask', reason: 'leave_by' };
@@ -95,13 +108,13 @@ export function decideEta(request: CellRequest, last: EtaAnswer | null, now: Dat
   const leftNow = haversineMeters(request.origin, request.destination);
   const fraction = leftThen > 0 ? leftNow / leftThen : 0;
   const implied = answered * fraction;
-  const reckoned = setOff ? Math.max(0, answered - elapsed) : answered;
+  const reckoned = moved ? Math.max(0, answered - elapsed) : answered;
   const deviationSeconds = Math.abs(implied - reckoned);
   if (deviationSeconds > ETA_DEVIATION_SECONDS) return { action: 'ask', reason: 'deviation' };
   return {
     action: 'reckon',
     travelTimeSeconds: Math.round(reckoned),
-    distanceMeters: Math.round((last.distanceMeters ?? 0) * (setOff ? Math.min(1, fraction) : 1)),
+    distanceMeters: Math.round((last.distanceMeters ?? 0) * (moved ? Math.min(1, fraction) : 1)),
     deviationSeconds,
   };
 }
