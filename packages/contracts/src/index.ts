@@ -10,6 +10,7 @@ export * from './sessions.js';
 export * from './health.js';
 export * from './health-guard.js';
 export * from './constants.js';
+export * from './routing-policy.js';
 export * from './maps.js';
 export * from './push.js';
 export * from './billing.js';

@@ -178,8 +178,13 @@ export const routeInputSchema = z.object({
 });
 export type RouteInput = z.infer<typeof routeInputSchema>;
 
-/** Why a route-matrix job ended as it did (shown in the admin queue panel). */
-export const ROUTE_JOB_OUTCOMES = ['computed', 'all_cached', 'no_destination', 'no_participants', 'session_not_found'] as const;
+/**
+ * Why a route-matrix job ended as it did (shown in the admin queue panel). 'computed': the provider
+ * was called; 'all_cached': every asked cell came from the cache (the others were reckoned);
+ * 'reckoned': no cell was asked, every travel time was dead-reckoned from the last answer;
+ * 'unchanged': nothing was published, every result equalling the last published one.
+ */
+export const ROUTE_JOB_OUTCOMES = ['computed', 'all_cached', 'reckoned', 'unchanged', 'no_destination', 'no_participants', 'session_not_found'] as const;
 
 /** A finished route-matrix job's return value (BullMQ `returnvalue`). */
 export const routeMatrixResultSchema = z.object({
@@ -187,6 +192,8 @@ export const routeMatrixResultSchema = z.object({
   participantIds: z.array(z.string()),
   /** Cells answered from the cache. */
   cachedKeys: z.number().int(),
+  /** Participants whose travel time was dead-reckoned from their last answer (no cell asked); absent on older jobs. */
+  reckoned: z.number().int().optional(),
   /** Cells computed by the provider in this run. */
   cells: z.number().int(),
   providerCalls: z.number().int(),

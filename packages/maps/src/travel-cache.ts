@@ -219,6 +219,14 @@ export function createTravelCache(opts: TravelCacheOptions) {
   return {
     keyOf: (r: CellRequest) => keyOf(r, now()),
 
+    /** Whether each request's cell is cached now (one MGET; nothing is computed or billed). */
+    async cached(requests: CellRequest[]): Promise<boolean[]> {
+      const at = now();
+      const keys = requests.map((r) => keyOf(r, at));
+      const found = await read([...new Set(keys)]);
+      return keys.map((k) => found.has(k));
+    },
+
     /** The cached cells of these requests, aligned with them; missing cells are computed (see the top of the file). */
     async resolve(requests: CellRequest[], resolveOpts: ResolveOptions = {}): Promise<{ cells: ResolvedCell[]; calls: ProviderCall[] }> {
       const at = now();

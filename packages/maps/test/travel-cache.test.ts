@@ -76,6 +76,14 @@ describe('travel cache', () => {
     expect(ttl).toBeGreaterThan(590_000);
   });
 
+  it('tells which requests are cached without computing or billing anything', async () => {
+    const p = countingProvider();
+    const cache = cacheWith(p.provider);
+    await cache.resolve([request(47.5)]);
+    expect(await cache.cached([request(47.4), request(47.5), request(47.50001)])).toEqual([false, true, true]);
+    expect(p.cells()).toBe(1);
+  });
+
   it('shares one cell between requests that round to the same key', async () => {
     const p = countingProvider();
     const { cells, calls } = await cacheWith(p.provider).resolve([request(47.5001), request(47.5004)]);

@@ -1,12 +1,14 @@
 /**
  * One route-matrix worker process for the routing benchmark: the production worker, processor and
  * travel cache, with two differences the benchmark needs: the clock is virtual (set by the parent
- * over IPC before each tick) and the offline provider sits behind a counting wrapper.
+ * over IPC before each tick) and the offline provider sits behind a counting wrapper. With
+ * BENCH_ASK_EVERY_TIME=1 the cost policy is off (every participant's cell asked on every job).
  */
 import { createOfflineMapsProvider, createTravelCache, type MapsProvider } from '@oneeta/maps';
 import { createEventBus, createRedis } from '@oneeta/service-kit';
 import { transactionsForCells } from '@oneeta/travel';
 import client from 'prom-client';
+import { createEtaStateStore } from '../src/eta-state.js';
 import { createWorkerMetrics } from '../src/metrics.js';
 import { createProcessor } from '../src/processor.js';
 import { createSessionClient } from '../src/session-client.js';
@@ -38,6 +40,8 @@ const process_ = createProcessor({
   bus,
   sessions: createSessionClient({ baseUrl: env.SESSION_URL!, internalToken: env.INTERNAL_TOKEN }),
   metrics,
+  etaState: createEtaStateStore({ redis, prefix }),
+  askEveryTime: env.BENCH_ASK_EVERY_TIME === '1',
   provider: provider.name,
   now: () => now,
 });
@@ -62,7 +66,8 @@ process.on('message', async (message: { type: string; now?: number }) => {
     now = new Date(message.now!);
     process.send!({ type: 'clock-ack' });
   } else if (message.type === 'stats') {
-    process.send!({ type: 'stats', ...counts, latencies });
+    const decisions = Object.fromEntries((await metrics.etaDecisions.get()).values.map((v) => [String(v.labels.decision), v.value]));
+    process.send!({ type: 'stats', ...counts, latencies, decisions });
   } else if (message.type === 'stop') {
     await worker.close();
     connection.disconnect();

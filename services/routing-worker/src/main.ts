@@ -3,6 +3,7 @@ import { createMapsProvider, createTravelCache } from '@oneeta/maps';
 import { createRedis, loadConfig, main, openRedisInfra, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
+import { createEtaStateStore } from './eta-state.js';
 import { createWorkerMetrics } from './metrics.js';
 import { createProcessor } from './processor.js';
 import { createSessionClient } from './session-client.js';
@@ -33,6 +34,7 @@ main(async () => {
       bus: infra.bus,
       sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN }),
       metrics,
+      etaState: createEtaStateStore({ redis: infra.redis, prefix: config.REDIS_PREFIX }),
       provider: provider.name,
     }),
   });

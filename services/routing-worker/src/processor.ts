@@ -8,9 +8,12 @@ import {
   type RouteMatrixResult,
   type TravelComputedData,
 } from '@oneeta/contracts';
-import type { TravelCache } from '@oneeta/maps';
+import type { MatrixCell, TravelCache } from '@oneeta/maps';
 import type { EventBus } from '@oneeta/service-kit';
 import { cellRequests, travelResults, usageOfCall } from './domain/cells.js';
+import { answerOf, unchanged, type EtaAnswer } from './domain/eta-policy.js';
+import type { EtaStateStore } from './eta-state.js';
+import { planAsks } from './plan.js';
 import type { WorkerMetrics } from './metrics.js';
 import type { SessionClient } from './session-client.js';
 
@@ -19,6 +22,10 @@ export interface ProcessorDeps {
   bus: Pick<EventBus, 'publish' | 'stage'>;
   sessions: SessionClient;
   metrics: WorkerMetrics;
+  /** The cost policy's per-session memory (last answers, last published results). */
+  etaState: EtaStateStore;
+  /** Ask every participant's cell on every job, as without the cost policy (the benchmark's reference). */
+  askEveryTime?: boolean;
   /** The provider's name, for usage records ('offline' | 'azure'). */
   provider: string;
   now?: () => Date;
@@ -40,9 +47,11 @@ export const usageEventId = (jobId: string, keys: string[]) =>
 const JOB = JOBS[QUEUES.routeMatrix];
 
 /**
- * The one processor of the route-matrix queue: reads the session's current route input, resolves
- * every participant's cell through the cache (the provider computes only the missing ones), and
- * publishes travel.computed with every participant's result.
+ * The one processor of the route-matrix queue: reads the session's current route input and the
+ * cost policy's state, asks the cells the policy wants (plus free fillers; one resolve through the
+ * cache, so the provider computes only the missing ones, in one call per route), dead-reckons the
+ * others, and publishes travel.computed with every participant's result, unless every result
+ * equals the one last published.
  */
 export function createProcessor(deps: ProcessorDeps) {
   const now = deps.now ?? (() => new Date());
@@ -70,34 +79,58 @@ export function createProcessor(deps: ProcessorDeps) {
 
     const startedAt = now();
     const requests = cellRequests(input, startedAt);
-    const { cells, calls } = await deps.cache.resolve(requests, {
+    const state = await deps.etaState.read(sessionId);
+    const plan = await planAsks(deps.cache, input, requests, deps.askEveryTime ? {} : state.answers, startedAt);
+    for (const d of plan.decisions) deps.metrics.etaDecisions.inc({ decision: d });
+    const askedRequests = plan.asked.map((i) => requests[i]!);
+    const { cells, calls } = await deps.cache.resolve(askedRequests, {
       onProviderCall: (call, tx) => {
         deps.bus.stage(tx, TOPICS.usageRecorded, usageOfCall(call, { sessionId, jobId, provider: deps.provider }), {
           id: usageEventId(jobId, call.keys),
         });
       },
     });
-    const data: TravelComputedData = {
-      sessionId,
-      jobId,
-      computedAt: startedAt.toISOString(),
-      results: travelResults(input, requests, cells),
-    };
-    await deps.bus.publish(TOPICS.travelComputed, data, { id: `travel:${jobId}:${job.attemptsMade}` });
+    const values: MatrixCell[] = plan.values.slice();
+    const answers: Record<string, EtaAnswer> = {};
+    input.participants.forEach((p) => {
+      const last = state.answers[p.participantId];
+      if (last) answers[p.participantId] = last;
+    });
+    plan.asked.forEach((i, n) => {
+      const cell = cells[n]!.cell;
+      values[i] = cell;
+      const id = input.participants[i]!.participantId;
+      answers[id] = answerOf(requests[i]!, cell, startedAt, state.answers[id] ?? null);
+    });
+    const results = travelResults(input, requests, values);
+    const same = unchanged(state.published, results);
+    if (!same) {
+      const data: TravelComputedData = { sessionId, jobId, computedAt: startedAt.toISOString(), results };
+      await deps.bus.publish(TOPICS.travelComputed, data, { id: `travel:${jobId}:${job.attemptsMade}` });
+    }
+    await deps.etaState.write(sessionId, {
+      answers,
+      published: same ? state.published : Object.fromEntries(results.map((r) => [r.participantId, r])),
+    });
+    deps.metrics.published.inc({ result: same ? 'unchanged' : 'published' });
 
     const distinct = new Map(cells.map((c) => [c.key, c]));
     const cached = [...distinct.values()].filter((c) => c.source !== 'provider');
     for (const c of distinct.values()) deps.metrics.cells.inc({ source: c.source });
+    const reckoned = requests.length - plan.asked.length;
+    if (reckoned > 0) deps.metrics.cells.inc({ source: 'reckoned' }, reckoned);
     for (const call of calls) {
       deps.metrics.providerCalls.inc({ strategy: call.strategy });
       deps.metrics.transactions.inc(call.transactions);
       deps.metrics.providerLatency.observe(call.durationMs / 1000);
     }
     const expiries = cached.map((c) => c.expiresAt).sort();
+    const outcome = same ? 'unchanged' : calls.length > 0 ? 'computed' : plan.asked.length > 0 ? 'all_cached' : 'reckoned';
     return {
-      outcome: calls.length === 0 ? 'all_cached' : 'computed',
+      outcome,
       participantIds,
       cachedKeys: cached.length,
+      reckoned,
       cells: calls.reduce((n, c) => n + c.cells, 0),
       providerCalls: calls.length,
       cachedExpiresAt: expiries[0] ?? null,

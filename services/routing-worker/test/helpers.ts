@@ -2,10 +2,11 @@ import { createTravelCache, createOfflineMapsProvider, type MapsProvider } from 
 import { createRedis, loadConfig } from '@oneeta/service-kit';
 import { TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { startSession, startTravelConsumer, bearer, type SessionHarness, type TestUser } from '@oneeta/session/testing';
-import { TOPICS, type UsageRecordedData } from '@oneeta/contracts';
+import { TOPICS, type TravelComputedData, type UsageRecordedData } from '@oneeta/contracts';
 import { streamKey } from '@oneeta/service-kit';
 import client from 'prom-client';
 import { configSchema } from '../src/config.js';
+import { createEtaStateStore } from '../src/eta-state.js';
 import { createWorkerMetrics } from '../src/metrics.js';
 import { createProcessor } from '../src/processor.js';
 import { createSessionClient } from '../src/session-client.js';
@@ -78,11 +79,11 @@ export async function startPipeline(env: Record<string, string> = {}) {
   const workers: RouteWorker[] = [];
 
   /** Starts a worker in this process with its own cache client and metrics registry. */
-  const worker = (provider: MapsProvider, opts: { concurrency?: number; id?: string } = {}) => {
+  const worker = (provider: MapsProvider, opts: { concurrency?: number; id?: string; now?: () => Date } = {}) => {
     const connection = createRedis(config.REDIS_URL, { role: 'worker' });
     const registry = new client.Registry();
     const metrics = createWorkerMetrics(registry);
-    const cache = createTravelCache({ redis: session.redis, prefix: session.prefix, provider, ttlSeconds: 900, pollMs: 20 });
+    const cache = createTravelCache({ redis: session.redis, prefix: session.prefix, provider, ttlSeconds: 900, pollMs: 20, now: opts.now });
     const w = startRouteWorker({
       connection,
       redisPrefix: session.prefix,
@@ -97,7 +98,9 @@ export async function startPipeline(env: Record<string, string> = {}) {
         bus: session.bus,
         sessions: createSessionClient({ baseUrl: address, internalToken: TEST_INTERNAL_TOKEN }),
         metrics,
+        etaState: createEtaStateStore({ redis: session.redis, prefix: session.prefix }),
         provider: provider.name,
+        now: opts.now,
       }),
     });
     const close = w.close;
@@ -112,6 +115,12 @@ export async function startPipeline(env: Record<string, string> = {}) {
   /** usage.recorded events on the bus so far. */
   const usage = async (): Promise<{ id: string; data: UsageRecordedData }[]> =>
     (await session.redis.xrange(streamKey(session.prefix, TOPICS.usageRecorded), '-', '+')).map(([, f]) => JSON.parse(f[1]!));
+
+  /** travel.computed events on the bus so far for the session. */
+  const travelEvents = async (sessionId: string): Promise<TravelComputedData[]> =>
+    (await session.redis.xrange(streamKey(session.prefix, TOPICS.travelComputed), '-', '+'))
+      .map(([, f]) => (JSON.parse(f[1]!) as { data: TravelComputedData }).data)
+      .filter((d) => d.sessionId === sessionId);
 
   /** PUTs a device position for the user (applies to all their open sessions). */
   const moveTo = async (user: TestUser, lat: number, lon: number) => {
@@ -136,6 +145,7 @@ export async function startPipeline(env: Record<string, string> = {}) {
     worker,
     closeWorkers,
     usage,
+    travelEvents,
     moveTo,
     close: async () => {
       await closeWorkers();

@@ -8,7 +8,7 @@
  * travel time.
  */
 import type { RouteInput, TravelResult, UsageRecordedData } from '@oneeta/contracts';
-import type { CellRequest, ProviderCall, ResolvedCell } from '@oneeta/maps';
+import type { CellRequest, MatrixCell, ProviderCall } from '@oneeta/maps';
 
 export function cellTime(arriveAt: string | null, now: Date): CellRequest['time'] {
   const at = arriveAt === null ? null : new Date(arriveAt);
@@ -30,10 +30,13 @@ export function cellRequests(input: RouteInput, now: Date): CellRequest[] {
   }));
 }
 
-/** Each participant's result from its cell: departure and arrival from the cell's time and travel time. */
-export function travelResults(input: RouteInput, requests: CellRequest[], cells: ResolvedCell[]): TravelResult[] {
+/**
+ * Each participant's result from its cell (asked or reckoned): departure and arrival from the cell's
+ * time and travel time.
+ */
+export function travelResults(input: RouteInput, requests: CellRequest[], cells: MatrixCell[]): TravelResult[] {
   return input.participants.map((p, i) => {
-    const { cell } = cells[i]!;
+    const cell = cells[i]!;
     const { time } = requests[i]!;
     if (!cell.ok) {
       return { participantId: p.participantId, ok: false, travelTimeSeconds: null, distanceMeters: null, departureTime: null, arrivalTime: null };
