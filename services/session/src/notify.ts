@@ -13,6 +13,9 @@ export interface NotifierDeps {
   routeCoalesceMs?: number;
 }
 
+/** The reason of a change that only moved someone (no arrival, lateness or sharing change came with it). */
+export const MOVE_REASON = 'location';
+
 /**
  * Which participants a change touched, for the frame that carries it: those of these users, or
  * everyone ('all', new travel results). A change that does not say carries nothing: pages refetch.
@@ -80,7 +83,9 @@ export function createNotifier(deps: NotifierDeps) {
             : { delay: deps.routeJobDelayMs, priority: ROUTE_JOB_PRIORITY[plan], deduplication: { id: `session:${sessionId}`, replace: true, keepLastIfActive: true } },
       });
     }
-    if (loaded) {
+    // A move alone changes nothing session.changed or session.schedule carry (count, closing,
+    // leave-by times, arrivals): only its frame and route job go out.
+    if (loaded && reason !== MOVE_REASON) {
       const data: SessionChangedData = {
         sessionId,
         creatorUserId: loaded.session.creatorUserId,

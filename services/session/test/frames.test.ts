@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, sessionResponseSchema, type Session, type SessionNudge, type TravelComputedData } from '@oneeta/contracts';
-import { createSessionSubscriber, queriesSent, type SessionSubscriber } from '@oneeta/service-kit';
+import { createSessionSubscriber, queriesSent, streamKey, type SessionSubscriber } from '@oneeta/service-kit';
 import { eventually, testRedisUrl } from '@oneeta/service-kit/testing';
 import { participants } from '../src/store/schema.js';
 import { bearer, createSession } from './factories.js';
@@ -61,6 +61,13 @@ describe('refresh-session frames', () => {
     expect(frame.changes!.participants).toEqual(seen.participants.filter((p) => p.userId === members[0]!.id));
     expect(frame.changes!.travel).toEqual(seen.travel);
     expect(frame.changes!.updatedAt).toBe(seen.updatedAt);
+    // A move alone changes nothing session.changed or session.schedule carry: neither goes out.
+    await h.drained();
+    for (const topic of [TOPICS.sessionChanged, TOPICS.sessionSchedule]) {
+      const entries = await h.redis.xrange(streamKey(h.prefix, topic), '-', '+');
+      const reasons = entries.map(([, f]) => JSON.parse(f[1]!).data).filter((d) => d.sessionId === s.sessionId).map((d) => d.reason ?? 'schedule');
+      expect(reasons).toEqual(topic === TOPICS.sessionChanged ? ['saved'] : ['schedule']);
+    }
   });
 
   it('new travel results carry everyone and the travel summary; the same results again send no frame', async () => {

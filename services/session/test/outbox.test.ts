@@ -4,7 +4,7 @@ import { createRedis, createSessionSubscriber, streamKey, type SessionSubscriber
 import { eventually, startRedisServer } from '@oneeta/service-kit/testing';
 import type { AddressInfo } from 'node:net';
 import { registerUser, startAuth, STRONG_PASSWORD, type AuthHarness } from '@oneeta/auth/testing';
-import { bearer, createSession } from './factories.js';
+import { createSession, futureIso, saveSession, sessionBody } from './factories.js';
 import { startSession, type SessionHarness } from './helpers.js';
 import { clearRouteJobs } from './membership.js';
 
@@ -58,8 +58,6 @@ async function premiumUser() {
   return { ...user, plan: 'premium' as const, isAdmin: false, emailVerified: false, token };
 }
 
-const position = { latitude: 47.6205, longitude: -122.3493, accuracy: 8, altitude: null, heading: 90, speed: 1.5, timestamp: Date.now(), device: 'vitest' };
-
 async function changedEvents(sessionId: string) {
   const reader = createRedis(redisServer.url);
   try {
@@ -71,7 +69,7 @@ async function changedEvents(sessionId: string) {
 }
 
 describe('a session write while Redis is down', () => {
-  it('answers 200, keeps the route job, session.changed and the nudge, and delivers each once when Redis is back', async () => {
+  it('a save answers 200, keeps the route job, session.changed and the nudge, and delivers each once when Redis is back', async () => {
     const me = await premiumUser();
     const s = await createSession(h, me);
     await clearRouteJobs(h, s.sessionId);
@@ -79,9 +77,8 @@ describe('a session write while Redis is down', () => {
 
     await redisServer.stop();
     redisDown = true;
-    const res = await h.app.inject({ method: 'PUT', url: '/api/location', headers: bearer(me.token), payload: position });
+    const res = await saveSession(h, me.token, sessionBody({ sessionId: s.sessionId, arriveAt: futureIso(30 * 3600_000) }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ updated: [s.sessionId] });
     // Nothing could be delivered: the four messages (route job, session.changed, session.schedule, nudge) wait in the outbox.
     await eventually(async () => (await h.delivery.relay.pending()) === 4);
 
@@ -100,9 +97,11 @@ describe('a session write while Redis is down', () => {
     const jobs = (await h.routeQueue.getJobs(['delayed', 'waiting', 'prioritized'])).filter(
       (j) => (j.data as RouteMatrixJob).sessionId === s.sessionId,
     );
-    expect(jobs.map((j) => j.data)).toEqual([expect.objectContaining({ sessionId: s.sessionId, reason: 'location' })]);
+    expect(jobs.map((j) => j.data)).toEqual([expect.objectContaining({ sessionId: s.sessionId, reason: 'save' })]);
     const events = await changedEvents(s.sessionId);
-    expect(events).toEqual([expect.objectContaining({ data: expect.objectContaining({ sessionId: s.sessionId, reason: 'location', creatorUserId: me.id }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ sessionId: s.sessionId, reason: 'saved', creatorUserId: me.id }) }),
+    ]);
     await eventually(() => nudges.some((n) => n.sessionId === s.sessionId && n.type === 'refresh-session'), { timeoutMs: 10_000 });
   });
 });

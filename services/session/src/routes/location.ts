@@ -2,6 +2,7 @@ import { locationBodySchema, locationResponseSchema } from '@oneeta/contracts';
 import type { App, Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { checkLive } from '../live-check.js';
+import { MOVE_REASON } from '../notify.js';
 import { createLifecycleStore } from '../store/lifecycle-store.js';
 
 /**
@@ -19,8 +20,8 @@ export function locationRoutes(app: App, ctx: SessionContext, guards: Guards) {
         const ids = await createLifecycleStore(tx).applyLocation(request.user!.id, request.body, now);
         for (const id of ids) {
           // The new position may start (or finish) an arrival; its alerts commit with it.
-          await checkLive(tx, id, now, ctx.live);
-          changed(id, 'location', 'location', { userIds: [request.user!.id] });
+          const live = await checkLive(tx, id, now, ctx.live);
+          changed(id, live.visible ? 'location-live' : MOVE_REASON, 'location', { userIds: [request.user!.id] });
         }
         return ids;
       });
