@@ -55,7 +55,7 @@ export function countingProvider(inner: MapsProvider = createOfflineMapsProvider
  * with route-matrix workers running in this process against it.
  */
 export async function startPipeline(env: Record<string, string> = {}) {
-  const session: SessionHarness = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '50', ...env });
+  const session: SessionHarness = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '50', ROUTE_COALESCE_MS: '50', ...env });
   const address = await session.app.listen({ port: 0, host: '127.0.0.1' });
   const consumer = startTravelConsumer({
     bus: session.bus,
