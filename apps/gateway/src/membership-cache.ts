@@ -9,11 +9,14 @@ interface Entry {
 /**
  * Membership answers per (user, session), kept `ttlMs`: a burst of nudges re-checks each
  * subscriber at most once per `ttlMs`, and concurrent checks of the same pair share one call.
- * A failed check counts as "still a member" for `ttlMs` (a nudge carries no data; the API calls
- * it prompts check access themselves), so an outage of the session service is not hammered.
+ * `forgetSession` drops a session's answers at once (a change that may have changed who belongs).
+ * A failed check counts as "still a member" for `ttlMs` (the subscriber was one at their last
+ * check), so an outage of the session service is not hammered.
  */
 export class MembershipCache {
   private readonly answers = new Map<string, Entry>();
+  /** The keys of `answers` per session, for forgetSession. */
+  private readonly bySession = new Map<string, Set<string>>();
   private readonly inFlight = new Map<string, Promise<boolean>>();
 
   constructor(
@@ -31,7 +34,17 @@ export class MembershipCache {
 
   /** Records an answer obtained elsewhere (the subscribe check). */
   remember(userId: string, sessionId: string, member: boolean): void {
-    this.answers.set(key(userId, sessionId), { member, at: this.now() });
+    const k = key(userId, sessionId);
+    this.answers.set(k, { member, at: this.now() });
+    let keys = this.bySession.get(sessionId);
+    if (!keys) this.bySession.set(sessionId, (keys = new Set()));
+    keys.add(k);
+  }
+
+  /** Forgets every answer about the session: its subscribers are asked again at the next nudge. */
+  forgetSession(sessionId: string): void {
+    for (const k of this.bySession.get(sessionId) ?? []) this.answers.delete(k);
+    this.bySession.delete(sessionId);
   }
 
   /** The fresh answer, or one call to the membership check (shared by concurrent callers). */
@@ -60,6 +73,10 @@ export class MembershipCache {
   prune(): void {
     const at = this.now();
     for (const [k, entry] of this.answers) if (at - entry.at >= this.ttlMs) this.answers.delete(k);
+    for (const [sessionId, keys] of this.bySession) {
+      for (const k of keys) if (!this.answers.has(k)) keys.delete(k);
+      if (keys.size === 0) this.bySession.delete(sessionId);
+    }
   }
 }
 

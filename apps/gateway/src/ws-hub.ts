@@ -27,7 +27,7 @@ export interface HubSocket {
 export interface WsLimits {
   /** Distinct sessions one socket may follow (default 20). */
   maxSubscriptionsPerSocket?: number;
-  /** A subscriber's membership is re-checked on a nudge at most this often (default 5 s). */
+  /** A subscriber's membership is re-checked on a nudge at most this often (default 60 s), and at once on a frame without changes. */
   membershipRecheckMs?: number;
   /** A socket with no subscription this long after connecting (or its last unsubscribe) is closed (default 30 s). */
   subscribeTimeoutMs?: number;
@@ -94,7 +94,7 @@ export class WsHub {
   constructor(private readonly options: WsHubOptions) {
     this.limits = {
       maxSubscriptionsPerSocket: options.maxSubscriptionsPerSocket ?? 20,
-      membershipRecheckMs: options.membershipRecheckMs ?? 5_000,
+      membershipRecheckMs: options.membershipRecheckMs ?? 60_000,
       subscribeTimeoutMs: options.subscribeTimeoutMs ?? 30_000,
       maxConnectionsPerIp: options.maxConnectionsPerIp ?? 20,
       messagesPerSecond: options.messagesPerSecond ?? 10,
@@ -162,8 +162,14 @@ export class WsHub {
     return this.subscribe(socket, client, message.sessionId, message.token);
   }
 
-  /** Sends a nudge to every socket of the session whose user is (still) a member. */
+  /**
+   * Sends a nudge to every socket of the session whose user is (still) a member. A session frame
+   * that carries no changes may come from a change of who belongs (a removal, a leave, a cancelled
+   * invite): every subscriber is asked again before it goes out. Frames carrying moves and travel
+   * times change nobody's membership and go by the cached answers.
+   */
   deliver(sessionId: string, message: SessionNudge): void {
+    if (message.type === 'refresh-session' && !message.changes) this.cache.forgetSession(sessionId);
     const text = JSON.stringify(message);
     for (const socket of this.sessions.get(sessionId) ?? []) {
       const user = this.clients.get(socket)?.sessions.get(sessionId);

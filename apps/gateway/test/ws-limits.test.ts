@@ -57,10 +57,13 @@ describe('/ws repeated subscribes and the nudge re-check budget', () => {
     expect(askedFor('s-distinct-20')).toHaveLength(0);
   });
 
-  it('re-checks a subscriber at most once per few seconds, however many nudges arrive', async () => {
+  it('re-checks a subscriber at most once per few seconds, however many moves arrive', async () => {
     const client = await ws.connect();
     await client.subscribe('s-burst', ws.token);
-    for (let i = 0; i < 30; i += 1) await ws.nudge('s-burst');
+    // Frames that carry changes (moves, travel times): they change nobody's membership.
+    const travel = { arriveAt: null, mode: 'car', count: 0, results: [], earliestArrival: null };
+    const changes = { participants: [], travel, suggestedArriveAt: null, sharingEnded: false, updatedAt: new Date().toISOString() };
+    for (let i = 0; i < 30; i += 1) await ws.nudge('s-burst', { type: 'refresh-session', sessionId: 's-burst', revision: i + 1, changes });
     await eventually(() => ofType(client, 'refresh-session', 's-burst').length === 30);
     expect(askedFor('s-burst')).toHaveLength(1);
   });

@@ -154,6 +154,25 @@ describe('/ws membership re-checked when nudges arrive', () => {
   });
 });
 
+describe('/ws membership after a change of who belongs', () => {
+  it('asks again at once on a session frame without changes, however long answers are kept', async () => {
+    const kept = await startWsFixture({ SESSION_URL: sessionUrl, INTERNAL_TOKEN, WS_MEMBERSHIP_RECHECK_MS: '600000' });
+    try {
+      const removed = await h.user();
+      const pid = await join(h, owner, sessionId, removed);
+      const socket = await kept.connect();
+      await socket.subscribe(sessionId, await kept.sign({ sub: removed.id, email: removed.email }));
+      const removal = await h.app.inject({ method: 'DELETE', url: `/api/sessions/${sessionId}/participants/${pid}`, headers: bearer(owner.token) });
+      expect(removal.statusCode).toBe(200);
+      // The removal's frame carries no changes: the answer kept from the subscribe is dropped.
+      await kept.nudge(sessionId);
+      expect(await socket.next({ type: 'error', sessionId })).toEqual({ type: 'error', error: MESSAGES.wsNotMember, code: 'not_member', sessionId });
+    } finally {
+      await kept.close();
+    }
+  });
+});
+
 describe('/ws membership by the current account, not the token', () => {
   const refused = async (token: string) => {
     const client = await ws.connect();
