@@ -45,6 +45,9 @@ function liveTable(r: LiveFigures): string {
   add('frames/update (pages)', fmt(r.framesPerUpdate, 3));
   add('Redis commands/update', fmt(r.redisCommandsPerUpdate, 1));
   add('DB queries/update', fmt(r.dbQueriesPerUpdate, 2));
+  const m = r.positionLatencyMs;
+  add('move → its position at the others p50/p95/p99', `${fmt(m.p50, 0)} / ${fmt(m.p95, 0)} / ${fmt(m.p99, 0)} ms (n=${m.n})`);
+  add('outbox rows delivered/update; waiting at end', `${fmt(r.outbox.deliveredPerUpdate, 2)}; ${r.outbox.pendingAtEnd}`);
   const l = r.etaLatencyMs;
   add('move → new ETA p50/p95/p99', `${fmt(l.p50, 0)} / ${fmt(l.p95, 0)} / ${fmt(l.p99, 0)} ms (n=${l.n})`);
   add('5xx client / gateway', `${r.client5xx} / ${r.gateway5xx} (failed requests ${r.clientErrors})`);

@@ -17,6 +17,8 @@ export class Tracker {
   clientErrors = 0;
   /** Move → new ETA at another subscriber, ms. */
   etaLatencyMs: number[] = [];
+  /** Move → its position on another subscriber's copy, ms. */
+  positionLatencyMs: number[] = [];
   /** |published travel time − the provider's answer for the current position|, s. */
   etaErrorS: number[] = [];
   lastFrameRevision = new Map<string, number>();
@@ -25,13 +27,24 @@ export class Tracker {
   /** The last position each participant sent. */
   readonly sent = new Map<string, LatLon>();
   private readonly judged = new Set<string>();
+  /** When each of a participant's recent positions was sent ('lat,lon' → ms). */
+  private readonly sentAt = new Map<string, Map<string, number>>();
 
   recordPut(participantId: string, at: LatLon, time: number): void {
     this.sent.set(participantId, at);
+    const positions = this.sentAt.get(participantId) ?? new Map<string, number>();
+    positions.set(`${at.lat},${at.lon}`, time);
+    if (positions.size > 50) positions.delete(positions.keys().next().value!);
+    this.sentAt.set(participantId, positions);
     const list = this.puts.get(participantId) ?? [];
     list.push(time);
     if (list.length > 200) list.splice(0, list.length - 200);
     this.puts.set(participantId, list);
+  }
+
+  /** When `participantId` sent the position `at` (if among their recent ones). */
+  sentTime(participantId: string, at: { lat: number | null; lon: number | null }): number | undefined {
+    return this.sentAt.get(participantId)?.get(`${at.lat},${at.lon}`);
   }
 
   /** The earliest update of `participantId` sent after `since` (ms), if any. */
@@ -146,6 +159,10 @@ export class SimPage {
     const changed: Participant[] = [];
     for (const p of next.participants) {
       const old = before.participants.find((q) => q.id === p.id);
+      if (t.measuring && old && p.id !== this.o.selfId && (old.lat !== p.lat || old.lon !== p.lon)) {
+        const sent = t.sentTime(p.id, p);
+        if (sent !== undefined) t.positionLatencyMs.push(now - sent);
+      }
       if (!old || old.travelTimeSeconds === p.travelTimeSeconds || p.travelTimeSeconds === null) continue;
       changed.push(p);
       if (p.id === this.o.selfId) continue;

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Session } from '@oneeta/contracts';
 import { counterFigures, percentiles, type CounterFigures, type Percentiles } from './figures.js';
-import { snapshot, total } from './metrics.js';
+import { delta, snapshot, total } from './metrics.js';
 import { Tracker } from './page.js';
 import { ok, pool } from './seed.js';
 import { startBenchStack, type DbEngine } from './stack.js';
@@ -38,6 +38,9 @@ export interface LiveFigures extends CounterFigures {
   refetchesPerUpdate: number;
   framesPerUpdate: number;
   etaLatencyMs: Percentiles;
+  positionLatencyMs: Percentiles;
+  /** The session service's outbox: rows delivered per update, and rows waiting at the window's end. */
+  outbox: { deliveredPerUpdate: number; pendingAtEnd: number };
   etaErrorS: Percentiles;
   client5xx: number;
   clientErrors: number;
@@ -96,6 +99,11 @@ export async function liveRun(o: LiveOptions): Promise<LiveFigures> {
       refetchesPerUpdate: Number((tracker.refetches / Math.max(1, updates)).toFixed(3)),
       framesPerUpdate: Number((tracker.frames / Math.max(1, updates)).toFixed(3)),
       etaLatencyMs: percentiles(tracker.etaLatencyMs),
+      positionLatencyMs: percentiles(tracker.positionLatencyMs),
+      outbox: {
+        deliveredPerUpdate: Number((delta(before, after, 'session', 'outbox_delivered_total') / Math.max(1, updates)).toFixed(3)),
+        pendingAtEnd: total(after.procs.session, 'outbox_pending'),
+      },
       etaErrorS: percentiles(tracker.etaErrorS),
       client5xx: tracker.client5xx,
       clientErrors: tracker.clientErrors,
