@@ -22,7 +22,7 @@ export class Tracker {
   /** |published travel time − the provider's answer for the current position|, s. */
   etaErrorS: number[] = [];
   lastFrameRevision = new Map<string, number>();
-  /** Send times of each participant's position updates (participant id → ms, ascending). */
+  /** Send times of each participant's moves: updates from a new position (participant id → ms, ascending). */
   private readonly puts = new Map<string, number[]>();
   /** The last position each participant sent. */
   readonly sent = new Map<string, LatLon>();
@@ -31,11 +31,14 @@ export class Tracker {
   private readonly sentAt = new Map<string, Map<string, number>>();
 
   recordPut(participantId: string, at: LatLon, time: number): void {
+    const previous = this.sent.get(participantId);
     this.sent.set(participantId, at);
     const positions = this.sentAt.get(participantId) ?? new Map<string, number>();
     positions.set(`${at.lat},${at.lon}`, time);
     if (positions.size > 50) positions.delete(positions.keys().next().value!);
     this.sentAt.set(participantId, positions);
+    // Only moves: an update from where the last one was (a stop, parked) changes no ETA.
+    if (previous && previous.lat === at.lat && previous.lon === at.lon) return;
     const list = this.puts.get(participantId) ?? [];
     list.push(time);
     if (list.length > 200) list.splice(0, list.length - 200);
@@ -47,7 +50,7 @@ export class Tracker {
     return this.sentAt.get(participantId)?.get(`${at.lat},${at.lon}`);
   }
 
-  /** The earliest update of `participantId` sent after `since` (ms), if any. */
+  /** The earliest move of `participantId` sent after `since` (ms), if any. */
   firstPutAfter(participantId: string, since: number): number | undefined {
     return this.puts.get(participantId)?.find((t) => t > since);
   }
