@@ -92,8 +92,8 @@ export class SimPage {
   private fetching = false;
   private again = false;
   private closed = false;
-  /** When this page last saw each other participant's ETA change. */
-  private readonly seenChange = new Map<string, number>();
+  /** When this page last saw a route job's result: any participant's ETA changed. */
+  private lastTravelAt = 0;
 
   constructor(private readonly o: PageOptions) {}
 
@@ -156,7 +156,7 @@ export class SimPage {
     const now = Date.now();
     if (!before) {
       // Changes are timed from the first copy on.
-      for (const p of next.participants) this.seenChange.set(p.id, now);
+      this.lastTravelAt = now;
       return;
     }
     const changed: Participant[] = [];
@@ -169,12 +169,15 @@ export class SimPage {
       if (!old || old.travelTimeSeconds === p.travelTimeSeconds || p.travelTimeSeconds === null) continue;
       changed.push(p);
       if (p.id === this.o.selfId) continue;
-      const since = this.seenChange.get(p.id) ?? 0;
-      const moved = t.firstPutAfter(p.id, since);
-      this.seenChange.set(p.id, now);
+      // A job reads every position of the session when it starts: P's moves before the last result
+      // this page saw were in it (its ETA may have come out the same), so P's first move since counts.
+      const moved = t.firstPutAfter(p.id, this.lastTravelAt);
       if (t.measuring && moved !== undefined) t.etaLatencyMs.push(now - moved);
     }
-    if (changed.length > 0) t.judgeEta(next, changed);
+    if (changed.length > 0) {
+      this.lastTravelAt = now;
+      t.judgeEta(next, changed);
+    }
   }
 
   /** GET /api/sessions/:id, one at a time (a second ask while one is out refetches once after it). */
