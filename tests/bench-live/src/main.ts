@@ -45,6 +45,7 @@ function liveTable(r: LiveFigures): string {
   add('frames/update (pages)', fmt(r.framesPerUpdate, 3));
   add('Redis commands/update', fmt(r.redisCommandsPerUpdate, 1));
   add('DB queries/update', fmt(r.dbQueriesPerUpdate, 2));
+  add('PUT /api/location answered p50/p95/p99', `${fmt(r.putMs.p50, 0)} / ${fmt(r.putMs.p95, 0)} / ${fmt(r.putMs.p99, 0)} ms`);
   const m = r.positionLatencyMs;
   add('move → its position at the others p50/p95/p99', `${fmt(m.p50, 0)} / ${fmt(m.p95, 0)} / ${fmt(m.p99, 0)} ms (n=${m.n})`);
   add('outbox rows delivered/update; waiting at end', `${fmt(r.outbox.deliveredPerUpdate, 2)}; ${r.outbox.pendingAtEnd}`);
@@ -61,8 +62,8 @@ function liveTable(r: LiveFigures): string {
 
 function burstTable(r: BurstFigures): string {
   return table([
-    ['burst', 'updates', 'people', 'sent in', 'outbox drained', 'last frame', '5xx client/gateway', 'failed'],
-    [r.db, String(r.updates), String(r.people), `${r.sendS} s`, `${fmt(r.outboxDrainedS)} s`, `${fmt(r.lastFrameS)} s`, `${r.client5xx} / ${r.gateway5xx}`, String(r.clientErrors)],
+    ['burst', 'updates', 'people', 'sent in', 'outbox drained', 'last frame', 'PUT p50/p95', '5xx client/gateway', 'failed'],
+    [r.db, String(r.updates), String(r.people), `${r.sendS} s`, `${fmt(r.outboxDrainedS)} s`, `${fmt(r.lastFrameS)} s`, `${fmt(r.putMs.p50, 0)} / ${fmt(r.putMs.p95, 0)} ms`, `${r.client5xx} / ${r.gateway5xx}`, String(r.clientErrors)],
   ]);
 }
 

@@ -17,6 +17,8 @@ export class Tracker {
   clientErrors = 0;
   /** Move → new ETA at another subscriber, ms. */
   etaLatencyMs: number[] = [];
+  /** PUT /api/location: sent → answered, ms. */
+  putMs: number[] = [];
   /** Move → its position on another subscriber's copy, ms. */
   positionLatencyMs: number[] = [];
   /** |published travel time − the provider's answer for the current position|, s. */

@@ -39,6 +39,7 @@ export interface LiveFigures extends CounterFigures {
   framesPerUpdate: number;
   etaLatencyMs: Percentiles;
   positionLatencyMs: Percentiles;
+  putMs: Percentiles;
   /** The session service's outbox: rows delivered per update, and rows waiting at the window's end. */
   outbox: { deliveredPerUpdate: number; pendingAtEnd: number };
   etaErrorS: Percentiles;
@@ -100,6 +101,7 @@ export async function liveRun(o: LiveOptions): Promise<LiveFigures> {
       framesPerUpdate: Number((tracker.frames / Math.max(1, updates)).toFixed(3)),
       etaLatencyMs: percentiles(tracker.etaLatencyMs),
       positionLatencyMs: percentiles(tracker.positionLatencyMs),
+      putMs: percentiles(tracker.putMs),
       outbox: {
         deliveredPerUpdate: Number((delta(before, after, 'session', 'outbox_delivered_total') / Math.max(1, updates)).toFixed(3)),
         pendingAtEnd: total(after.procs.session, 'outbox_pending'),
@@ -135,6 +137,8 @@ export interface BurstFigures {
   outboxDrainedS: number | null;
   /** First update sent → a page received the frame of the last update's revision. */
   lastFrameS: number | null;
+  /** One update: sent → answered, ms. */
+  putMs: Percentiles;
   client5xx: number;
   clientErrors: number;
   gateway5xx: number;
@@ -156,6 +160,7 @@ export async function burstRun(db: DbEngine, count: number, size: number, timeou
       while (sent < count && Date.now() - start < timeoutS * 1000) {
         sent += 1;
         const at = p.drive.step(1);
+        const sentAt = Date.now();
         try {
           const res = await fetch(`${stack.base}/api/location`, {
             method: 'PUT',
@@ -165,6 +170,7 @@ export async function burstRun(db: DbEngine, count: number, size: number, timeou
           });
           await res.arrayBuffer();
           if (res.status >= 500) tracker.client5xx += 1;
+          tracker.putMs.push(Date.now() - sentAt);
         } catch {
           tracker.clientErrors += 1;
         }
@@ -195,6 +201,7 @@ export async function burstRun(db: DbEngine, count: number, size: number, timeou
       sendS: Number(((answered - start) / 1000).toFixed(2)),
       outboxDrainedS: s(outboxDrained),
       lastFrameS: s(lastFrame),
+      putMs: percentiles(tracker.putMs),
       client5xx: tracker.client5xx,
       clientErrors: tracker.clientErrors,
       gateway5xx: counters.gateway5xx,

@@ -150,6 +150,7 @@ export function drive(stack: BenchStack, world: World, tracker: Tracker, interva
         await res.arrayBuffer();
         if (res.status >= 500) tracker.client5xx += 1;
         else if (res.ok && measuring) state.answered += 1;
+        if (measuring) tracker.putMs.push(Date.now() - now);
       })
       .catch(() => {
         tracker.clientErrors += 1;
