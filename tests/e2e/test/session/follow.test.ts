@@ -177,8 +177,14 @@ describe('arrival panel and map follow mode', () => {
     // (where the map is then: the page scrolls it into view).
     await expect
       .poll(async () => {
+        await mapDrawing(page).scrollIntoViewIfNeeded();
         const box = (await mapDrawing(page).boundingBox())!;
-        await page.mouse.move(box.x + 40, box.y + box.height / 2);
+        // The middle of the part of the map on screen, clear of the sticky header (a press there
+        // would follow its links) and of the bottom bar.
+        const height = page.viewportSize()!.height;
+        const top = Math.max(box.y, 120);
+        const bottom = Math.min(box.y + box.height, height - 120);
+        await page.mouse.move(box.x + 40, (top + bottom) / 2);
         await page.mouse.down();
         await page.mouse.up();
         return followBadge(page).count();
