@@ -70,7 +70,8 @@ async function firstAnswer(t: ReturnType<typeof clock>, opts: { arriveAt?: strin
     arriveAt: opts.arriveAt ?? PASSED(),
   });
   await eventually(async () => (await jobResults(s.sessionId)).length === 1, { timeoutMs: 10_000 });
-  const answer = (await view(owner, s.sessionId)).participants[0]!.travelTimeSeconds!;
+  // The job is done once it published; the session service stores the result a moment later.
+  const answer = await eventually(async () => (await view(owner, s.sessionId)).participants[0]!.travelTimeSeconds, { timeoutMs: 10_000 });
   expect(counting.cells()).toBe(1);
   /** Moves the owner after `seconds` of virtual time and waits for the job that follows. */
   const moveAfter = async (seconds: number, to: { lat: number; lon: number }) => {
