@@ -43,3 +43,8 @@ export function normalizePhone(input: string): string | null {
   if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
   return null;
 }
+
+/** How long a password-reset link works (once), in seconds. The link opens `/auth/reset?token=…`. */
+export const PASSWORD_RESET_TTL_SECONDS = 30 * 60;
+/** The web app's path of the page a password-reset link opens (with `?token=`). */
+export const PASSWORD_RESET_PATH = '/auth/reset';

@@ -63,6 +63,31 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
 
+/** POST /api/auth/password: a new password; the current one is required. Answers AuthResponse (a fresh token; every other sign-in ends). */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string({ error: MESSAGES.currentPasswordMissing }).min(1, MESSAGES.currentPasswordMissing).max(256),
+  password: newPasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/** POST /api/auth/password/forgot: always 202 with the same neutral answer, whether or not the account exists. */
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/auth/password/reset: the single-use token from the e-mailed link (valid 30 minutes) and a new password. Answers AuthResponse; every other sign-in ends. */
+export const resetPasswordBodySchema = z.object({
+  token: z.string({ error: MESSAGES.passwordResetTokenRequired }).trim().min(1, MESSAGES.passwordResetTokenRequired).max(512),
+  password: newPasswordSchema,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** DELETE /api/auth/me: the password confirms it. Answers 204; the account's tokens stop working at once. */
+export const deleteMeBodySchema = z.object({
+  password: z.string({ error: MESSAGES.currentPasswordMissing }).min(1, MESSAGES.currentPasswordMissing).max(256),
+});
+export type DeleteMeBody = z.input<typeof deleteMeBodySchema>;
+
 /**
  * PATCH /api/auth/me: a partial profile. Changing the e-mail needs the current password and makes
  * the address unverified until its new verification link is followed.

@@ -27,6 +27,14 @@ export const MESSAGES = {
   // E-mail verification and e-mail changes (ours: the spec leaves them unworded)
   currentPasswordRequired: 'Enter your current password to change your e-mail',
   currentPasswordWrong: 'Your current password is not correct',
+  // Passwords, sign-out and the account's end (ours: the spec leaves them unworded)
+  currentPasswordMissing: 'Enter your current password',
+  passwordChanged: 'Password changed. You are signed out everywhere else.',
+  passwordResetSent: 'If an account uses that e-mail, we sent it a link to choose a new password. It works once, for 30 minutes.',
+  passwordResetInvalid: 'This link to choose a new password is invalid or has expired. Ask for a new one.',
+  passwordResetTokenRequired: 'The link is missing its token',
+  signedOutEverywhere: 'Signed out everywhere.',
+  accountDeleted: 'Your account and its data were deleted.',
   verifyLinkInvalid:
     'This verification link is invalid or has expired. Send a new one from your profile.',
   verifyLinkStale: 'This link was sent to an e-mail address that is no longer on the account.',
