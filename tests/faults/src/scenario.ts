@@ -30,6 +30,8 @@ export async function burstThrough(
   base: () => string,
   inject: (world: World, faultBegan: (at: number) => void) => Promise<Fault>,
   world?: World,
+  /** What to print besides the numbers when the route jobs do not catch up (see diagnose.ts). */
+  diagnosis?: () => string,
 ): Promise<Numbers & { world: World }> {
   const w = world ?? (await setUpWorld(base()));
   const ws = subscribe(w);
@@ -72,6 +74,7 @@ export async function burstThrough(
           refreshes: ws.refreshes,
         }),
       );
+      if (diagnosis) console.log(diagnosis());
       throw error;
     });
     const numbers = {

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../src/postgres.js';
 import { startRedis, type TestRedis } from '../src/redis.js';
+import { diagnose } from '../src/diagnose.js';
 import { burstThrough } from '../src/scenario.js';
 import { launch, stackProcesses, type Launched } from '../src/stack.js';
 
@@ -46,6 +47,8 @@ describe('PostgreSQL stops for 10 s during a burst (DATABASE_URL)', () => {
         pg.start();
         return { startedAt, endedAt: Date.now() };
       },
+      undefined,
+      () => diagnose(stack, redis.url),
     );
   });
 

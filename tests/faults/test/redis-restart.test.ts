@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../src/redis.js';
+import { diagnose } from '../src/diagnose.js';
 import { burstThrough } from '../src/scenario.js';
 import { launch, stackProcesses, type Launched } from '../src/stack.js';
 
@@ -38,6 +39,8 @@ describe('Redis restarts during a burst', () => {
         await redis.start();
         return { startedAt, endedAt: Date.now() };
       },
+      undefined,
+      () => diagnose(stack, redis.url),
     );
   });
 
