@@ -23,7 +23,10 @@ export interface Fault {
 
 export const WS_RECOVERY_MS = 15_000;
 const RECOVERY_TIMEOUT_MS = 90_000;
-const TRAVEL_TIMEOUT_MS = 60_000;
+// The worst legitimate recovery of a route job adds up: an outbox row in its longest backoff (30 s),
+// a job stalled in the worker (lock 10 s, then the 5 s check), and a travel.computed left pending on
+// a consumer (claimed again once idle 30 s, checked every 5 s). The check is that nothing is lost.
+const TRAVEL_TIMEOUT_MS = 120_000;
 
 export async function burstThrough(
   scenario: string,
