@@ -49,3 +49,15 @@ export const notificationEmailOutboxQuerySchema = z.object({
 export const notificationEmailOutboxResponseSchema = z.object({
   messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
 });
+
+/** Devices one account may register for push; a further one replaces the device seen least recently. */
+export const MAX_PUSH_DEVICES = 10;
+
+/** Why POST /api/push/subscribe refuses an endpoint (400 { error }). */
+export const PUSH_MESSAGES = {
+  notHttps: 'The push endpoint must be an https:// URL',
+  credentials: 'The push endpoint must not carry a user name or password',
+  notAllowed: 'The push endpoint is not at a push service this server sends to',
+  notPublic: 'The push endpoint must be at a public internet address',
+  notFound: "The push endpoint's host could not be found",
+} as const;
