@@ -61,3 +61,13 @@ export const PUSH_MESSAGES = {
   notPublic: 'The push endpoint must be at a public internet address',
   notFound: "The push endpoint's host could not be found",
 } as const;
+
+/**
+ * GET and POST /api/notifications/unsubscribe?t=: the signed link at the foot of every e-mail and
+ * in its List-Unsubscribe header. GET shows what it does; POST (the page's button, or a mail
+ * client's one-click, RFC 8058) stops all OneETA e-mail to that address.
+ */
+export const emailUnsubscribeQuerySchema = z.object({ t: z.string().min(1).max(1000) });
+export const EMAIL_UNSUBSCRIBE_MESSAGES = {
+  badLink: 'This unsubscribe link is not valid. Use the link from the e-mail as it is.',
+} as const;

@@ -13,6 +13,7 @@ import { RetryableDeliveryError } from './consumers/record-delivery.js';
 import { createAuthClient } from './providers/auth.js';
 import type { EmailSender } from './providers/email.js';
 import { createWebPushSender } from './providers/push.js';
+import { unsubscribeKey } from './domain/unsubscribe.js';
 import type { VapidKeyPair } from './store/vapid-store.js';
 import { createSessionClient } from './providers/sessions.js';
 
@@ -67,6 +68,7 @@ export function startDelivery(deps: DeliveryDeps) {
     sessions,
     auth: createAuthClient({ baseUrl: config.AUTH_URL, ...internal }),
     publicUrl: config.PUBLIC_URL,
+    unsubscribeKey: unsubscribeKey(deps.vapid.privateKey),
     log: deps.log,
   });
   const entry = JOBS[QUEUES.notify];
