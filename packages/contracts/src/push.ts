@@ -49,3 +49,25 @@ export const notificationEmailOutboxQuerySchema = z.object({
 export const notificationEmailOutboxResponseSchema = z.object({
   messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
 });
+
+/** Devices one account may register for push; a further one replaces the device seen least recently. */
+export const MAX_PUSH_DEVICES = 10;
+
+/** Why POST /api/push/subscribe refuses an endpoint (400 { error }). */
+export const PUSH_MESSAGES = {
+  notHttps: 'The push endpoint must be an https:// URL',
+  credentials: 'The push endpoint must not carry a user name or password',
+  notAllowed: 'The push endpoint is not at a push service this server sends to',
+  notPublic: 'The push endpoint must be at a public internet address',
+  notFound: "The push endpoint's host could not be found",
+} as const;
+
+/**
+ * GET and POST /api/notifications/unsubscribe?t=: the signed link at the foot of every e-mail and
+ * in its List-Unsubscribe header. GET shows what it does; POST (the page's button, or a mail
+ * client's one-click, RFC 8058) stops all OneETA e-mail to that address.
+ */
+export const emailUnsubscribeQuerySchema = z.object({ t: z.string().min(1).max(1000) });
+export const EMAIL_UNSUBSCRIBE_MESSAGES = {
+  badLink: 'This unsubscribe link is not valid. Use the link from the e-mail as it is.',
+} as const;

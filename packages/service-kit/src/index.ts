@@ -16,4 +16,5 @@ export type { Redis } from 'ioredis';
 export * from './openapi.js';
 export * from './service-app.js';
 export * from './connect.js';
+export * from './public-address.js';
 export { queriesSent } from './query-count.js';

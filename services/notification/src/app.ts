@@ -4,6 +4,9 @@ import type { EmailPort } from './providers/email.js';
 import { channelRoutes, outboxRoutes } from './routes/email.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { pushRoutes } from './routes/push.js';
+import { unsubscribeRoutes } from './routes/unsubscribe.js';
+import { unsubscribeKey } from './domain/unsubscribe.js';
+import { createSuppressionsStore } from './store/suppressions-store.js';
 
 export type { NotificationDeps } from './context.js';
 
@@ -18,6 +21,7 @@ export async function buildApp(deps: NotificationAppDeps) {
   pushRoutes(app, ctx, guards);
   notificationRoutes(app, ctx, guards);
   channelRoutes(app, deps.email);
+  unsubscribeRoutes(app, { suppressions: createSuppressionsStore(deps.db), key: unsubscribeKey(deps.vapid.privateKey) });
   const { list } = deps.email;
   outboxRoutes(app, guards, list ? { list } : null);
   return app;

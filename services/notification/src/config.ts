@@ -22,6 +22,22 @@ export const configSchema = baseEnvSchema
     PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Test pushes ("Send test push") one user may ask for per minute. */
     PUSH_TEST_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+    /**
+     * Push services a subscription may name (comma-separated hosts; `*.example.com` any subdomain,
+     * `example.com` that host and its subdomains). Unset: any public https host.
+     */
+    PUSH_ALLOWED_HOSTS: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : [])),
+    /**
+     * Test-only: accept push endpoints on loopback and private addresses (a local push-service
+     * stand-in). Refused with NODE_ENV=production.
+     */
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     /** Push jobs one process sends at once. */
     NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     /**
@@ -43,5 +59,9 @@ export const configSchema = baseEnvSchema
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
     message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
     path: ['VAPID_PRIVATE_KEY'],
+  })
+  .refine((env) => !(env.PUSH_ALLOW_PRIVATE_ENDPOINTS && env.NODE_ENV === 'production'), {
+    message: 'is for tests only: a production process sends pushes to public addresses only',
+    path: ['PUSH_ALLOW_PRIVATE_ENDPOINTS'],
   });
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,4 @@
-import { createRateLimiter, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
+import { createRateLimiter, type Database, type HostResolver, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import type { VapidKeyPair } from './store/vapid-store.js';
 import { createInboxStore } from './store/inbox-store.js';
@@ -17,6 +17,8 @@ export interface NotificationDeps {
   vapid: VapidKeyPair;
   /** Readiness of the database (the handle's ping). */
   pingDb: () => Promise<void>;
+  /** How push endpoint hosts are resolved at subscribe time (the system resolver by default). */
+  resolveHost?: HostResolver;
 }
 
 /** What the route modules share. */
@@ -26,6 +28,12 @@ export function createContext(deps: NotificationDeps) {
     vapid: deps.vapid,
     outbox: deps.outbox,
     subscriptions: createSubscriptionsStore(deps.db),
+    /** Where push endpoints may point (checked at subscribe time; the sender checks again). */
+    pushPolicy: {
+      allowedHosts: deps.config.PUSH_ALLOWED_HOSTS,
+      allowPrivate: deps.config.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+      ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
+    },
     inbox: createInboxStore(deps.db),
     preferences: createPreferencesStore(deps.db),
     limiter: createRateLimiter(deps.redis, `${deps.config.REDIS_PREFIX}:rl:notification`),

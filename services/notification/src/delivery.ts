@@ -1,6 +1,5 @@
-import type { Agent } from 'node:https';
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { createQueue, createRedis, createWorker, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import { createQueue, createRedis, createWorker, type Database, type EventBus, type HostResolver, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type client from 'prom-client';
 import type { Config } from './config.js';
@@ -14,6 +13,7 @@ import { RetryableDeliveryError } from './consumers/record-delivery.js';
 import { createAuthClient } from './providers/auth.js';
 import type { EmailSender } from './providers/email.js';
 import { createWebPushSender } from './providers/push.js';
+import { unsubscribeKey } from './domain/unsubscribe.js';
 import type { VapidKeyPair } from './store/vapid-store.js';
 import { createSessionClient } from './providers/sessions.js';
 
@@ -30,8 +30,10 @@ export interface DeliveryDeps {
   consumer: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   registry?: client.Registry;
-  /** The HTTPS agent pushes go through (tests: the stand-in's, which trusts its certificate). */
-  agent?: Agent;
+  /** A certificate pushes trust besides the system's (tests: the push-service stand-in's). */
+  ca?: string | Buffer;
+  /** How push hosts are resolved at connect time (the system resolver by default). */
+  resolveHost?: HostResolver;
 }
 
 /**
@@ -48,7 +50,13 @@ export function startDelivery(deps: DeliveryDeps) {
   const internal = { internalToken: config.INTERNAL_TOKEN };
   const push = createPushProcessor({
     ...record,
-    sender: createWebPushSender({ vapid: deps.vapid, subject: config.VAPID_SUBJECT, timeoutMs: config.PUSH_TIMEOUT_MS, ...(deps.agent ? { agent: deps.agent } : {}) }),
+    sender: createWebPushSender({
+      vapid: deps.vapid,
+      subject: config.VAPID_SUBJECT,
+      timeoutMs: config.PUSH_TIMEOUT_MS,
+      policy: { allowedHosts: config.PUSH_ALLOWED_HOSTS, allowPrivate: config.PUSH_ALLOW_PRIVATE_ENDPOINTS, ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}) },
+      ...(deps.ca ? { ca: deps.ca } : {}),
+    }),
     ttlSeconds: config.PUSH_TTL_SECONDS,
     log: deps.log,
     ...(deps.registry ? { registry: deps.registry } : {}),
@@ -60,6 +68,7 @@ export function startDelivery(deps: DeliveryDeps) {
     sessions,
     auth: createAuthClient({ baseUrl: config.AUTH_URL, ...internal }),
     publicUrl: config.PUBLIC_URL,
+    unsubscribeKey: unsubscribeKey(deps.vapid.privateKey),
     log: deps.log,
   });
   const entry = JOBS[QUEUES.notify];

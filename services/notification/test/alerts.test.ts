@@ -17,7 +17,7 @@ let h: NotificationHarness;
 
 beforeAll(async () => {
   pushService = await startPushStandIn();
-  h = await startNotification({}, { agent: pushService.agent });
+  h = await startNotification({ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }, { ca: pushService.ca });
 });
 afterAll(async () => {
   await h.close();

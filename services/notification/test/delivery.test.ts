@@ -11,8 +11,8 @@ let h: NotificationHarness;
 beforeAll(async () => {
   pushService = await startPushStandIn();
   h = await startNotification(
-    { VAPID_SUBJECT: 'mailto:ops@oneeta.test', PUSH_TTL_SECONDS: '600' },
-    { agent: pushService.agent },
+    { VAPID_SUBJECT: 'mailto:ops@oneeta.test', PUSH_TTL_SECONDS: '600', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
+    { ca: pushService.ca },
   );
 });
 afterAll(async () => {

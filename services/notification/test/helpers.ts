@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { Agent } from 'node:https';
 import { JOBS, QUEUES, TOPICS, type EventEnvelope, type NotificationSentData } from '@oneeta/contracts';
-import { createAccountDirectory, createTokenVerifier, loadConfig, openDatabase, openServiceOutbox, streamKey, type DatabaseHandle } from '@oneeta/service-kit';
+import { createAccountDirectory, createTokenVerifier, loadConfig, openDatabase, openServiceOutbox, streamKey, systemResolver, type DatabaseHandle, type HostResolver, type ResolvedAddress } from '@oneeta/service-kit';
 import { createTestDatabase, createTestIssuer, eventually, openTestRedisInfra } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
@@ -20,8 +19,20 @@ export interface StartOptions {
   dataDir?: string;
   /** Share a Redis prefix with another harness (e.g. a restart of the same service). */
   prefix?: string;
-  /** The HTTPS agent pushes go through (the stand-in's, which trusts its certificate). */
-  agent?: Agent;
+  /** A certificate pushes trust (the push-service stand-in's); its endpoints are on 127.0.0.1, so the test sets PUSH_ALLOW_PRIVATE_ENDPOINTS too. */
+  ca?: string | Buffer;
+}
+
+/** Where the subscribe-time check finds made-up push services: `*.example.test` (fakeSubscription's) is a public address. */
+export const PUBLIC_TEST_ADDRESS: ResolvedAddress = { address: '8.8.8.8', family: 4 };
+
+/**
+ * The resolver the app checks push endpoints with: names a test put in `dns`, then any
+ * `*.example.test` name at a public address, then the system's. Pushes themselves resolve with the
+ * system resolver, so nothing is ever sent to the made-up services.
+ */
+function testResolver(dns: Map<string, ResolvedAddress[]>): HostResolver {
+  return async (host) => dns.get(host) ?? (host.endsWith('.example.test') ? [PUBLIC_TEST_ADDRESS] : systemResolver(host));
 }
 
 /**
@@ -45,7 +56,9 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
   const wakeRelay = () => delivery.relay.wake();
   const logs: { info(obj: object, msg: string): void } = { info: () => {} };
   const email = createEmailPort(config, database.db, logs);
+  const dns = new Map<string, ResolvedAddress[]>();
   const app = await buildApp({
+    resolveHost: testResolver(dns),
     email,
     config,
     db: database.db,
@@ -73,7 +86,7 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     consumer: 'test',
     log: app.log,
     registry: app.metricsRegistry,
-    ...(opts.agent ? { agent: opts.agent } : {}),
+    ...(opts.ca ? { ca: opts.ca } : {}),
   });
   await sending.ready;
 
@@ -84,6 +97,8 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     redis,
     database,
     vapid,
+    /** Made-up DNS answers for the subscribe-time check: host → addresses. */
+    dns,
     notifyQueue,
     /** The `reminders` queue (delayed time-to-leave reminders). */
     reminders: sending.reminders,

@@ -4,14 +4,17 @@
  * decrypts the aes128gcm body with the private key of the "browser" the test made, and answers
  * what the test scripted for that device (201 by default).
  *
+ * Its endpoints are on 127.0.0.1: a notification service sends to them only with the test-only
+ * PUSH_ALLOW_PRIVATE_ENDPOINTS=true.
+ *
  * The service's own tests and the browser tests (`@oneeta/notification/testing`) share it: in
- * process, a sender trusts it through `agent`; a stack of child processes through
+ * process, a sender trusts it through `ca`; a stack of child processes through
  * NODE_EXTRA_CA_CERTS=`pushStandInCertificate`.
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
@@ -88,8 +91,8 @@ export async function startPushStandIn() {
   const port = () => (server.address() as AddressInfo).port;
 
   return {
-    /** Trusts the stand-in's certificate: give it to the web-push sender. */
-    agent: new Agent({ ca: cert, keepAlive: false }),
+    /** The stand-in's certificate: give it to the web-push sender to trust. */
+    ca: cert,
     /** A new "browser": its own P-256 key pair and auth secret, and an endpoint at the stand-in. */
     device(): StandInDevice {
       const id = randomUUID();

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const { port } = session.app.server.address() as AddressInfo;
   travel = startTravelConsumer({ bus: session.bus, db: session.database.db, redis: session.redis, outbox: session.delivery.outbox, wakeRelay: () => session.delivery.relay.wake(), prefix: session.prefix, consumer: 'test', dwellMs: 60_000, log: session.app.log });
   await travel.ready;
-  h = await startNotification({ SESSION_URL: `http://127.0.0.1:${port}` }, { prefix: session.prefix, agent: pushService.agent });
+  h = await startNotification({ SESSION_URL: `http://127.0.0.1:${port}`, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }, { prefix: session.prefix, ca: pushService.ca });
 });
 afterAll(async () => {
   await h.close();

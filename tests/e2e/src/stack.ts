@@ -69,6 +69,8 @@ export async function startStack(): Promise<RunningStack> {
       // (services/notification/test/push-stand-in.ts), whose self-signed certificate the
       // notification service's web-push must trust. E-mail stays in the embedded outbox.
       NODE_EXTRA_CA_CERTS: pushStandInCertificate,
+      // The stand-in is on 127.0.0.1: the test-only switch that lets pushes go to a private address.
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     },
     [

@@ -2,11 +2,13 @@ import type { Job } from 'bullmq';
 import type { NotifyEmailJob } from '@oneeta/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { inviteEmail } from '../domain/invite-email.js';
+import { SENT_DESPITE_UNSUBSCRIBE, unsubscribeToken, unsubscribeUrl, withUnsubscribe } from '../domain/unsubscribe.js';
 import { verificationEmail } from '../domain/verify-email.js';
 import type { AuthClient } from '../providers/auth.js';
 import type { EmailMessage, EmailSender } from '../providers/email.js';
 import type { SessionClient } from '../providers/sessions.js';
 import { createDeliveriesStore } from '../store/deliveries-store.js';
+import { createSuppressionsStore } from '../store/suppressions-store.js';
 import { recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from './record-delivery.js';
 
 export interface EmailDeliveryDeps extends RecordDeps {
@@ -14,6 +16,8 @@ export interface EmailDeliveryDeps extends RecordDeps {
   sessions: SessionClient;
   auth: AuthClient;
   publicUrl: string;
+  /** The key unsubscribe links are signed with (unsubscribeKey). */
+  unsubscribeKey: Buffer;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -27,10 +31,13 @@ const isPermanent = (err: unknown) => {
  * Sends one e-mail job. The message is composed when it is sent, from what the owning service says
  * now (the invite's code and state, a fresh verification link), so an invite answered or an address
  * changed meanwhile sends nothing. A failure retries until the last attempt, which records `failed`
- * (a permanent SMTP refusal at once); each outcome is recorded and published once.
+ * (a permanent SMTP refusal at once); each outcome is recorded and published once. Every message
+ * leaves with its unsubscribe link (header and body); nothing goes to an address that unsubscribed,
+ * except the kinds in SENT_DESPITE_UNSUBSCRIBE.
  */
 export function createEmailProcessor(deps: EmailDeliveryDeps) {
   const deliveries = createDeliveriesStore(deps.db);
+  const suppressions = createSuppressionsStore(deps.db);
   const compose = async (data: NotifyEmailJob): Promise<EmailMessage | null> => {
     if (data.kind === 'invite') {
       const invite = await deps.sessions.invite(data.sessionId, data.inviteId);
@@ -45,9 +52,10 @@ export function createEmailProcessor(deps: EmailDeliveryDeps) {
     const attempt = job.attemptsMade + 1;
     let error: string | null = null;
     try {
+      if (!SENT_DESPITE_UNSUBSCRIBE.has(data.kind) && (await suppressions.has(data.email))) return { outcome: 'skipped' };
       const message = await compose(data);
       if (!message) return { outcome: 'skipped' };
-      await deps.email.send(message);
+      await deps.email.send(withUnsubscribe(message, unsubscribeUrl(deps.publicUrl, unsubscribeToken(message.to, deps.unsubscribeKey))));
     } catch (err) {
       error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       if (!isPermanent(err) && attempt < (job.opts.attempts ?? 1)) throw new RetryableDeliveryError(`e-mail not sent: ${error}`);

@@ -47,7 +47,9 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
       urgency: PUSH_URGENCY[data.kind],
       topic: pushTopic(data.kind, data.sessionId),
     });
-    const verdict = pushVerdict(result.statusCode);
+    // An endpoint we do not send to is dropped like one the push service says is gone; a host that
+    // resolved to an internal address fails without retrying.
+    const verdict = result.refused === 'endpoint' ? 'gone' : result.refused === 'address' ? 'failed' : pushVerdict(result.statusCode);
     const attempt = job.attemptsMade + 1;
     if (verdict === 'retry' && attempt < (job.opts.attempts ?? 1)) {
       metrics?.inc({ outcome: 'retried' });

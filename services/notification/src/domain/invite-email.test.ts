@@ -34,3 +34,28 @@ describe('invite e-mail', () => {
     expect(mail.html).toContain('href="https://oneeta.example/session/s%201/invite/c0de"');
   });
 });
+
+describe('names in the invite e-mail', () => {
+  it('cuts a long inviter name to 50 characters in subject, text and HTML', () => {
+    const long = 'Olga '.repeat(30).trim();
+    const mail = inviteEmail({ ...invite, inviterName: long }, 'https://oneeta.example');
+    const shown = mail.subject.replace(' invited you on OneETA', '');
+    expect([...shown]).toHaveLength(50);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(mail.text).not.toContain(long);
+  });
+
+  it.each([
+    'Security Team: account locked, reset at https://evil.example/reset',
+    'Support www.evil.example',
+    'write to help@evil.example',
+    'evil-bank.com security',
+    'HTTP://EVIL.EXAMPLE',
+  ])('never renders a link or an address from the name %j', (name) => {
+    const mail = inviteEmail({ ...invite, inviterName: name, name, destinationName: name }, 'https://oneeta.example');
+    expect(mail.subject).toBe('Someone invited you on OneETA');
+    expect(mail.text).toContain('Hi there,');
+    expect(mail.text).not.toContain('evil');
+    expect(mail.html).not.toContain('evil');
+  });
+});

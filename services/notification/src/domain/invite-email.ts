@@ -1,6 +1,7 @@
 import type { InternalInvite } from '@oneeta/contracts';
 import { canonicalZone, zoneLabel } from '@oneeta/travel';
 import type { EmailMessage } from '../providers/email.js';
+import { safeName } from './email-safety.js';
 
 /** `/session/{id}/invite/{code}` on the public origin (doc 1 §5 invite acceptance). */
 export const inviteLink = (publicUrl: string, sessionId: string, code: string) =>
@@ -26,16 +27,20 @@ export function arrivalInZone(arriveAt: string, tzId: string | null): string {
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The invite e-mail: text and HTML from one template. */
+/**
+ * The invite e-mail: text and HTML from one template. Every name in it (inviter, invitee,
+ * destination) is at most 50 characters and never a link or an address (safeName).
+ */
 export function inviteEmail(invite: InternalInvite, publicUrl: string): EmailMessage {
   const link = inviteLink(publicUrl, invite.sessionId, invite.code);
-  const inviter = invite.inviterName?.trim() || 'Someone';
-  const where = invite.destinationName
-    ? `${invite.destinationName}${invite.destinationAddress ? `, ${invite.destinationAddress}` : ''}`
-    : null;
+  const inviter = safeName(invite.inviterName) ?? 'Someone';
+  const invitee = safeName(invite.name) ?? 'there';
+  const place = safeName(invite.destinationName);
+  const address = safeName(invite.destinationAddress, 120);
+  const where = place ? `${place}${address ? `, ${address}` : ''}` : null;
   const when = invite.arriveAt ? arrivalInZone(invite.arriveAt, invite.tzId) : null;
   const lines = [
-    `Hi ${invite.name || 'there'},`,
+    `Hi ${invitee},`,
     '',
     `${inviter} invited you to arrive together with OneETA.`,
     ...(where ? [`Destination: ${where}`] : []),
@@ -46,7 +51,7 @@ export function inviteEmail(invite: InternalInvite, publicUrl: string): EmailMes
     'If you did not expect this invite, you can ignore this e-mail.',
   ];
   const html = [
-    `<p>Hi ${escapeHtml(invite.name || 'there')},</p>`,
+    `<p>Hi ${escapeHtml(invitee)},</p>`,
     `<p>${escapeHtml(inviter)} invited you to arrive together with OneETA.</p>`,
     ...(where || when
       ? [

@@ -9,6 +9,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** An e-mail port that may list what it stored (the embedded outbox). */
@@ -47,7 +49,7 @@ export function createOutboxEmail(
   return {
     kind: 'outbox',
     send: async (message) => {
-      await db.insert(emailOutbox).values({ id: randomUUID(), ...message, to: message.to.toLowerCase() });
+      await db.insert(emailOutbox).values({ id: randomUUID(), to: message.to.toLowerCase(), subject: message.subject, text: message.text, html: message.html });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: message.to, subject: message.subject, link: links.join(' ') }, 'email outbox');
     },

@@ -1,5 +1,6 @@
 import {
   format,
+  MAX_PUSH_DEVICES,
   MESSAGES,
   pushListResponseSchema,
   pushRemovedResponseSchema,
@@ -12,9 +13,14 @@ import {
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { NotificationContext } from '../context.js';
 import { testPushPayload, toDevice } from '../domain/push.js';
+import { checkPushEndpoint } from '../push-endpoints.js';
 import { queuePushToUser } from '../push-fanout.js';
 
-/** doc 1 §7 Push: every call needs sign-in; a subscription is the caller's alone. */
+/**
+ * doc 1 §7 Push: every call needs sign-in; a subscription is the caller's alone. An endpoint must be
+ * an https URL at a public address (and, with PUSH_ALLOWED_HOSTS, at a listed push service); an
+ * account keeps at most MAX_PUSH_DEVICES devices, a new one replacing the one seen least recently.
+ */
 export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
   const tags = ['push'];
   const user = guards.requireUser;
@@ -32,20 +38,22 @@ export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
       schema: {
         tags,
         operationId: 'subscribePush',
-        summary: 'Register this browser for push (again: updates it; a device of another account moves to the caller)',
+        summary: `Register this browser for push (again: updates it; a device of another account moves to the caller; beyond ${MAX_PUSH_DEVICES} devices the one seen least recently is forgotten)`,
         body: pushSubscribeBodySchema,
         response: { 200: pushSubscribeResponseSchema, 201: pushSubscribeResponseSchema },
       },
     },
     async (request, reply) => {
       const { endpoint, keys, deviceName, userAgent } = request.body;
-      const { row, created } = await ctx.subscriptions.upsert(request.user!.id, {
+      const check = await checkPushEndpoint(endpoint, ctx.pushPolicy);
+      if (!check.ok) throw new HttpError(400, check.error, check.reason === 'refused' ? 'push_endpoint_refused' : 'push_endpoint_unresolved');
+      const { row, created } = await ctx.subscriptions.upsertCapped(request.user!.id, {
         endpoint,
         p256dh: keys.p256dh,
         auth: keys.auth,
         deviceName: deviceName ?? null,
         userAgent: userAgent ?? request.headers['user-agent']?.slice(0, 500) ?? null,
-      });
+      }, MAX_PUSH_DEVICES);
       return reply.code(created ? 201 : 200).send({ subscription: toDevice(row) });
     },
   );

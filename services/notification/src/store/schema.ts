@@ -75,6 +75,12 @@ export const emailOutbox = notification.table(
 );
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
+/** Addresses whose owner followed an e-mail's unsubscribe link: no OneETA e-mail goes there (see unsubscribe.ts). */
+export const emailSuppressions = notification.table('email_suppressions', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Jobs (push deliveries) and events (notification.sent) written with the change that implies them. */
 export const outbox = outboxTable(notification);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
 import { pushSubscriptions, type PushSubscriptionRow } from './schema.js';
 
@@ -29,6 +29,29 @@ export function createSubscriptionsStore(db: Database) {
         })
         .returning();
       return { row: row!, created: row!.id === id };
+    },
+    /**
+     * `upsert`, then keeps the user's `maxDevices` devices seen most recently (the one just
+     * registered is among them) and forgets the rest: the devices `removed`. One user's registrations
+     * are serialised, so parallel ones cannot exceed the cap.
+     */
+    async upsertCapped(userId: string, input: SubscriptionInput, maxDevices: number): Promise<{ row: PushSubscriptionRow; created: boolean; removed: number }> {
+      return db.transaction(async (handle) => {
+        const tx = handle as unknown as Database;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`oneeta:push-devices:${userId}`}::text))`);
+        const { row, created } = await createSubscriptionsStore(tx).upsert(userId, input);
+        const keep = tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(desc(pushSubscriptions.lastSeen), desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+          .limit(maxDevices);
+        const gone = await tx
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep)))
+          .returning({ id: pushSubscriptions.id });
+        return { row, created, removed: gone.length };
+      });
     },
     listByUser(userId: string): Promise<PushSubscriptionRow[]> {
       return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));

@@ -1,0 +1,4 @@
+CREATE TABLE "notification"."email_suppressions" (
+	"email" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
