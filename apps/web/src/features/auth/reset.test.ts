@@ -1,4 +1,5 @@
-import { MESSAGES } from '@oneeta/contracts';
+import { readFileSync } from 'node:fs';
+import { MESSAGES, PASSWORD_RESET_PATH } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import { isResetLinkRefused } from './reset';
@@ -14,5 +15,14 @@ describe('a refused reset link', () => {
     expect(isResetLinkRefused(new ApiError('Could not set your new password', 0))).toBe(false);
     expect(isResetLinkRefused(new ApiError(MESSAGES.passwordResetInvalid, 500))).toBe(false);
     expect(isResetLinkRefused(new Error(MESSAGES.passwordResetInvalid))).toBe(false);
+  });
+});
+
+describe('the page a reset link opens', () => {
+  it('is the route at PASSWORD_RESET_PATH, the path the e-mailed link names', () => {
+    const tree = readFileSync(new URL('../../routeTree.gen.ts', import.meta.url), 'utf8');
+    expect(PASSWORD_RESET_PATH).toBe('/auth/reset');
+    expect(tree).toContain(`path: '${PASSWORD_RESET_PATH}'`);
+    expect(tree).toContain("from './routes/auth_.reset'");
   });
 });
