@@ -1,4 +1,5 @@
-// The account screens lay out at 390 and 1280 px with no serious axe finding: the profile's
+// The account screens lay out at 390 and 1280 px with no serious axe finding, and reflow at 320 px
+// (src/reflow.ts): the profile's
 // password, sign-in, data and deletion sections, /auth's 'Forgot password?' form, the page a reset
 // link opens (and the one a link without its token opens), and the privacy page's deletion section.
 import { MESSAGES } from '@oneeta/contracts';
@@ -6,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { registerUser } from '../src/api.js';
 import { openApp, signIn } from '../src/app.js';
 import { describe, expect, test } from '../src/browser.js';
+import { expectReflow, REFLOW } from '../src/reflow.js';
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling). */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -16,6 +18,13 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
     );
     expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
   }
+}
+
+/** The page at 320 CSS px reflows (nothing past the viewport or its box); back to 1280 px after. */
+async function expectReflowAt320(page: Page, dir: string, name: string): Promise<void> {
+  await page.setViewportSize(REFLOW);
+  await expectReflow(page, dir, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 describe('account screens', () => {
@@ -46,6 +55,7 @@ describe('account screens', () => {
     ).toBe(true);
     await screens.capture('profile-account');
     await expectNoSidewaysScroll(page);
+    await expectReflowAt320(page, screens.dir, 'profile-account');
   });
 
   test("/auth has 'Forgot password?', which opens the form that asks for a link", async ({
@@ -53,6 +63,8 @@ describe('account screens', () => {
     screens,
   }) => {
     await openApp(page, '/auth?mode=login');
+    await page.getByRole('link', { name: 'Forgot password?', exact: true }).waitFor();
+    await screens.capture('login-forgot-link');
     await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
     await page.getByRole('heading', { name: 'Forgot your password?', exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('mode')).toBe('forgot');
@@ -63,6 +75,7 @@ describe('account screens', () => {
     );
     await screens.capture('forgot');
     await expectNoSidewaysScroll(page);
+    await expectReflowAt320(page, screens.dir, 'forgot');
     await page.getByRole('link', { name: 'Back to sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
   });
@@ -81,6 +94,7 @@ describe('account screens', () => {
     ).toBe(true);
     await screens.capture('reset');
     await expectNoSidewaysScroll(page);
+    await expectReflowAt320(page, screens.dir, 'reset');
 
     await openApp(page, '/auth/reset');
     await page.getByRole('heading', { name: 'This link does not work', exact: true }).waitFor();
