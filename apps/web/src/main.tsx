@@ -2,12 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropAnswersOnSignOut } from './api/signed-out-cache';
 import { ToastProvider } from './features/toast';
 import { createAppRouter, createQueryClient } from './router';
 import { registerServiceWorker } from './sw-register';
 import './styles.css';
 
 const queryClient = createQueryClient();
+dropAnswersOnSignOut(queryClient);
 const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');

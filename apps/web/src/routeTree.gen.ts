@@ -19,6 +19,7 @@ import { Route as ProfileRouteImport } from './routes/profile';
 import { Route as SessionsRouteImport } from './routes/sessions';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as AuthResetRouteImport } from './routes/auth_.reset';
 import { Route as BillingPortalRouteImport } from './routes/billing.portal';
 import { Route as EnterpriseContactRouteImport } from './routes/enterprise.contact';
 import { Route as SIdRouteImport } from './routes/s.$id';
@@ -76,6 +77,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthResetRoute = AuthResetRouteImport.update({
+  id: '/auth_/reset',
+  path: '/auth/reset',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const BillingPortalRoute = BillingPortalRouteImport.update({
   id: '/billing/portal',
   path: '/billing/portal',
@@ -118,6 +124,7 @@ export interface FileRoutesByFullPath {
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/auth/reset': typeof AuthResetRoute;
   '/billing/portal': typeof BillingPortalRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
@@ -136,6 +143,7 @@ export interface FileRoutesByTo {
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/auth/reset': typeof AuthResetRoute;
   '/billing/portal': typeof BillingPortalRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
@@ -155,6 +163,7 @@ export interface FileRoutesById {
   '/sessions': typeof SessionsRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/auth_/reset': typeof AuthResetRoute;
   '/billing/portal': typeof BillingPortalRoute;
   '/enterprise/contact': typeof EnterpriseContactRoute;
   '/s/$id': typeof SIdRoute;
@@ -175,6 +184,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/terms'
     | '/verify-email'
+    | '/auth/reset'
     | '/billing/portal'
     | '/enterprise/contact'
     | '/s/$id'
@@ -193,6 +203,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/terms'
     | '/verify-email'
+    | '/auth/reset'
     | '/billing/portal'
     | '/enterprise/contact'
     | '/s/$id'
@@ -211,6 +222,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/terms'
     | '/verify-email'
+    | '/auth_/reset'
     | '/billing/portal'
     | '/enterprise/contact'
     | '/s/$id'
@@ -230,6 +242,7 @@ export interface RootRouteChildren {
   SessionsRoute: typeof SessionsRoute;
   TermsRoute: typeof TermsRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  AuthResetRoute: typeof AuthResetRoute;
   BillingPortalRoute: typeof BillingPortalRoute;
   SIdRoute: typeof SIdRoute;
   BillingCheckoutIdRoute: typeof BillingCheckoutIdRoute;
@@ -309,6 +322,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/auth_/reset': {
+      id: '/auth_/reset';
+      path: '/auth/reset';
+      fullPath: '/auth/reset';
+      preLoaderRoute: typeof AuthResetRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/billing/portal': {
       id: '/billing/portal';
       path: '/billing/portal';
@@ -377,6 +397,7 @@ const rootRouteChildren: RootRouteChildren = {
   SessionsRoute: SessionsRoute,
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  AuthResetRoute: AuthResetRoute,
   BillingPortalRoute: BillingPortalRoute,
   SIdRoute: SIdRoute,
   BillingCheckoutIdRoute: BillingCheckoutIdRoute,

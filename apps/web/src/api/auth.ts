@@ -8,9 +8,8 @@ import {
 } from '@oneeta/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { SPEC } from '../text';
-import { apiRequest, isApiError } from './client';
+import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
-import { clearToken } from './token';
 
 /** doc 1 §8 "Invite page": the invite page's default text of a failed registration. */
 export const INVITE_REGISTRATION_FAILED = 'Registration failed';
@@ -156,7 +155,7 @@ export const meQuery = (token: string | null) =>
       try {
         return (await getMe(signal)).user;
       } catch (error) {
-        if (isApiError(error, 401)) clearToken();
+        // A rejected token (401) was forgotten by apiRequest already.
         if (signal.aborted) throw error;
         return null;
       }

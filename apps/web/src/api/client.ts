@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type * as ContractChecks from './contract-checks';
 import type { Answer, AnswerName, BodyName } from './contract-checks';
 import { takeEarlyResponse } from './early';
-import { getToken } from './token';
+import { clearToken, getToken } from './token';
 
 /**
  * What an answer is checked with: a schema's name (its JSON Schema, see contract-checks.ts), or the zod
@@ -98,7 +98,8 @@ function errorFields(body: unknown): { error?: string; code?: string } {
 
 /**
  * One call to the API: JSON in and out, the bearer token when there is one (and the call takes it),
- * the answer parsed with its contract schema. Every failure is an ApiError.
+ * the answer parsed with its contract schema. Every failure is an ApiError; a 401 to the stored
+ * token forgets it.
  */
 export async function apiRequest<S extends AnswerSchema>(
   path: string,
@@ -137,6 +138,9 @@ export async function apiRequest<S extends AnswerSchema>(
 
   const json = await readJson(response);
   if (!response.ok) {
+    // The token was refused (signed out everywhere, password changed, account deleted, expired):
+    // the app is signed out, unless another token was stored while this call was on its way.
+    if (response.status === 401 && token && getToken() === token) clearToken();
     const { error, code } = errorFields(json);
     throw new ApiError(error ?? fallbackError, response.status, code, json);
   }

@@ -1,5 +1,6 @@
 // The typed API client: one function per call, every answer parsed with its contract schema.
 export { ApiError, apiRequest, errorMessage, isApiError, type AuthMode } from './client';
+export * from './account';
 export * from './auth';
 export * from './billing';
 export * from './health';

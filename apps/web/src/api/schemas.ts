@@ -24,6 +24,7 @@ export {
   destinationSchema,
   authResponseSchema,
   enterpriseLeadBodySchema,
+  forgotPasswordResponseSchema,
   enterpriseLeadResponseSchema,
   inboxReadBodySchema,
   inboxReadResponseSchema,

@@ -1,6 +1,7 @@
 import type { AuthResponse, User } from '@oneeta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { signOutHere } from '../api/account';
 import { clearToken, setToken } from '../api/token';
 import { queryKeys } from '../api/query-keys';
 import { useMe } from './use-me';
@@ -15,8 +16,13 @@ export interface Auth {
   isAdmin: boolean;
   /** Stores the token and the user of a login/register answer. */
   signIn: (auth: AuthResponse) => void;
-  /** Removes the token, clears the user and reloads at '/' (doc 1 §4). */
-  signOut: () => void;
+  /**
+   * Ends this token on the server (POST /api/auth/logout), then removes it, clears the user and
+   * reloads at '/' (doc 1 §4); signed out here even when the call fails.
+   */
+  signOut: () => Promise<void>;
+  /** Removes the token and every answer read with it, staying on the page (its token already ended). */
+  forget: () => void;
 }
 
 export function useAuth(): Auth {
@@ -42,11 +48,16 @@ export function useAuth(): Auth {
     [queryClient],
   );
 
-  const signOut = useCallback(() => {
+  const forget = useCallback(() => {
     clearToken();
+    queryClient.clear();
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    await signOutHere();
     queryClient.clear();
     window.location.assign('/');
   }, [queryClient]);
 
-  return { status, user, token, isAdmin: user?.isAdmin === true, signIn, signOut };
+  return { status, user, token, isAdmin: user?.isAdmin === true, signIn, signOut, forget };
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
-import { canSubmitLogin, checkRegister, passwordChecklist } from './password';
+import { canSubmitLogin, checkNewPassword, checkRegister, passwordChecklist } from './password';
 
 const metOf = (password: string) =>
   Object.fromEntries(passwordChecklist(password).map((r) => [r.id, r.met]));
@@ -83,5 +83,25 @@ describe('login form', () => {
     expect(canSubmitLogin('a@b.co', 'x')).toBe(true);
     expect(canSubmitLogin(' ', 'x')).toBe(false);
     expect(canSubmitLogin('a@b.co', '')).toBe(false);
+  });
+});
+
+describe('new password (change, reset by link)', () => {
+  it('needs every register rule, a typed confirmation and a match', () => {
+    expect(checkNewPassword({ password: '', confirm: '' })).toEqual({ canSubmit: false });
+    expect(checkNewPassword({ password: 'Abcdefg1', confirm: 'Abcdefg1' })).toEqual({
+      canSubmit: false,
+    });
+    expect(checkNewPassword({ password: 'Abcdefg1!', confirm: '' })).toEqual({ canSubmit: false });
+    expect(checkNewPassword({ password: 'Abcdefg1!', confirm: 'Abcdefg1!' })).toEqual({
+      canSubmit: true,
+    });
+  });
+
+  it("says 'Passwords do not match' once the confirmation differs", () => {
+    expect(checkNewPassword({ password: 'Abcdefg1!', confirm: 'Abcdefg1?' })).toEqual({
+      confirmError: MESSAGES.passwordsDoNotMatch,
+      canSubmit: false,
+    });
   });
 });

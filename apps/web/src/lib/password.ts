@@ -33,17 +33,34 @@ export function checkRegister(input: RegisterInput): RegisterCheck {
   // emailSchema's rules without the schema (doc 1 §5): blank is no error yet, else 'Invalid email'.
   const emailValid = isEmailAddress(input.email);
   const emailError = input.email.trim() && !emailValid ? MESSAGES.emailInvalid : undefined;
-  const rulesMet = PASSWORD_RULES.every((rule) => rule.test(input.password));
-  const matches = input.password === input.confirm;
-  const confirmError = input.confirm && !matches ? MESSAGES.passwordsDoNotMatch : undefined;
+  const password = checkNewPassword(input);
   return {
     ...(emailError ? { emailError } : {}),
-    ...(confirmError ? { confirmError } : {}),
-    canSubmit: emailValid && rulesMet && matches && input.confirm.length > 0,
+    ...password,
+    canSubmit: emailValid && password.canSubmit,
   };
 }
 
 /** The login form may be sent once both fields hold something. */
 export function canSubmitLogin(email: string, password: string): boolean {
   return email.trim().length > 0 && password.length > 0;
+}
+
+export interface NewPasswordInput {
+  password: string;
+  confirm: string;
+}
+
+/**
+ * A new password and its confirmation (change password, reset by link): the register form's rules
+ * and 'Passwords do not match' once the confirmation has been typed.
+ */
+export function checkNewPassword(input: NewPasswordInput): Omit<RegisterCheck, 'emailError'> {
+  const rulesMet = PASSWORD_RULES.every((rule) => rule.test(input.password));
+  const matches = input.password === input.confirm;
+  const confirmError = input.confirm && !matches ? MESSAGES.passwordsDoNotMatch : undefined;
+  return {
+    ...(confirmError ? { confirmError } : {}),
+    canSubmit: rulesMet && matches && input.confirm.length > 0,
+  };
 }

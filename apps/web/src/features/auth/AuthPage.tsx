@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { safeNextPath } from '../../lib/next-path';
 import { canSubmitLogin, checkRegister } from '../../lib/password';
 import { UI } from '../../text';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordRules } from './PasswordRules';
 import { authMode, type AuthSearch } from './search';
 import { nameLimitHint } from '../../lib/name-limit';
@@ -24,10 +25,15 @@ interface FormValues {
   name: string;
 }
 
-/** Sign in and register (doc 1 §2 "Auth page", §5 "Register"). */
+/** Sign in and register (doc 1 §2 "Auth page", §5 "Register"), and asking for a new password. */
 export function AuthPage({ search }: { search: AuthSearch }) {
   const state = useRouterState({ select: (s) => s.location.state });
-  const mode: Mode = authMode(search, state);
+  const mode = authMode(search, state);
+  if (mode === 'forgot') return <ForgotPasswordForm search={search} />;
+  return <SignInOrRegister search={search} mode={mode} />;
+}
+
+function SignInOrRegister({ search, mode }: { search: AuthSearch; mode: Mode }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const next = safeNextPath(search.next);
@@ -97,6 +103,18 @@ export function AuthPage({ search }: { search: AuthSearch }) {
           >
             {mode === 'register' && <PasswordRules id={rulesId} password={values.password} />}
           </TextField>
+          {mode === 'login' && (
+            <p className="auth-forgot">
+              <Link
+                to="/auth"
+                search={(prev) => ({ ...prev, mode: 'forgot' })}
+                className="link"
+                onClick={() => submit.reset()}
+              >
+                {UI.forgotPassword}
+              </Link>
+            </p>
+          )}
 
           {mode === 'register' && (
             <>

@@ -19,7 +19,7 @@ function AccountActions() {
         <Link to="/sessions" className="btn btn-secondary">
           {SPEC.sessions}
         </Link>
-        <ProfileMenu user={auth.user} onSignOut={auth.signOut} />
+        <ProfileMenu user={auth.user} onSignOut={() => void auth.signOut()} />
       </div>
     );
   }

@@ -183,11 +183,14 @@ export const PRIVACY_POLICY: LegalDocument = {
       body: (
         <>
           <p>
-            We keep account information while your account is open. When you delete your account, we
-            delete or anonymise your account data within about 30 to 90 days; copies in backups are
-            overwritten on the same schedule. We may keep limited records longer where the law
-            requires it, for example payment records for tax purposes, or to resolve disputes and
-            prevent abuse.
+            We keep account information while your account is open. When you delete your account,
+            it is deleted at once as described in{' '}
+            <Link to="/privacy" hash="delete-and-export">
+              Deleting your account and getting a copy of your data
+            </Link>
+            ; copies in backups are overwritten within about 30 to 90 days. We may keep limited
+            records longer where the law requires it, for example payment records for tax purposes,
+            or to resolve disputes and prevent abuse.
           </p>
           <p>
             Session data is kept so that you can see your session history. Usage records, such as
@@ -214,8 +217,11 @@ export const PRIVACY_POLICY: LegalDocument = {
             </li>
             <li>Remove your phone number from your profile.</li>
             <li>
-              Ask us for a copy of your data, to correct it, or to delete your account, by writing
-              to {mail}.
+              Change your password, or sign out on every device at once, on your profile page.
+            </li>
+            <li>
+              Download a copy of your data, or delete your account, on your profile page (see
+              below). You can also ask us for either, or to correct your data, by writing to {mail}.
             </li>
           </ul>
           <p>
@@ -223,6 +229,45 @@ export const PRIVACY_POLICY: LegalDocument = {
             restrict some processing, or to complain to a data protection authority. We will answer
             any request within the time the law allows and will not treat you differently for
             exercising your rights.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'delete-and-export',
+      title: 'Deleting your account and getting a copy of your data',
+      body: (
+        <>
+          <p>
+            <strong>A copy of your data.</strong> On your <Link to="/profile">profile page</Link>,
+            &lsquo;Download my data&rsquo; saves what OneETA keeps about your account as a JSON file
+            (oneeta-data.json), which you can open in any text editor or bring to another service.
+          </p>
+          <p>
+            <strong>Deleting your account.</strong> On the same page, &lsquo;Delete account&rsquo;
+            asks for your password and then, at once:
+          </p>
+          <ul>
+            <li>
+              deletes your account, with your e-mail address, name, phone number and password, and
+              ends every sign-in, on every device;
+            </li>
+            <li>
+              hands each session you own to another participant, or closes it when there is nobody
+              to hand it to;
+            </li>
+            <li>
+              deletes your stored positions, your chat messages, your registered push devices and
+              the e-mails still waiting to be sent to you;
+            </li>
+            <li>
+              keeps the audit and usage records of what happened (for example how many map requests
+              a session made) only in anonymised form, without your name, e-mail address or account.
+            </li>
+          </ul>
+          <p>
+            Deletion cannot be undone: download your data first if you want to keep a copy. Payment
+            records we must keep by law are kept as described above.
           </p>
         </>
       ),

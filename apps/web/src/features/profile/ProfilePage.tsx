@@ -6,8 +6,10 @@ import { SignedOutCard } from '../../components/SignedOutCard';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { NotificationSettings } from '../inbox/NotificationSettings';
+import { DataSection, DeleteAccountSection, SignInsSection } from './AccountSections';
 import { DisplayNameForm } from './DisplayNameForm';
 import { EmailTab } from './EmailTab';
+import { PasswordForm } from './PasswordForm';
 import { PhoneTab } from './PhoneTab';
 import { PushTab } from './PushTab';
 import { Tabs } from './Tabs';
@@ -17,7 +19,10 @@ import './profile.css';
 
 type ProfileTab = 'phone' | 'web' | 'email';
 
-/** /profile (doc 1 §2 Profile page): display name, the Phone / Web Notifications / Email tabs, a privacy brief. */
+/**
+ * /profile (doc 1 §2 Profile page): display name, the Phone / Web Notifications / Email tabs, the
+ * password, where the account is signed in, its data, a privacy brief, and deleting the account.
+ */
 export function ProfilePage() {
   useDocumentTitle(PROFILE_TEXT.title);
   const auth = useAuth();
@@ -79,6 +84,14 @@ export function ProfilePage() {
 
       <NotificationSettings />
 
+      <section className="card profile-card profile-account-card">
+        <PasswordForm onChanged={auth.signIn} />
+      </section>
+
+      <SignInsSection auth={auth} />
+
+      <DataSection />
+
       <aside className="card profile-card profile-privacy" aria-labelledby="profile-privacy-title">
         <h2 id="profile-privacy-title">{PROFILE_TEXT.privacyTitle}</h2>
         <p>{PROFILE_TEXT.privacyBrief}</p>
@@ -87,6 +100,8 @@ export function ProfilePage() {
           <LinkArrow />
         </Link>
       </aside>
+
+      <DeleteAccountSection auth={auth} />
     </div>
   );
 }

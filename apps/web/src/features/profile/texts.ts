@@ -124,3 +124,41 @@ export const VERIFY_TEXT = {
   toProfile: 'Go to your profile',
   toHome: 'Go to the home page',
 } as const;
+
+/** The password, sign-out, data and deletion sections (ours, in the spec's tone; results are MESSAGES). */
+export const ACCOUNT_TEXT = {
+  passwordTitle: 'Password',
+  currentPasswordLabel: 'Current password',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'Confirm new password',
+  changePassword: 'Change password',
+  changePasswordHint: 'Changing your password signs you out on every other device.',
+  passwordChanged: MESSAGES.passwordChanged,
+  signInsTitle: 'Where you are signed in',
+  signInsBody:
+    'Sign out here to end this device’s sign-in. Sign out everywhere if you left OneETA signed in on a device you no longer use, or think someone else may be using your account.',
+  signOut: 'Sign out',
+  signOutEverywhere: 'Sign out everywhere',
+  confirmSignOutEverywhere:
+    'Sign out everywhere? Every device signed in to your account, this one too, will need your password again.',
+  signedOutEverywhere: MESSAGES.signedOutEverywhere,
+  dataTitle: 'Your data',
+  dataBody: 'Download a copy of the data OneETA keeps about your account, as a JSON file.',
+  download: 'Download my data',
+  downloading: 'Preparing…',
+  downloaded: 'Your data was saved as oneeta-data.json',
+  dangerTitle: 'Delete account',
+  dangerLead: 'Deleting your account cannot be undone. When you delete it:',
+  dangerConsequences: [
+    'your account, its password and its sign-ins end at once, on every device;',
+    'the sessions you own are handed to another participant, or closed;',
+    'your positions, your chat messages, your registered devices and the e-mails still waiting to be sent to you are deleted;',
+    'records of what you did (audit and usage rows) are kept without your name or e-mail.',
+  ],
+  dangerExport: 'Download your data first if you want to keep a copy.',
+  deletePasswordLabel: 'Your password',
+  deleteAccount: 'Delete my account',
+  deleting: 'Deleting…',
+  confirmDelete: 'Delete your OneETA account and its data? This cannot be undone.',
+  accountDeleted: MESSAGES.accountDeleted,
+} as const;

@@ -70,7 +70,7 @@ export function FloatingMenu({ auth }: { auth: Auth }) {
                     className="floating-menu-signout"
                     onClick={() => {
                       close();
-                      auth.signOut();
+                      void auth.signOut();
                     }}
                   >
                     {SPEC.signOut}
