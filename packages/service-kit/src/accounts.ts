@@ -8,12 +8,14 @@
  * shared, so applying an event twice is harmless), and a miss, which asks auth
  * `GET /internal/users/:id`. Entries expire after `ttlSeconds`, a safety net for a lost event.
  * When auth cannot answer a miss, the request fails with 503: never the token's claims instead.
+ * Each entry also holds which of the account's tokens still work (`tokens`: the token version and
+ * the signed-out sign-ins), so a revoked token is refused by every service as soon as the view has it.
  */
-import { meResponseSchema, TOPICS, userChangedDataSchema, type UserChangedData } from '@oneeta/contracts';
+import { meResponseSchema, tokenStateSchema, TOPICS, userChangedDataSchema, type UserChangedData } from '@oneeta/contracts';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { AccountLookup, AuthUser } from './auth.js';
+import type { AccountLookup, AccountRecord, AuthUser } from './auth.js';
 import type { Consumer, EventBus } from './bus.js';
 import { HttpError } from './errors.js';
 import { redisKey } from './redis.js';
@@ -120,10 +122,11 @@ return 1
 export async function storeAccount(
   redis: Redis,
   prefix: string,
-  account: Account,
+  account: AccountRecord,
   updatedAt: string,
   ttlSeconds = DEFAULT_ACCOUNT_TTL_SECONDS,
 ): Promise<boolean> {
+  const entry: AccountRecord = account.tokens ? { ...pickAccount(account), tokens: account.tokens } : pickAccount(account);
   const version = Date.parse(updatedAt);
   if (Number.isNaN(version)) throw new Error(`Account ${account.id}: updatedAt is not a date`);
   const stored = await redis.eval(
@@ -132,7 +135,7 @@ export async function storeAccount(
     accountKey(prefix, account.id),
     String(ttlSeconds),
     String(version),
-    JSON.stringify(pickAccount(account)),
+    JSON.stringify(entry),
   );
   return stored === 1;
 }
@@ -147,30 +150,34 @@ export const pickAccount = ({ id, email, emailVerified, name, plan, isAdmin }: A
   isAdmin,
 });
 
-const fromEvent = (data: UserChangedData): Account => ({
+const fromEvent = (data: UserChangedData): AccountRecord => ({
   id: data.userId,
   email: data.email,
   emailVerified: data.emailVerified,
   name: data.name,
   plan: data.plan,
   isAdmin: data.isAdmin,
+  ...(data.tokens ? { tokens: data.tokens } : {}),
 });
+
+/** Auth's GET /internal/users/:id (its token state absent from an older auth). */
+const internalUserSchema = meResponseSchema.extend({ tokens: tokenStateSchema.optional() });
 
 export function createAccountDirectory(options: AccountDirectoryOptions): AccountDirectory {
   const { redis, prefix } = options;
   const ttl = options.ttlSeconds ?? DEFAULT_ACCOUNT_TTL_SECONDS;
   const timeoutMs = options.timeoutMs ?? 3_000;
-  const inFlight = new Map<string, Promise<Account | null>>();
+  const inFlight = new Map<string, Promise<AccountRecord | null>>();
 
   const unavailable = () => new HttpError(503, ACCOUNTS_UNAVAILABLE, 'accounts_unavailable', { 'retry-after': '5' });
 
-  const cached = async (userId: string): Promise<Account | null> => {
+  const cached = async (userId: string): Promise<AccountRecord | null> => {
     const raw = await redis.hget(accountKey(prefix, userId), 'account');
-    return raw ? (JSON.parse(raw) as Account) : null;
+    return raw ? (JSON.parse(raw) as AccountRecord) : null;
   };
 
   /** Asks auth; null when it does not know the account; 503 when it cannot answer. */
-  const fetchFromAuth = async (userId: string): Promise<Account | null> => {
+  const fetchFromAuth = async (userId: string): Promise<AccountRecord | null> => {
     const url = new URL(`/internal/users/${encodeURIComponent(userId)}`, options.authUrl);
     let response: Response;
     try {
@@ -183,16 +190,17 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
     }
     if (response.status === 404 || response.status === 400) return null;
     if (!response.ok) throw unavailable();
-    const parsed = meResponseSchema.safeParse(await response.json().catch(() => null));
+    const parsed = internalUserSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw unavailable();
-    const { user } = parsed.data;
-    const account: Account = {
+    const { user, tokens } = parsed.data;
+    const account: AccountRecord = {
       id: user.id,
       email: user.email,
       emailVerified: user.emailVerified,
       name: user.name,
       plan: user.plan,
       isAdmin: user.isAdmin,
+      ...(tokens ? { tokens } : {}),
     };
     try {
       await storeAccount(redis, prefix, account, user.updatedAt, ttl);
@@ -204,7 +212,7 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
   };
 
   const get: AccountLookup = async (userId) => {
-    let hit: Account | null;
+    let hit: AccountRecord | null;
     try {
       hit = await cached(userId);
     } catch {

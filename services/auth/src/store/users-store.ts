@@ -18,6 +18,9 @@ export function createUsersStore(db: Database) {
   return {
     byId,
 
+    /** The row, locked until the transaction ends (token changes read, then write, the sign-out list). */
+    lockById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)).for('update'))[0],
+
     byEmail: async (email: string): Promise<UserRow | undefined> =>
       (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],
 
@@ -34,7 +37,9 @@ export function createUsersStore(db: Database) {
     /** Updates fields; throws a unique violation if the new e-mail is taken. */
     update: async (
       id: string,
-      patch: Partial<Pick<UserRow, 'name' | 'email' | 'emailVerifiedAt' | 'plan' | 'phoneNumber' | 'phoneVerified'>>,
+      patch: Partial<
+        Pick<UserRow, 'name' | 'email' | 'emailVerifiedAt' | 'plan' | 'phoneNumber' | 'phoneVerified' | 'passwordHash' | 'tokenVersion' | 'revokedSessions'>
+      >,
     ) => {
       const [row] = await db
         .update(users)
