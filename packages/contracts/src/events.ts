@@ -10,6 +10,7 @@ import { travelResultSchema } from './sessions.js';
  */
 export const TOPICS = {
   userChanged: 'user.changed',
+  userDeleted: 'user.deleted',
   sessionChanged: 'session.changed',
   travelComputed: 'travel.computed',
   usageRecorded: 'usage.recorded',
@@ -52,6 +53,17 @@ export const userChangedDataSchema = z.object({
   changed: z.array(z.enum(['plan', 'name', 'email', 'emailVerified', 'isAdmin', 'tokens'])).min(1),
 });
 export type UserChangedData = z.infer<typeof userChangedDataSchema>;
+
+/**
+ * The account was deleted (DELETE /api/auth/me): each service purges or anonymises what it holds for
+ * `userId` (and e-mail queued to `email`). Its tokens already stop working everywhere.
+ */
+export const userDeletedDataSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  deletedAt: z.string(),
+});
+export type UserDeletedData = z.infer<typeof userDeletedDataSchema>;
 
 /** The data schema of each topic whose shape is settled. */
 
@@ -218,6 +230,7 @@ export type BillingUsageData = z.infer<typeof billingUsageDataSchema>;
 export const EVENT_DATA_SCHEMAS = {
   [TOPICS.usageRecorded]: usageRecordedDataSchema,
   [TOPICS.userChanged]: userChangedDataSchema,
+  [TOPICS.userDeleted]: userDeletedDataSchema,
   [TOPICS.travelComputed]: travelComputedDataSchema,
   [TOPICS.sessionChanged]: sessionChangedDataSchema,
   [TOPICS.inviteCreated]: inviteCreatedDataSchema,

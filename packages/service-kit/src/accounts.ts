@@ -10,8 +10,10 @@
  * When auth cannot answer a miss, the request fails with 503: never the token's claims instead.
  * Each entry also holds which of the account's tokens still work (`tokens`: the token version and
  * the signed-out sign-ins), so a revoked token is refused by every service as soon as the view has it.
+ * A deleted account is a tombstone (`account` is null) that no older write replaces: its tokens are
+ * refused at once (auth writes it when deleting; `user.deleted` writes it in each service too).
  */
-import { meResponseSchema, tokenStateSchema, TOPICS, userChangedDataSchema, type UserChangedData } from '@oneeta/contracts';
+import { meResponseSchema, tokenStateSchema, TOPICS, userChangedDataSchema, userDeletedDataSchema, type UserChangedData } from '@oneeta/contracts';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -140,6 +142,22 @@ export async function storeAccount(
   return stored === 1;
 }
 
+/**
+ * Marks the account deleted in the view (a tombstone at version `deletedAt`, which older writes do not
+ * replace): every service's guard then refuses its tokens without asking auth.
+ */
+export async function storeAccountDeleted(
+  redis: Redis,
+  prefix: string,
+  userId: string,
+  deletedAt: string,
+  ttlSeconds = DEFAULT_ACCOUNT_TTL_SECONDS,
+): Promise<boolean> {
+  const version = Date.parse(deletedAt);
+  if (Number.isNaN(version)) throw new Error(`Account ${userId}: deletedAt is not a date`);
+  return (await redis.eval(COMPARE_AND_SET, 1, accountKey(prefix, userId), String(ttlSeconds), String(version), 'null')) === 1;
+}
+
 /** Only the account's fields (a caller may hand in a wider object, e.g. a test user with its token). */
 export const pickAccount = ({ id, email, emailVerified, name, plan, isAdmin }: Account): Account => ({
   id,
@@ -171,9 +189,10 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
 
   const unavailable = () => new HttpError(503, ACCOUNTS_UNAVAILABLE, 'accounts_unavailable', { 'retry-after': '5' });
 
-  const cached = async (userId: string): Promise<AccountRecord | null> => {
+  /** The view's entry: undefined when it has none, null for a deleted account. */
+  const cached = async (userId: string): Promise<AccountRecord | null | undefined> => {
     const raw = await redis.hget(accountKey(prefix, userId), 'account');
-    return raw ? (JSON.parse(raw) as AccountRecord) : null;
+    return raw ? (JSON.parse(raw) as AccountRecord | null) : undefined;
   };
 
   /** Asks auth; null when it does not know the account; 503 when it cannot answer. */
@@ -204,15 +223,16 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
     };
     try {
       await storeAccount(redis, prefix, account, user.updatedAt, ttl);
-      // A user.changed may have landed meanwhile with a newer version: the view has the last word.
-      return (await cached(userId)) ?? account;
+      // A user.changed (or deletion) may have landed meanwhile with a newer version: the view has the last word.
+      const now = await cached(userId);
+      return now === undefined ? account : now;
     } catch {
       return account; // Redis is down: auth's answer is the current account all the same
     }
   };
 
   const get: AccountLookup = async (userId) => {
-    let hit: AccountRecord | null;
+    let hit: AccountRecord | null | undefined;
     try {
       hit = await cached(userId);
     } catch {
@@ -220,7 +240,7 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
       // the token. Auth answers from its database, so the rights stay current.
       return fetchFromAuth(userId);
     }
-    if (hit) return hit;
+    if (hit !== undefined) return hit;
     const running = inFlight.get(userId);
     if (running) return running;
     const miss = fetchFromAuth(userId).finally(() => inFlight.delete(userId));
@@ -230,10 +250,10 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
 
   const apply = (data: UserChangedData) => storeAccount(redis, prefix, fromEvent(data), data.updatedAt, ttl);
 
-  let consumer: Consumer | null = null;
+  const consumers: Consumer[] = [];
   if (options.events) {
     const { bus, service, onError } = options.events;
-    consumer = bus.consume<unknown>({
+    consumers.push(bus.consume<unknown>({
       topic: TOPICS.userChanged,
       group: `${service}:accounts`,
       consumer: options.events.consumer,
@@ -247,15 +267,30 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
         await apply(parsed.data);
       },
       ...(onError ? { onError } : {}),
-    });
+    }));
+    consumers.push(bus.consume<unknown>({
+      topic: TOPICS.userDeleted,
+      group: `${service}:accounts-deleted`,
+      consumer: options.events.consumer,
+      startId: '0',
+      handler: async (event) => {
+        const parsed = userDeletedDataSchema.safeParse(event.data);
+        if (!parsed.success) {
+          onError?.(new Error(`user.deleted ${event.id} does not match the contract: ${parsed.error.message}`));
+          return;
+        }
+        await storeAccountDeleted(redis, prefix, parsed.data.userId, parsed.data.deletedAt, ttl);
+      },
+      ...(onError ? { onError } : {}),
+    }));
   }
 
   return {
     get,
     apply,
-    ready: consumer ? consumer.ready : Promise.resolve(),
+    ready: Promise.all(consumers.map((c) => c.ready)).then(() => {}),
     close: async () => {
-      await consumer?.stop();
+      await Promise.all(consumers.map((c) => c.stop()));
     },
   };
 }

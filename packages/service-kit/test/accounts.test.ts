@@ -111,6 +111,20 @@ describe('revoked tokens', () => {
   });
 });
 
+describe('deleted accounts', () => {
+  it('refuses the tokens of an account user.deleted named, and an older user.changed does not bring it back', async () => {
+    const { token, ...account } = await issuer.user();
+    expect((await me(token)).statusCode).toBe(200);
+    const deletedAt = new Date(Date.now() + 1000).toISOString();
+    await infra.bus.publish(TOPICS.userDeleted, { userId: account.id, email: account.email, deletedAt });
+    await eventually(async () => (await me(token)).statusCode === 401);
+    expect((await me(token)).json()).toMatchObject({ code: 'account_not_found' });
+    await accounts.apply({ ...{ userId: account.id, email: account.email, name: null, plan: 'premium', isAdmin: false, emailVerified: true }, updatedAt: new Date().toISOString(), changed: ['plan'] });
+    expect(await accounts.get(account.id)).toBeNull();
+    expect((await me(token)).statusCode).toBe(401);
+  });
+});
+
 describe('the account directory', () => {
   it("sets request.user from the current account, not the token's claims", async () => {
     const user = await issuer.user({ plan: 'premium', name: 'Old Name' });

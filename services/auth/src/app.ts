@@ -2,6 +2,7 @@ import { createGuards, createHttpApp, createTokenVerifier, pingRedis, registerOp
 import { createContext, type AuthDeps } from './context.js';
 import { createOutboxSms } from './providers/sms.js';
 import { emailVerificationRoutes } from './routes/email-verification.js';
+import { accountDataRoutes } from './routes/account-data.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminRoutes } from './routes/admin.js';
 import { internalRoutes } from './routes/internal.js';
@@ -31,6 +32,7 @@ export async function buildApp(deps: AuthDeps) {
   });
   await registerOpenApi(app, { name: 'auth', guard: guards.requireInternal });
   accountRoutes(app, ctx, guards);
+  accountDataRoutes(app, ctx, guards);
   signOutRoutes(app, ctx, guards);
   passwordRoutes(app, ctx, guards);
   emailVerificationRoutes(app, ctx, guards);

@@ -89,6 +89,7 @@ export function createContext(
     throttle: createLoginThrottle(deps),
     outbox: deps.outbox,
     db: deps.db,
+    redis: deps.redis,
     jwks: deps.keys.jwks,
     view,
     accountRecord,
