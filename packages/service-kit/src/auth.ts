@@ -166,7 +166,13 @@ export function currentAccountVerifier(verify: TokenVerifier, accounts: AccountL
 }
 
 export function createGuards(options: GuardOptions): Guards {
-  const verify = options.accounts ? currentAccountVerifier(options.verify, options.accounts) : options.verify;
+  const verify: TokenVerifier = options.accounts
+    ? currentAccountVerifier(options.verify, options.accounts)
+    : async (token) => {
+        // request.user is who the token names, without which of their tokens it is.
+        const { tokenVersion: _version, sessionId: _session, ...user } = await options.verify(token);
+        return user;
+      };
   const authenticate = async (request: FastifyRequest, required: boolean) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) {

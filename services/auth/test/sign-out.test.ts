@@ -62,6 +62,17 @@ describe('POST /api/auth/logout', () => {
   });
 });
 
+describe('sign-ins', () => {
+  it('a token answered by a profile change belongs to the same sign-in: signing out with it ends the first one too', async () => {
+    const { token } = await registerUser(auth);
+    const patched = await auth.app.inject({ method: 'PATCH', url: '/api/auth/me', headers: bearer(token), payload: { name: 'Renamed' } });
+    expect(patched.statusCode).toBe(200);
+    const renamed = patched.json<{ token: string }>().token;
+    expect((await call('POST', '/api/auth/logout', renamed)).statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/auth/logout-all', () => {
   it('ends every token of the account, this one too, everywhere; signing in again works', async () => {
     const { user, password, token: first } = await registerUser(auth);

@@ -95,7 +95,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
         if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken, 'email_taken');
         throw err;
       }
-      return ctx.session(after!);
+      return ctx.session(after!, tokenSessionId(request));
     },
   );
 
