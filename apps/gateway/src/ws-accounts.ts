@@ -22,7 +22,8 @@ export interface WsVerifierDeps {
  * The /ws token check: the token's signature and expiry say who connects; their current account
  * (plan, admin rights, e-mail and whether it is verified) is what the hub uses, so the admin bypass
  * and the e-mail sent for membership never come from a token's old copy. An account that no longer
- * exists is refused; when auth cannot answer, the subscribe is refused for now.
+ * exists, or a token its account revoked (signed out, password changed or reset: the view's token
+ * state), is refused; when auth cannot answer, the subscribe is refused for now.
  */
 export function wsVerifier({ config, redis, verifier, accounts }: WsVerifierDeps): TokenVerifier {
   const verify = verifier ?? createTokenVerifier({ jwksUrl: jwksUrlOf(config.AUTH_URL) });

@@ -88,6 +88,17 @@ export const deleteMeBodySchema = z.object({
 });
 export type DeleteMeBody = z.input<typeof deleteMeBodySchema>;
 
+/** GET /api/auth/me/export: what the auth service holds about the signed-in account. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  account: userSchema,
+  /** When the account's e-mail was last proven (null: unverified). */
+  emailVerifiedAt: z.string().nullable(),
+  /** Whether a password-reset link is pending for it now. */
+  passwordResetPending: z.boolean(),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
 /**
  * PATCH /api/auth/me: a partial profile. Changing the e-mail needs the current password and makes
  * the address unverified until its new verification link is followed.
@@ -175,8 +186,27 @@ export const tokenClaimsSchema = z.object({
   name: z.string().nullable().optional(),
   plan: planSchema,
   isAdmin: z.boolean().optional(),
+  /** The account's token version when signed: a token older than the account's current version is revoked. */
+  tv: z.number().int().nonnegative().optional(),
+  /** The sign-in (device) the token belongs to: refreshes keep it; signing out revokes it. */
+  sid: z.string().max(100).optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+
+/**
+ * Which of an account's tokens still work, as every service's account view holds it: tokens whose
+ * `tv` is below `version` (password changed or reset, signed out everywhere) and those of a signed-out
+ * sign-in (`sid` in `revokedSessions`) are refused.
+ */
+export const tokenStateSchema = z.object({
+  version: z.number().int().nonnegative(),
+  revokedSessions: z.array(z.string()),
+});
+export type TokenState = z.infer<typeof tokenStateSchema>;
+
+/** GET /internal/users/:id: the account and which of its tokens still work. */
+export const internalUserResponseSchema = z.object({ user: userSchema, tokens: tokenStateSchema });
+export type InternalUserResponse = z.infer<typeof internalUserResponseSchema>;
 
 export const TOKEN_ISSUER = 'oneeta-auth';
 export const TOKEN_AUDIENCE = 'oneeta';
@@ -191,3 +221,11 @@ export const idParamsSchema = z.object({ id: idSchema('Id', 100) });
 export const verificationLinkQuerySchema = z.object({ email: emailSchema });
 export const verificationLinkResponseSchema = z.object({ email: z.string(), name: z.string(), link: z.string() });
 export type VerificationLink = z.infer<typeof verificationLinkResponseSchema>;
+
+/**
+ * GET /internal/users/:id/password-reset-link?requestId= (auth, for the notification service): a
+ * fresh single-use link for that pending request (only its hash is kept; an earlier link of the same
+ * request stops working); 404 when the account is gone, 409 when the request was replaced, used,
+ * is older than PASSWORD_RESET_TTL_SECONDS or the address changed (nothing to send).
+ */
+export const passwordResetLinkQuerySchema = z.object({ requestId: z.string().min(1).max(100) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenStateSchema } from './auth.js';
 import { planSchema } from './plan-schema.js';
 import { sessionScheduleDataSchema } from './reminders.js';
 import { travelResultSchema } from './sessions.js';
@@ -9,12 +10,15 @@ import { travelResultSchema } from './sessions.js';
  */
 export const TOPICS = {
   userChanged: 'user.changed',
+  userDeleted: 'user.deleted',
   sessionChanged: 'session.changed',
   travelComputed: 'travel.computed',
   usageRecorded: 'usage.recorded',
   inviteCreated: 'invite.created',
   notificationSent: 'notification.sent',
   emailVerificationRequested: 'email.verification_requested',
+  passwordResetRequested: 'password.reset_requested',
+  loginAlert: 'account.login_alert',
   chatMessage: 'chat.message',
   callUsage: 'call.usage',
   billingUsage: 'billing.usage',
@@ -44,9 +48,22 @@ export const userChangedDataSchema = z.object({
   emailVerified: z.boolean(),
   /** The account's updatedAt: a view keeps the newest version it saw (events may arrive out of order). */
   updatedAt: z.string(),
-  changed: z.array(z.enum(['plan', 'name', 'email', 'emailVerified', 'isAdmin'])).min(1),
+  /** Which of the account's tokens still work (absent from older events); 'tokens' in `changed` when that changed. */
+  tokens: tokenStateSchema.optional(),
+  changed: z.array(z.enum(['plan', 'name', 'email', 'emailVerified', 'isAdmin', 'tokens'])).min(1),
 });
 export type UserChangedData = z.infer<typeof userChangedDataSchema>;
+
+/**
+ * The account was deleted (DELETE /api/auth/me): each service purges or anonymises what it holds for
+ * `userId` (and e-mail queued to `email`). Its tokens already stop working everywhere.
+ */
+export const userDeletedDataSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  deletedAt: z.string(),
+});
+export type UserDeletedData = z.infer<typeof userDeletedDataSchema>;
 
 /** The data schema of each topic whose shape is settled. */
 
@@ -92,11 +109,35 @@ export const emailVerificationRequestedDataSchema = z.object({
 });
 export type EmailVerificationRequestedData = z.infer<typeof emailVerificationRequestedDataSchema>;
 
+/**
+ * Someone asked for a password-reset link to an account's address (POST /api/auth/password/forgot).
+ * It carries no link, on purpose: the notification service asks auth for one (GET
+ * /internal/users/:id/password-reset-link?requestId=) when it sends, and auth keeps only its hash.
+ */
+export const passwordResetRequestedDataSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  requestId: z.string(),
+});
+export type PasswordResetRequestedData = z.infer<typeof passwordResetRequestedDataSchema>;
+
+/**
+ * An account saw many failed sign-ins (`failures` since `since`, from any address): its owner is
+ * told by e-mail, at most once per hour.
+ */
+export const loginAlertDataSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  failures: z.number().int().positive(),
+  since: z.string(),
+});
+export type LoginAlertData = z.infer<typeof loginAlertDataSchema>;
+
 /** Channels a notification goes out on (the admin ledger counts by channel; sms and in_app are to come). */
 export const NOTIFICATION_CHANNELS = ['push', 'email', 'sms', 'in_app'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-/** What a notification is about: a test from the profile page, a leave reminder, an invite, an e-mail verification link, a session alert (late, re-plan, arrived, no-show: live.ts). */
-export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite', 'verify-email', 'session-alert'] as const;
+/** What a notification is about: a test from the profile page, a leave reminder, an invite, an e-mail verification link, a session alert (late, re-plan, arrived, no-show: live.ts), a password-reset link, a warning of many failed sign-ins. */
+export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite', 'verify-email', 'session-alert', 'password-reset', 'login-alert'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 /**
@@ -189,11 +230,14 @@ export type BillingUsageData = z.infer<typeof billingUsageDataSchema>;
 export const EVENT_DATA_SCHEMAS = {
   [TOPICS.usageRecorded]: usageRecordedDataSchema,
   [TOPICS.userChanged]: userChangedDataSchema,
+  [TOPICS.userDeleted]: userDeletedDataSchema,
   [TOPICS.travelComputed]: travelComputedDataSchema,
   [TOPICS.sessionChanged]: sessionChangedDataSchema,
   [TOPICS.inviteCreated]: inviteCreatedDataSchema,
   [TOPICS.notificationSent]: notificationSentDataSchema,
   [TOPICS.emailVerificationRequested]: emailVerificationRequestedDataSchema,
+  [TOPICS.passwordResetRequested]: passwordResetRequestedDataSchema,
+  [TOPICS.loginAlert]: loginAlertDataSchema,
   [TOPICS.chatMessage]: chatMessageDataSchema,
   [TOPICS.callUsage]: callUsageDataSchema,
   [TOPICS.billingUsage]: billingUsageDataSchema,

@@ -83,6 +83,9 @@ export const notifyEmailJobSchema = z.discriminatedUnion('kind', [
   /** userId: the inviter (the ledger counts the e-mail to them); email: the invitee's address. */
   z.object({ channel: z.literal('email'), kind: z.literal('invite'), userId: z.string(), email: z.string(), sessionId: z.string(), inviteId: z.string() }),
   z.object({ channel: z.literal('email'), kind: z.literal('verify-email'), userId: z.string(), email: z.string() }),
+  /** The link is fetched from auth when sending (requestId names the request); the job never holds it. */
+  z.object({ channel: z.literal('email'), kind: z.literal('password-reset'), userId: z.string(), email: z.string(), requestId: z.string() }),
+  z.object({ channel: z.literal('email'), kind: z.literal('login-alert'), userId: z.string(), email: z.string(), failures: z.number().int().positive(), since: z.string() }),
 ]);
 export type NotifyEmailJob = z.infer<typeof notifyEmailJobSchema>;
 

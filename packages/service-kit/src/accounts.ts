@@ -8,12 +8,16 @@
  * shared, so applying an event twice is harmless), and a miss, which asks auth
  * `GET /internal/users/:id`. Entries expire after `ttlSeconds`, a safety net for a lost event.
  * When auth cannot answer a miss, the request fails with 503: never the token's claims instead.
+ * Each entry also holds which of the account's tokens still work (`tokens`: the token version and
+ * the signed-out sign-ins), so a revoked token is refused by every service as soon as the view has it.
+ * A deleted account is a tombstone (`account` is null) that no older write replaces: its tokens are
+ * refused at once (auth writes it when deleting; `user.deleted` writes it in each service too).
  */
-import { meResponseSchema, TOPICS, userChangedDataSchema, type UserChangedData } from '@oneeta/contracts';
+import { meResponseSchema, tokenStateSchema, TOPICS, userChangedDataSchema, userDeletedDataSchema, type UserChangedData } from '@oneeta/contracts';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { AccountLookup, AuthUser } from './auth.js';
+import type { AccountLookup, AccountRecord, AuthUser } from './auth.js';
 import type { Consumer, EventBus } from './bus.js';
 import { HttpError } from './errors.js';
 import { redisKey } from './redis.js';
@@ -120,10 +124,11 @@ return 1
 export async function storeAccount(
   redis: Redis,
   prefix: string,
-  account: Account,
+  account: AccountRecord,
   updatedAt: string,
   ttlSeconds = DEFAULT_ACCOUNT_TTL_SECONDS,
 ): Promise<boolean> {
+  const entry: AccountRecord = account.tokens ? { ...pickAccount(account), tokens: account.tokens } : pickAccount(account);
   const version = Date.parse(updatedAt);
   if (Number.isNaN(version)) throw new Error(`Account ${account.id}: updatedAt is not a date`);
   const stored = await redis.eval(
@@ -132,9 +137,25 @@ export async function storeAccount(
     accountKey(prefix, account.id),
     String(ttlSeconds),
     String(version),
-    JSON.stringify(pickAccount(account)),
+    JSON.stringify(entry),
   );
   return stored === 1;
+}
+
+/**
+ * Marks the account deleted in the view (a tombstone at version `deletedAt`, which older writes do not
+ * replace): every service's guard then refuses its tokens without asking auth.
+ */
+export async function storeAccountDeleted(
+  redis: Redis,
+  prefix: string,
+  userId: string,
+  deletedAt: string,
+  ttlSeconds = DEFAULT_ACCOUNT_TTL_SECONDS,
+): Promise<boolean> {
+  const version = Date.parse(deletedAt);
+  if (Number.isNaN(version)) throw new Error(`Account ${userId}: deletedAt is not a date`);
+  return (await redis.eval(COMPARE_AND_SET, 1, accountKey(prefix, userId), String(ttlSeconds), String(version), 'null')) === 1;
 }
 
 /** Only the account's fields (a caller may hand in a wider object, e.g. a test user with its token). */
@@ -147,30 +168,35 @@ export const pickAccount = ({ id, email, emailVerified, name, plan, isAdmin }: A
   isAdmin,
 });
 
-const fromEvent = (data: UserChangedData): Account => ({
+const fromEvent = (data: UserChangedData): AccountRecord => ({
   id: data.userId,
   email: data.email,
   emailVerified: data.emailVerified,
   name: data.name,
   plan: data.plan,
   isAdmin: data.isAdmin,
+  ...(data.tokens ? { tokens: data.tokens } : {}),
 });
+
+/** Auth's GET /internal/users/:id (its token state absent from an older auth). */
+const internalUserSchema = meResponseSchema.extend({ tokens: tokenStateSchema.optional() });
 
 export function createAccountDirectory(options: AccountDirectoryOptions): AccountDirectory {
   const { redis, prefix } = options;
   const ttl = options.ttlSeconds ?? DEFAULT_ACCOUNT_TTL_SECONDS;
   const timeoutMs = options.timeoutMs ?? 3_000;
-  const inFlight = new Map<string, Promise<Account | null>>();
+  const inFlight = new Map<string, Promise<AccountRecord | null>>();
 
   const unavailable = () => new HttpError(503, ACCOUNTS_UNAVAILABLE, 'accounts_unavailable', { 'retry-after': '5' });
 
-  const cached = async (userId: string): Promise<Account | null> => {
+  /** The view's entry: undefined when it has none, null for a deleted account. */
+  const cached = async (userId: string): Promise<AccountRecord | null | undefined> => {
     const raw = await redis.hget(accountKey(prefix, userId), 'account');
-    return raw ? (JSON.parse(raw) as Account) : null;
+    return raw ? (JSON.parse(raw) as AccountRecord | null) : undefined;
   };
 
   /** Asks auth; null when it does not know the account; 503 when it cannot answer. */
-  const fetchFromAuth = async (userId: string): Promise<Account | null> => {
+  const fetchFromAuth = async (userId: string): Promise<AccountRecord | null> => {
     const url = new URL(`/internal/users/${encodeURIComponent(userId)}`, options.authUrl);
     let response: Response;
     try {
@@ -183,28 +209,30 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
     }
     if (response.status === 404 || response.status === 400) return null;
     if (!response.ok) throw unavailable();
-    const parsed = meResponseSchema.safeParse(await response.json().catch(() => null));
+    const parsed = internalUserSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw unavailable();
-    const { user } = parsed.data;
-    const account: Account = {
+    const { user, tokens } = parsed.data;
+    const account: AccountRecord = {
       id: user.id,
       email: user.email,
       emailVerified: user.emailVerified,
       name: user.name,
       plan: user.plan,
       isAdmin: user.isAdmin,
+      ...(tokens ? { tokens } : {}),
     };
     try {
       await storeAccount(redis, prefix, account, user.updatedAt, ttl);
-      // A user.changed may have landed meanwhile with a newer version: the view has the last word.
-      return (await cached(userId)) ?? account;
+      // A user.changed (or deletion) may have landed meanwhile with a newer version: the view has the last word.
+      const now = await cached(userId);
+      return now === undefined ? account : now;
     } catch {
       return account; // Redis is down: auth's answer is the current account all the same
     }
   };
 
   const get: AccountLookup = async (userId) => {
-    let hit: Account | null;
+    let hit: AccountRecord | null | undefined;
     try {
       hit = await cached(userId);
     } catch {
@@ -212,7 +240,7 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
       // the token. Auth answers from its database, so the rights stay current.
       return fetchFromAuth(userId);
     }
-    if (hit) return hit;
+    if (hit !== undefined) return hit;
     const running = inFlight.get(userId);
     if (running) return running;
     const miss = fetchFromAuth(userId).finally(() => inFlight.delete(userId));
@@ -222,10 +250,10 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
 
   const apply = (data: UserChangedData) => storeAccount(redis, prefix, fromEvent(data), data.updatedAt, ttl);
 
-  let consumer: Consumer | null = null;
+  const consumers: Consumer[] = [];
   if (options.events) {
     const { bus, service, onError } = options.events;
-    consumer = bus.consume<unknown>({
+    consumers.push(bus.consume<unknown>({
       topic: TOPICS.userChanged,
       group: `${service}:accounts`,
       consumer: options.events.consumer,
@@ -239,15 +267,30 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
         await apply(parsed.data);
       },
       ...(onError ? { onError } : {}),
-    });
+    }));
+    consumers.push(bus.consume<unknown>({
+      topic: TOPICS.userDeleted,
+      group: `${service}:accounts-deleted`,
+      consumer: options.events.consumer,
+      startId: '0',
+      handler: async (event) => {
+        const parsed = userDeletedDataSchema.safeParse(event.data);
+        if (!parsed.success) {
+          onError?.(new Error(`user.deleted ${event.id} does not match the contract: ${parsed.error.message}`));
+          return;
+        }
+        await storeAccountDeleted(redis, prefix, parsed.data.userId, parsed.data.deletedAt, ttl);
+      },
+      ...(onError ? { onError } : {}),
+    }));
   }
 
   return {
     get,
     apply,
-    ready: consumer ? consumer.ready : Promise.resolve(),
+    ready: Promise.all(consumers.map((c) => c.ready)).then(() => {}),
     close: async () => {
-      await consumer?.stop();
+      await Promise.all(consumers.map((c) => c.stop()));
     },
   };
 }

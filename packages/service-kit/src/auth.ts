@@ -8,7 +8,7 @@ import {
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
-import { MESSAGES, TOKEN_AUDIENCE, TOKEN_ISSUER, tokenClaimsSchema, type Plan } from '@oneeta/contracts';
+import { MESSAGES, TOKEN_AUDIENCE, TOKEN_ISSUER, tokenClaimsSchema, type Plan, type TokenState } from '@oneeta/contracts';
 import { HttpError } from './errors.js';
 
 /** The signed-in caller, from a verified access token. */
@@ -22,10 +22,29 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
-export type TokenVerifier = (token: string) => Promise<AuthUser>;
+/** Who a verified token names, and which of their tokens it is (absent claims: version 0, no sign-in). */
+export interface TokenIdentity extends AuthUser {
+  tokenVersion?: number | undefined;
+  sessionId?: string | undefined;
+}
+
+export type TokenVerifier = (token: string) => Promise<TokenIdentity>;
+
+/** The current account and, when known, which of its tokens still work. */
+export type AccountRecord = AuthUser & { tokens?: TokenState | undefined };
 
 /** The current account by id (createAccountDirectory's get, or auth's database), null when it no longer exists. */
-export type AccountLookup = (userId: string) => Promise<AuthUser | null>;
+export type AccountLookup = (userId: string) => Promise<AccountRecord | null>;
+
+/**
+ * Whether the account's token state revokes this token: signed before the account's current token
+ * version (password changed or reset, signed out everywhere), or of a signed-out sign-in.
+ */
+export function isTokenRevoked(identity: Pick<TokenIdentity, 'tokenVersion' | 'sessionId'>, tokens: TokenState | undefined): boolean {
+  if (!tokens) return false;
+  if ((identity.tokenVersion ?? 0) < tokens.version) return true;
+  return identity.sessionId !== undefined && tokens.revokedSessions.includes(identity.sessionId);
+}
 
 export interface VerifierOptions {
   /** The auth service's JWKS URL (fetched once, cached, refetched on an unknown key id). */
@@ -67,6 +86,8 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
         name: claims.name ?? null,
         plan: claims.plan,
         isAdmin: claims.isAdmin === true,
+        tokenVersion: claims.tv ?? 0,
+        sessionId: claims.sid,
       };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) {
@@ -130,19 +151,28 @@ export interface GuardOptions {
 
 /**
  * The verified token's identity resolved to the current account: 401 when the account no longer
- * exists; the lookup's own error (503 when auth cannot answer) otherwise.
+ * exists or the account's token state revokes the token; the lookup's own error (503 when auth
+ * cannot answer) otherwise. The answer is the account (without its token state).
  */
 export function currentAccountVerifier(verify: TokenVerifier, accounts: AccountLookup): TokenVerifier {
   return async (token) => {
     const identity = await verify(token);
     const account = await accounts(identity.id);
     if (!account) throw new HttpError(401, MESSAGES.notAuthenticated, 'account_not_found');
-    return account;
+    const { tokens, ...user } = account;
+    if (isTokenRevoked(identity, tokens)) throw new HttpError(401, MESSAGES.sessionExpired, 'token_revoked');
+    return user;
   };
 }
 
 export function createGuards(options: GuardOptions): Guards {
-  const verify = options.accounts ? currentAccountVerifier(options.verify, options.accounts) : options.verify;
+  const verify: TokenVerifier = options.accounts
+    ? currentAccountVerifier(options.verify, options.accounts)
+    : async (token) => {
+        // request.user is who the token names, without which of their tokens it is.
+        const { tokenVersion: _version, sessionId: _session, ...user } = await options.verify(token);
+        return user;
+      };
   const authenticate = async (request: FastifyRequest, required: boolean) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) {

@@ -216,12 +216,14 @@ export async function createTestIssuer(opts: { redis: Redis; prefix: string; kid
 
 /**
  * Publishes user.changed for an account as auth does after a change (updatedAt: now), so a test
- * can downgrade a plan, revoke admin rights or change an e-mail while an old token stays valid.
+ * can downgrade a plan, revoke admin rights or change an e-mail while an old token stays valid, or
+ * revoke tokens (`tokens`: the account's token version and signed-out sign-ins).
  */
 export async function publishUserChanged(
   bus: Pick<EventBus, 'publish'>,
   account: Account,
   changed: UserChangedData['changed'],
+  tokens?: UserChangedData['tokens'],
 ): Promise<void> {
   const data: UserChangedData = {
     userId: account.id,
@@ -231,6 +233,7 @@ export async function publishUserChanged(
     isAdmin: account.isAdmin,
     emailVerified: account.emailVerified,
     updatedAt: new Date().toISOString(),
+    ...(tokens ? { tokens } : {}),
     changed,
   };
   await bus.publish(TOPICS.userChanged, data);

@@ -78,6 +78,53 @@ describe('tokens', () => {
   });
 });
 
+describe('revoked tokens', () => {
+  const tokenFor = (account: { id: string; email: string }, claims: { tv?: number; sid?: string }) =>
+    issuer.signClaims({ email: account.email, plan: 'free', ...claims }, { sub: account.id });
+
+  it('refuses, once user.changed raises the token version, a token signed before it (401), and takes one signed after', async () => {
+    const { token: _token, ...account } = await issuer.user();
+    const before = await tokenFor(account, { tv: 0, sid: 'a' });
+    const legacy = await tokenFor(account, {});
+    expect((await me(before)).statusCode).toBe(200);
+    await publishUserChanged(infra.bus, account, ['tokens'], { version: 1, revokedSessions: [] });
+    await eventually(async () => (await me(before)).statusCode === 401);
+    expect((await me(before)).json()).toMatchObject({ error: MESSAGES.sessionExpired, code: 'token_revoked' });
+    expect((await me(legacy)).statusCode).toBe(401);
+    const after = await tokenFor(account, { tv: 1, sid: 'b' });
+    expect((await me(after)).statusCode).toBe(200);
+    // The view's entry carries the state, so a service reading it cold refuses the same token.
+    expect(await accounts.get(account.id)).toMatchObject({ tokens: { version: 1, revokedSessions: [] } });
+  });
+
+  it("refuses a signed-out sign-in's tokens and no other's", async () => {
+    const { token: _token, ...account } = await issuer.user();
+    const [out, still] = await Promise.all([tokenFor(account, { tv: 2, sid: 'signed-out' }), tokenFor(account, { tv: 2, sid: 'other' })]);
+    await storeAccount(infra.redis, infra.prefix, { ...account, tokens: { version: 2, revokedSessions: ['signed-out'] } }, new Date().toISOString());
+    const refused = await me(out);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'token_revoked' });
+    const kept = await me(still);
+    expect(kept.statusCode).toBe(200);
+    // request.user is the account, without its token state.
+    expect(kept.json()).toEqual({ id: account.id, email: account.email, emailVerified: true, name: account.name, plan: 'free', isAdmin: false });
+  });
+});
+
+describe('deleted accounts', () => {
+  it('refuses the tokens of an account user.deleted named, and an older user.changed does not bring it back', async () => {
+    const { token, ...account } = await issuer.user();
+    expect((await me(token)).statusCode).toBe(200);
+    const deletedAt = new Date(Date.now() + 1000).toISOString();
+    await infra.bus.publish(TOPICS.userDeleted, { userId: account.id, email: account.email, deletedAt });
+    await eventually(async () => (await me(token)).statusCode === 401);
+    expect((await me(token)).json()).toMatchObject({ code: 'account_not_found' });
+    await accounts.apply({ ...{ userId: account.id, email: account.email, name: null, plan: 'premium', isAdmin: false, emailVerified: true }, updatedAt: new Date().toISOString(), changed: ['plan'] });
+    expect(await accounts.get(account.id)).toBeNull();
+    expect((await me(token)).statusCode).toBe(401);
+  });
+});
+
 describe('the account directory', () => {
   it("sets request.user from the current account, not the token's claims", async () => {
     const user = await issuer.user({ plan: 'premium', name: 'Old Name' });

@@ -12,9 +12,17 @@ export const configSchema = baseEnvSchema.extend({
   JWT_PRIVATE_KEY: z.string().optional(),
   /** Access-token lifetime. */
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  /** Login limits: failed attempts per e-mail in the window, then locked for the window. */
+  /**
+   * Login throttle, per account and client address: after LOGIN_MAX_FAILURES_PER_EMAIL failed
+   * attempts from one address, each next attempt from it waits LOGIN_DELAY_BASE_SECONDS, doubling
+   * with every further failure, at most LOGIN_FAILURE_WINDOW_SECONDS; the count is forgotten a window
+   * after the last attempt. Other addresses (the owner elsewhere) are not held up.
+   */
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).default(15),
+  /** Failed sign-ins on one account within an hour (from any addresses) that e-mail its owner (at most once an hour). */
+  LOGIN_ALERT_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Where users open the web app: e-mail links (verification) point here. */
   PUBLIC_URL: z
     .url()
@@ -22,6 +30,8 @@ export const configSchema = baseEnvSchema.extend({
     .transform((url) => url.replace(/\/+$/, '')),
   /** New verification links one user may ask for per hour. */
   VERIFY_EMAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Password-reset e-mails one address may be sent per hour (more requests get the same answer and send nothing). */
+  PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Login and register attempts per client IP per minute. */
   AUTH_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });

@@ -1,9 +1,12 @@
 import { TOPICS, type EmailVerificationRequestedData, type User, type UserChangedData } from '@oneeta/contracts';
-import { createRateLimiter, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
+import { randomUUID } from 'node:crypto';
+import { createRateLimiter, pickAccount, storeAccount, type AccountRecord, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { changedFields, claimsOf, toUser } from './domain/users.js';
 import type { KeyRing } from './keys.js';
 import { VERIFY_EMAIL_PURPOSE, VERIFY_EMAIL_TTL_SECONDS, verificationLink } from './domain/email-verification.js';
+import { tokenStateOf, tokensDiffer, type TokenPatch } from './domain/tokens.js';
+import { createLoginThrottle } from './login-throttle.js';
 import type { SmsSender } from './providers/sms.js';
 import type { UserRow } from './store/schema.js';
 import { createUsersStore } from './store/users-store.js';
@@ -29,18 +32,76 @@ export function createContext(
 ) {
   const { config } = deps;
   const view = (row: UserRow): User => toUser(row, config.ADMIN_EMAIL);
+  /** The account as every service's guard checks it: the user and which of its tokens still work. */
+  const accountRecord = (row: UserRow): AccountRecord => ({ ...pickAccount(view(row)), tokens: tokenStateOf(row) });
+  /**
+   * Puts the account in the services' shared Redis view at once (user.changed follows through the
+   * outbox and says the same), so a revocation is refused everywhere without waiting for the relay.
+   */
+  const pushView = async (row: UserRow) => {
+    try {
+      await storeAccount(deps.redis, config.REDIS_PREFIX, accountRecord(row), row.updatedAt.toISOString());
+    } catch {
+      // Redis is out of reach: the user.changed event in the outbox brings the view up to date.
+    }
+  };
+  /**
+   * Runs a write in one transaction (`users` is the store on it) and wakes the outbox relay after
+   * the commit; call publishChanged(before, after, tx) inside it.
+   */
+  const transact = async <T>(fn: (tx: Database, users: ReturnType<typeof createUsersStore>) => Promise<T>): Promise<T> => {
+    const result = await deps.db.transaction(async (handle) => {
+      const tx = handle as unknown as Database;
+      return fn(tx, createUsersStore(tx));
+    });
+    deps.wakeRelay?.();
+    return result;
+  };
+  /**
+   * Writes user.changed (when plan, name, e-mail, verification or admin rights changed) to the
+   * outbox: in `tx` when given, so the event commits with the change; else in its own statement.
+   */
+  const publishChanged = async (before: UserRow, after: UserRow, tx?: Database) => {
+    const [b, a] = [view(before), view(after)];
+    const tokens = tokenStateOf(after);
+    const changed: UserChangedData['changed'] = [...changedFields(b, a), ...(tokensDiffer(tokenStateOf(before), tokens) ? (['tokens'] as const) : [])];
+    if (changed.length === 0) return;
+    const data: UserChangedData = {
+      userId: a.id,
+      email: a.email,
+      name: a.name,
+      plan: a.plan,
+      isAdmin: a.isAdmin,
+      emailVerified: a.emailVerified,
+      updatedAt: a.updatedAt,
+      tokens,
+      changed,
+    };
+    await deps.outbox.add(tx ?? deps.db, { aggregate: `user:${a.id}`, kind: 'event', topic: TOPICS.userChanged, data });
+    if (!tx) deps.wakeRelay?.();
+  };
   return {
     config,
     users: createUsersStore(deps.db),
     sms: deps.sms,
     keys: deps.keys,
     limiter: createRateLimiter(deps.redis, `${config.REDIS_PREFIX}:rl:auth`),
+    throttle: createLoginThrottle(deps),
+    outbox: deps.outbox,
+    db: deps.db,
+    redis: deps.redis,
     jwks: deps.keys.jwks,
     view,
-    /** The user as the API shows it, with a fresh token carrying current claims. */
-    session: async (row: UserRow) => {
+    accountRecord,
+    pushView,
+    /**
+     * The user as the API shows it, with a fresh token carrying current claims: of the sign-in
+     * `sessionId` (a refresh keeps its device's), else of a new one.
+     */
+    session: async (row: UserRow, sessionId?: string) => {
       const user = view(row);
-      return { token: await deps.keys.sign(claimsOf(user), config.JWT_TTL_SECONDS), user };
+      const claims = claimsOf(user, { tv: row.tokenVersion, sid: sessionId ?? randomUUID() });
+      return { token: await deps.keys.sign(claims, config.JWT_TTL_SECONDS), user };
     },
     /**
      * Asks for a verification e-mail to the account's current address: `email.verification_requested`
@@ -56,39 +117,29 @@ export function createContext(
       const token = await deps.keys.signPurpose(VERIFY_EMAIL_PURPOSE, { sub: row.id, email: row.email }, VERIFY_EMAIL_TTL_SECONDS);
       return verificationLink(config.PUBLIC_URL, token);
     },
+    transaction: transact,
     /**
-     * Runs a write in one transaction (`users` is the store on it) and wakes the outbox relay after
-     * the commit; call publishChanged(before, after, tx) inside it.
+     * Changes which of the account's tokens work (`patch` from the locked row, with other fields such
+     * as a new password hash), in one transaction with its user.changed and `also` (e.g. dropping a
+     * pending reset); then puts the account in the services' view. Undefined when the account is gone.
      */
-    transaction: async <T>(fn: (tx: Database, users: ReturnType<typeof createUsersStore>) => Promise<T>): Promise<T> => {
-      const result = await deps.db.transaction(async (handle) => {
-        const tx = handle as unknown as Database;
-        return fn(tx, createUsersStore(tx));
+    changeTokens: async (
+      userId: string,
+      patch: (row: UserRow) => TokenPatch & { passwordHash?: string },
+      also?: (tx: Database, row: UserRow) => Promise<void>,
+    ): Promise<UserRow | undefined> => {
+      const after = await transact(async (tx, store) => {
+        const before = await store.lockById(userId);
+        if (!before) return undefined;
+        const row = (await store.update(userId, patch(before)))!;
+        await publishChanged(before, row, tx);
+        await also?.(tx, row);
+        return row;
       });
-      deps.wakeRelay?.();
-      return result;
+      if (after) await pushView(after);
+      return after;
     },
-    /**
-     * Writes user.changed (when plan, name, e-mail, verification or admin rights changed) to the
-     * outbox: in `tx` when given, so the event commits with the change; else in its own statement.
-     */
-    publishChanged: async (before: UserRow, after: UserRow, tx?: Database) => {
-      const [b, a] = [view(before), view(after)];
-      const changed = changedFields(b, a);
-      if (changed.length === 0) return;
-      const data: UserChangedData = {
-        userId: a.id,
-        email: a.email,
-        name: a.name,
-        plan: a.plan,
-        isAdmin: a.isAdmin,
-        emailVerified: a.emailVerified,
-        updatedAt: a.updatedAt,
-        changed,
-      };
-      await deps.outbox.add(tx ?? deps.db, { aggregate: `user:${a.id}`, kind: 'event', topic: TOPICS.userChanged, data });
-      if (!tx) deps.wakeRelay?.();
-    },
+    publishChanged,
   };
 }
 

@@ -68,6 +68,8 @@ export async function loadKeyRing(db: Database, privateJwkJson?: string): Promis
         name: claims.name ?? null,
         plan: claims.plan,
         isAdmin: claims.isAdmin ?? false,
+        tv: claims.tv ?? 0,
+        ...(claims.sid ? { sid: claims.sid } : {}),
       })
         .setProtectedHeader({ alg: 'EdDSA', kid })
         .setIssuer(TOKEN_ISSUER)

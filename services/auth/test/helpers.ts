@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { desc } from 'drizzle-orm';
-import { TOPICS, type EmailVerificationRequestedData } from '@oneeta/contracts';
+import { TOPICS, type EmailVerificationRequestedData, type PasswordResetRequestedData } from '@oneeta/contracts';
 import { loadConfig, openServiceOutbox } from '@oneeta/service-kit';
 import { eventually, openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
@@ -28,13 +28,24 @@ export async function startAuth(env: Record<string, string> = {}, opts: { redisU
   const app = await buildApp({ config, db: database.db, redis, outbox: delivery.outbox, wakeRelay: () => delivery.relay.wake(), keys, pingDb: database.ping });
   await app.ready();
   const sms = createOutboxSms(database.db, app.log);
-  /** The verification e-mails auth asked for (email.verification_requested in its outbox) for an address, newest first. */
-  const verificationRequests = async (to: string): Promise<EmailVerificationRequestedData[]> => {
+  /** The data of the events of `topic` auth wrote to its outbox, newest first. */
+  const outboxEvents = async <T>(topic: string): Promise<T[]> => {
     const rows = await database.db.select({ message: outboxTable.message }).from(outboxTable).orderBy(desc(outboxTable.seq));
-    return rows
-      .flatMap(({ message }) => (message.kind === 'event' && message.envelope.type === TOPICS.emailVerificationRequested ? [message.envelope.data as EmailVerificationRequestedData] : []))
-      .filter((data) => data.email.toLowerCase() === to.toLowerCase());
+    return rows.flatMap(({ message }) => (message.kind === 'event' && message.envelope.type === topic ? [message.envelope.data as T] : []));
   };
+  /** The verification e-mails auth asked for (email.verification_requested in its outbox) for an address, newest first. */
+  const verificationRequests = async (to: string): Promise<EmailVerificationRequestedData[]> =>
+    (await outboxEvents<EmailVerificationRequestedData>(TOPICS.emailVerificationRequested)).filter((data) => data.email.toLowerCase() === to.toLowerCase());
+  /** The password-reset e-mails auth asked for (password.reset_requested) for an address, newest first. */
+  const resetRequests = async (to: string): Promise<PasswordResetRequestedData[]> =>
+    (await outboxEvents<PasswordResetRequestedData>(TOPICS.passwordResetRequested)).filter((data) => data.email.toLowerCase() === to.toLowerCase());
+  /** GET /internal/users/:id/password-reset-link, as the notification service asks it. */
+  const resetLink = (userId: string, requestId: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/internal/users/${userId}/password-reset-link?requestId=${encodeURIComponent(requestId)}`,
+      headers: { 'x-internal-token': INTERNAL_TOKEN },
+    });
   /** GET /internal/users/:id/verification-link, as the notification service asks it. */
   const verificationLink = (userId: string, email: string) =>
     app.inject({
@@ -55,8 +66,19 @@ export async function startAuth(env: Record<string, string> = {}, opts: { redisU
     drained: () => eventually(async () => (await delivery.relay.pending()) === 0),
     /** Bodies of the SMS "sent" to a number, newest first. */
     smsTo: async (to: string) => (await sms.sentTo(to)).map((row) => row.body),
+    outboxEvents,
     verificationRequests,
     verificationLink,
+    resetRequests,
+    resetLink,
+    /** The token of the reset link the notification service would send for the newest request to an address (throws when there is none). */
+    resetTokenFor: async (to: string) => {
+      const [newest] = await resetRequests(to);
+      if (!newest) throw new Error(`no password reset was asked for ${to}`);
+      const res = await resetLink(newest.userId, newest.requestId);
+      if (res.statusCode !== 200) throw new Error(`no reset link for ${to}: ${res.statusCode} ${res.body}`);
+      return new URL(res.json<{ link: string }>().link).searchParams.get('token')!;
+    },
     /** The token of the link the notification service would send for the newest request to an address (throws when there is none). */
     verifyTokenFor: async (to: string) => {
       const [newest] = await verificationRequests(to);

@@ -111,6 +111,8 @@ describe('JWKS', () => {
       name: 'Remote',
       plan: 'free',
       isAdmin: false,
+      tokenVersion: 0,
+      sessionId: expect.any(String),
     });
     const jwks = (await (await fetch(jwksUrlOf(address))).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys).toHaveLength(1);

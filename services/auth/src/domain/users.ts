@@ -28,9 +28,10 @@ export function toUser(row: UserRow, adminEmail?: string): User {
   };
 }
 
-/** The claims the signer adds `exp`, `iat`, `iss` and `aud` to. */
-export function claimsOf(user: User): Omit<TokenClaims, 'exp'> {
+/** The claims the signer adds `exp`, `iat`, `iss` and `aud` to: `tv` the account's token version, `sid` the sign-in. */
+export function claimsOf(user: User, tokens: { tv: number; sid: string }): Omit<TokenClaims, 'exp'> {
   return {
+    ...tokens,
     sub: user.id,
     email: user.email,
     emailVerified: user.emailVerified,

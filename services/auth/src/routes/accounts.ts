@@ -1,7 +1,5 @@
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import {
   authResponseSchema,
-  format,
   loginBodySchema,
   meResponseSchema,
   MESSAGES,
@@ -11,42 +9,15 @@ import {
 import { errorSchema, HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.js';
+import { hashPassword } from '../password-hash.js';
 import { isUniqueViolation } from '../store/users-store.js';
-
-/** argon2id (OWASP's second recommended profile: 19 MiB, 2 passes, 1 lane). */
-const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+import { limitIp as limitRequests } from './limits.js';
+import { tokenSessionId } from './token-session.js';
 
 export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
-  const { config, limiter, users } = ctx;
-  // Verified against when the e-mail is unknown, so both failures take the same time.
-  const dummyHash = hash('not-a-real-password', ARGON2);
+  const { users } = ctx;
 
-  const limitIp = async (request: FastifyRequest) => {
-    const result = await limiter.hit(`ip:${request.ip}`, {
-      limit: config.AUTH_MAX_PER_IP_PER_MINUTE,
-      windowSeconds: 60,
-    });
-    if (!result.allowed) throw tooMany(MESSAGES.tooManyRequests, result.retryAfterSeconds);
-  };
-  const emailRule = {
-    limit: config.LOGIN_MAX_FAILURES_PER_EMAIL,
-    windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
-    lockSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
-  };
-  /**
-   * Checks a password against the account's failed-login limit: the attempt is reserved before
-   * argon2 runs (atomic, so parallel guesses cannot pass one check together), a wrong password
-   * keeps it counted, the right one clears the count. 429 once the limit is used up.
-   */
-  const passwordAccepted = async (email: string, passwordHash: string | undefined, password: string) => {
-    const key = `email:${email.toLowerCase()}`;
-    const gate = await limiter.reserve(key, emailRule);
-    if (!gate.allowed) throw tooMany(MESSAGES.tooManyLoginAttempts, gate.retryAfterSeconds);
-    const ok = await verify(passwordHash ?? (await dummyHash), password);
-    if (ok && passwordHash) await limiter.reset(key);
-    return ok && passwordHash !== undefined;
-  };
-
+  const limitIp = (request: FastifyRequest) => limitRequests(ctx, request);
   app.get('/.well-known/jwks.json', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return ctx.jwks;
@@ -58,7 +29,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
     async (request, reply) => {
       await limitIp(request);
       const { email, password, name } = request.body;
-      const passwordHash = await hash(password, ARGON2);
+      const passwordHash = await hashPassword(password);
       // The account and the request for its verification e-mail commit together.
       const row = await ctx.transaction(async (tx, store) => {
         const inserted = await store.insert({ email, name, passwordHash });
@@ -77,7 +48,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
       await limitIp(request);
       const { email, password } = request.body;
       const row = await users.byEmail(email);
-      if (!(await passwordAccepted(email, row?.passwordHash, password))) {
+      if (!(await ctx.throttle.accepted(row, password, request.ip, email))) {
         throw new HttpError(401, MESSAGES.invalidCredentials, 'invalid_credentials');
       }
       return ctx.session(row!);
@@ -104,7 +75,7 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
         if (!currentPassword) {
           throw new HttpError(400, MESSAGES.currentPasswordRequired, 'current_password_required');
         }
-        if (!(await passwordAccepted(before.email, before.passwordHash, currentPassword))) {
+        if (!(await ctx.throttle.accepted(before, currentPassword, request.ip))) {
           throw new HttpError(403, MESSAGES.currentPasswordWrong, 'wrong_password');
         }
       }
@@ -124,15 +95,15 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
         if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken, 'email_taken');
         throw err;
       }
-      return ctx.session(after!);
+      return ctx.session(after!, tokenSessionId(request));
     },
   );
 
-  /** A fresh token for a still-valid one, with current claims (plan, name, admin). */
+  /** A fresh token for a still-valid (not revoked) one, with current claims (plan, name, admin), of the same sign-in. */
   app.post(
     '/api/auth/refresh',
     { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'refreshToken', summary: 'A fresh access token with the current claims', response: { 200: authResponseSchema } } },
-    async (request) => ctx.session(await currentRow(ctx, request.user!.id)),
+    async (request) => ctx.session(await currentRow(ctx, request.user!.id), tokenSessionId(request)),
   );
 }
 
@@ -141,10 +112,4 @@ export async function currentRow(ctx: AuthContext, id: string) {
   const row = await ctx.users.byId(id);
   if (!row) throw new HttpError(401, MESSAGES.notAuthenticated, 'not_authenticated');
   return row;
-}
-
-function tooMany(message: string, seconds: number) {
-  return new HttpError(429, format(message, { n: seconds }), 'rate_limited', {
-    'retry-after': String(seconds),
-  });
 }

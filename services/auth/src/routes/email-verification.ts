@@ -9,6 +9,7 @@ import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { AuthContext } from '../context.js';
 import { linkMatchesAccount, VERIFY_EMAIL_PURPOSE } from '../domain/email-verification.js';
 import { currentRow } from './accounts.js';
+import { tokenSessionId } from './token-session.js';
 
 const invalidLink = () => new HttpError(400, MESSAGES.verifyLinkInvalid, 'invalid_link');
 
@@ -53,7 +54,7 @@ export function emailVerificationRoutes(app: App, ctx: AuthContext, guards: Guar
         throw new HttpError(400, MESSAGES.verifyLinkStale, 'stale_link');
       }
       const answer = { email: after.email, emailVerified: true as const };
-      return request.user?.id === after.id ? { ...answer, ...(await ctx.session(after)) } : answer;
+      return request.user?.id === after.id ? { ...answer, ...(await ctx.session(after, tokenSessionId(request))) } : answer;
     },
   );
 

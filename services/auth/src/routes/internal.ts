@@ -1,13 +1,17 @@
 import {
   idParamsSchema,
   internalSetPlanBodySchema,
+  internalUserResponseSchema,
   meResponseSchema,
+  passwordResetLinkQuerySchema,
   verificationLinkQuerySchema,
   verificationLinkResponseSchema,
 } from '@oneeta/contracts';
 import { errorSchema, HttpError, notFound, type App, type Guards } from '@oneeta/service-kit';
 import type { AuthContext } from '../context.js';
 import { linkMatchesAccount } from '../domain/email-verification.js';
+import { linkExpiry, newResetToken, requestStillFresh, resetLink } from '../domain/password-reset.js';
+import { createPasswordResetsStore } from '../store/password-resets-store.js';
 
 /** Service-to-service routes: never proxied by the gateway, guarded by INTERNAL_TOKEN. */
 export function internalRoutes(app: App, ctx: AuthContext, guards: Guards) {
@@ -19,8 +23,11 @@ export function internalRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.get(
     '/internal/users/:id',
-    { preHandler: guards.requireInternal, schema: { params: idParamsSchema, response: { 200: meResponseSchema } } },
-    async (request) => ({ user: ctx.view(await user(request.params.id)) }),
+    { preHandler: guards.requireInternal, schema: { params: idParamsSchema, response: { 200: internalUserResponseSchema } } },
+    async (request) => {
+      const row = await user(request.params.id);
+      return { user: ctx.view(row), tokens: ctx.accountRecord(row).tokens! };
+    },
   );
 
   /**
@@ -39,6 +46,29 @@ export function internalRoutes(app: App, ctx: AuthContext, guards: Guards) {
         throw new HttpError(409, 'Nothing to verify: the address changed or is verified already', 'nothing_to_verify');
       }
       return { email: row.email, name: row.name ?? '', link: await ctx.verificationLinkFor(row) };
+    },
+  );
+
+  /**
+   * The notification service sends the password-reset e-mail that `password.reset_requested` asked
+   * for with this link, made now: a new random token of which only the hash is kept (so an earlier
+   * link of the same request stops working), valid PASSWORD_RESET_TTL_SECONDS.
+   */
+  app.get(
+    '/internal/users/:id/password-reset-link',
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: idParamsSchema, querystring: passwordResetLinkQuerySchema, response: { 200: verificationLinkResponseSchema, 409: errorSchema } },
+    },
+    async (request) => {
+      const row = await user(request.params.id);
+      const resets = createPasswordResetsStore(ctx.db);
+      const pending = await resets.pending(row.id, request.query.requestId);
+      const nothing = () => new HttpError(409, 'Nothing to send: the request was replaced, used or is too old, or the address changed', 'nothing_to_send');
+      if (!pending || !requestStillFresh(pending.requestedAt) || pending.email.toLowerCase() !== row.email.toLowerCase()) throw nothing();
+      const { token, tokenHash } = newResetToken();
+      if (!(await resets.setLink(row.id, pending.requestId, tokenHash, linkExpiry()))) throw nothing();
+      return { email: row.email, name: row.name ?? '', link: resetLink(ctx.config.PUBLIC_URL, token) };
     },
   );
 

@@ -2,6 +2,7 @@ import { authResponseSchema, MESSAGES, planChangeBodySchema } from '@oneeta/cont
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { AuthContext } from '../context.js';
 import { currentRow } from './accounts.js';
+import { tokenSessionId } from './token-session.js';
 
 export function planRoutes(app: App, ctx: AuthContext, guards: Guards) {
   /** Users may only move themselves to free here; billing sets paid plans internally. */
@@ -21,7 +22,7 @@ export function planRoutes(app: App, ctx: AuthContext, guards: Guards) {
         await ctx.publishChanged(before, row!, tx);
         return row;
       });
-      return ctx.session(after!);
+      return ctx.session(after!, tokenSessionId(request));
     },
   );
 }

@@ -23,10 +23,40 @@ export const users = auth.table(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     /** When the owner followed the verification link sent to the current e-mail; null = unverified. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Tokens signed with a lower version are revoked (password changed or reset, signed out everywhere). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Signed-out sign-ins whose tokens may not have expired yet (`until`: when the last one has). */
+    revokedSessions: jsonb('revoked_sessions').$type<RevokedSession[]>().notNull().default([]),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
 );
+
+export interface RevokedSession {
+  id: string;
+  /** ISO time after which no token of that sign-in is valid anyway. */
+  until: string;
+}
+
+/**
+ * One pending password reset per account: the request (the e-mail it was asked for) and, once the
+ * notification service fetched the link, the SHA-256 of its token (the token itself is never stored).
+ */
+export const passwordResets = auth.table(
+  'password_resets',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: text('request_id').notNull(),
+    email: text('email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('password_resets_token_hash_unique').on(table.tokenHash)],
+);
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 /** One pending phone verification per user; the code is stored hashed. */
 export const phoneVerifications = auth.table('phone_verifications', {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Plan } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
-import { phoneVerifications, users, type UserRow } from './schema.js';
+import { phoneVerifications, smsOutbox, users, type UserRow } from './schema.js';
 
 /** True when the error (or its cause, as drizzle wraps driver errors) is a unique violation. */
 export function isUniqueViolation(err: unknown): boolean {
@@ -18,8 +18,17 @@ export function createUsersStore(db: Database) {
   return {
     byId,
 
+    /** The row, locked until the transaction ends (token changes read, then write, the sign-out list). */
+    lockById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)).for('update'))[0],
+
     byEmail: async (email: string): Promise<UserRow | undefined> =>
       (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],
+
+    /** Deletes the account (its phone verification and password reset go with it) and the SMS messages kept for its number. */
+    remove: async (row: UserRow) => {
+      if (row.phoneNumber) await db.delete(smsOutbox).where(eq(smsOutbox.to, row.phoneNumber));
+      return (await db.delete(users).where(eq(users.id, row.id)).returning({ id: users.id })).length === 1;
+    },
 
     /** The newest `limit` accounts (the admin portal's users table). */
     newest: (limit: number) => db.select().from(users).orderBy(desc(users.createdAt), users.id).limit(limit),
@@ -34,7 +43,9 @@ export function createUsersStore(db: Database) {
     /** Updates fields; throws a unique violation if the new e-mail is taken. */
     update: async (
       id: string,
-      patch: Partial<Pick<UserRow, 'name' | 'email' | 'emailVerifiedAt' | 'plan' | 'phoneNumber' | 'phoneVerified'>>,
+      patch: Partial<
+        Pick<UserRow, 'name' | 'email' | 'emailVerifiedAt' | 'plan' | 'phoneNumber' | 'phoneVerified' | 'passwordHash' | 'tokenVersion' | 'revokedSessions'>
+      >,
     ) => {
       const [row] = await db
         .update(users)

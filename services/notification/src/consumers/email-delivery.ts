@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { inviteEmail } from '../domain/invite-email.js';
 import { SENT_DESPITE_UNSUBSCRIBE, unsubscribeToken, unsubscribeUrl, withUnsubscribe } from '../domain/unsubscribe.js';
 import { verificationEmail } from '../domain/verify-email.js';
+import { loginAlertEmail, passwordResetEmail } from '../domain/account-email.js';
 import type { AuthClient } from '../providers/auth.js';
 import type { EmailMessage, EmailSender } from '../providers/email.js';
 import type { SessionClient } from '../providers/sessions.js';
@@ -43,6 +44,11 @@ export function createEmailProcessor(deps: EmailDeliveryDeps) {
       const invite = await deps.sessions.invite(data.sessionId, data.inviteId);
       return invite?.status === 'pending' ? inviteEmail(invite, deps.publicUrl) : null;
     }
+    if (data.kind === 'password-reset') {
+      const reset = await deps.auth.passwordResetLink(data.userId, data.requestId);
+      return reset ? passwordResetEmail(reset) : null;
+    }
+    if (data.kind === 'login-alert') return loginAlertEmail(data, deps.publicUrl);
     const link = await deps.auth.verificationLink(data.userId, data.email);
     return link ? verificationEmail(link) : null;
   };

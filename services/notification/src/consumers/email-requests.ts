@@ -1,10 +1,21 @@
-import { emailVerificationRequestedDataSchema, inviteCreatedDataSchema, JOBS, QUEUES, TOPICS, type NotifyEmailJob } from '@oneeta/contracts';
+import {
+  emailVerificationRequestedDataSchema,
+  inviteCreatedDataSchema,
+  JOBS,
+  loginAlertDataSchema,
+  passwordResetRequestedDataSchema,
+  QUEUES,
+  TOPICS,
+  type NotifyEmailJob,
+} from '@oneeta/contracts';
 import { idempotent, type EventBus, type Outbox, type OutboxTx, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Consumer groups (kept: a new group name would read each stream from its start again). */
 export const INVITES_GROUP = 'notification:invites';
 export const VERIFY_EMAIL_GROUP = 'notification:verify-email';
+export const PASSWORD_RESET_GROUP = 'notification:password-reset';
+export const LOGIN_ALERT_GROUP = 'notification:login-alert';
 
 export interface EmailRequestDeps {
   bus: Pick<EventBus, 'consume'>;
@@ -19,7 +30,8 @@ export interface EmailRequestDeps {
 
 /**
  * Events that ask for an e-mail become one `notify` job each, through the outbox: `invite.created`
- * (the invitee's invite e-mail) and `email.verification_requested` (auth's verification link). The
+ * (the invitee's invite e-mail), `email.verification_requested` (auth's verification link),
+ * `password.reset_requested` (auth's reset link) and `account.login_alert` (many failed sign-ins). The
  * job id is derived from the event id, so a redelivered event queues nothing new; the job carries
  * what to look up, never the message (see email-delivery.ts).
  */
@@ -57,6 +69,18 @@ export function startEmailRequestConsumers(deps: EmailRequestDeps) {
       VERIFY_EMAIL_GROUP,
       (data) => emailVerificationRequestedDataSchema.safeParse(data).data ?? null,
       (data, eventId) => [`verify-email-${eventId}`, { channel: 'email', kind: 'verify-email', userId: data.userId, email: data.email }],
+    ),
+    consume(
+      TOPICS.passwordResetRequested,
+      PASSWORD_RESET_GROUP,
+      (data) => passwordResetRequestedDataSchema.safeParse(data).data ?? null,
+      (data, eventId) => [`password-reset-${eventId}`, { channel: 'email', kind: 'password-reset', userId: data.userId, email: data.email, requestId: data.requestId }],
+    ),
+    consume(
+      TOPICS.loginAlert,
+      LOGIN_ALERT_GROUP,
+      (data) => loginAlertDataSchema.safeParse(data).data ?? null,
+      (data, eventId) => [`login-alert-${eventId}`, { channel: 'email', kind: 'login-alert', userId: data.userId, email: data.email, failures: data.failures, since: data.since }],
     ),
   ];
   return {

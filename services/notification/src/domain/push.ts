@@ -20,6 +20,8 @@ export const PUSH_URGENCY: Record<NotificationKind, 'very-low' | 'low' | 'normal
   'leave-reminder': 'high',
   'verify-email': 'normal',
   'session-alert': 'high',
+  'password-reset': 'normal',
+  'login-alert': 'normal',
 };
 
 /** The profile page's "Send test push". */

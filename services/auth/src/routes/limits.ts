@@ -1,0 +1,19 @@
+import { format, MESSAGES } from '@oneeta/contracts';
+import { HttpError } from '@oneeta/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../context.js';
+
+export function tooMany(message: string, seconds: number) {
+  return new HttpError(429, format(message, { n: seconds }), 'rate_limited', {
+    'retry-after': String(seconds),
+  });
+}
+
+/** 429 once the client address used up AUTH_MAX_PER_IP_PER_MINUTE (sign-in, register, reset calls). */
+export async function limitIp(ctx: AuthContext, request: FastifyRequest) {
+  const result = await ctx.limiter.hit(`ip:${request.ip}`, {
+    limit: ctx.config.AUTH_MAX_PER_IP_PER_MINUTE,
+    windowSeconds: 60,
+  });
+  if (!result.allowed) throw tooMany(MESSAGES.tooManyRequests, result.retryAfterSeconds);
+}

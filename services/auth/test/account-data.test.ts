@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, TOPICS, type UserDeletedData } from '@oneeta/contracts';
+import { createAccountDirectory, createGuards, createHttpApp, createTokenVerifier, type App } from '@oneeta/service-kit';
+import { bearer, registerUser } from './factories.js';
+import { INTERNAL_TOKEN, startAuth, type AuthHarness } from './helpers.js';
+
+let auth: AuthHarness;
+/** Another service, reading the account view auth shares with every service. */
+let other: App;
+beforeAll(async () => {
+  auth = await startAuth();
+  const authUrl = await auth.app.listen({ port: 0, host: '127.0.0.1' });
+  const accounts = createAccountDirectory({ redis: auth.redis, prefix: auth.prefix, authUrl, internalToken: INTERNAL_TOKEN });
+  const guards = createGuards({ verify: createTokenVerifier({ jwks: auth.keys.jwks }), accounts: accounts.get });
+  other = createHttpApp({ name: 'other', logLevel: 'silent', metrics: false });
+  other.get('/whoami', { preHandler: guards.requireUser }, async (request) => ({ id: request.user!.id }));
+  await other.ready();
+});
+afterAll(async () => {
+  await other.close();
+  await auth.close();
+});
+
+const deleteMe = (token: string, payload: object) => auth.app.inject({ method: 'DELETE', url: '/api/auth/me', headers: bearer(token), payload });
+const login = (email: string, password: string) => auth.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+describe('DELETE /api/auth/me', () => {
+  it('needs the right password: a wrong or missing one answers 400 and deletes nothing', async () => {
+    const { user, token, password } = await registerUser(auth);
+    const wrong = await deleteMe(token, { password: 'Wr0ng!pass' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: MESSAGES.currentPasswordWrong });
+    const missing = await deleteMe(token, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toContain(MESSAGES.currentPasswordMissing);
+    expect((await login(user.email, password)).statusCode).toBe(200);
+  });
+
+  it('deletes the account, stops its tokens at once in every service, and publishes user.deleted', async () => {
+    const { user, token, password } = await registerUser(auth);
+    expect((await other.inject({ url: '/whoami', headers: bearer(token) })).statusCode).toBe(200);
+
+    expect((await deleteMe(token, { password })).statusCode).toBe(204);
+
+    expect((await auth.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await other.inject({ url: '/whoami', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await login(user.email, password)).statusCode).toBe(401);
+    const [event] = (await auth.outboxEvents<UserDeletedData>(TOPICS.userDeleted)).filter((data) => data.userId === user.id);
+    expect(event).toMatchObject({ userId: user.id, email: user.email });
+    // The address is free again.
+    expect((await registerUser(auth, { email: user.email })).user.id).not.toBe(user.id);
+  });
+});
+
+describe('GET /api/auth/me/export', () => {
+  it("answers the account's own data as a JSON download, without its password hash", async () => {
+    const { user, token } = await registerUser(auth, { name: 'Ada Export' });
+    const res = await auth.app.inject({ url: '/api/auth/me/export', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const body = res.json();
+    expect(body).toMatchObject({ account: { id: user.id, email: user.email, name: 'Ada Export' }, emailVerifiedAt: null, passwordResetPending: false });
+    expect(res.body).not.toMatch(/argon2|passwordHash/);
+    expect((await auth.app.inject({ url: '/api/auth/me/export' })).statusCode).toBe(401);
+  });
+});
