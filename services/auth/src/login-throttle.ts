@@ -1,9 +1,15 @@
-import { MESSAGES, TOPICS, type LoginAlertData } from '@oneeta/contracts';
-import { redisKey, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
+import { format, MESSAGES, TOPICS, type LoginAlertData } from '@oneeta/contracts';
+import { HttpError, redisKey, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { passwordMatches } from './password-hash.js';
-import { tooMany } from './routes/limits.js';
 import type { UserRow } from './store/schema.js';
+
+/** 429 with Retry-After: a throttled sign-in or a used-up per-address allowance. */
+export function tooMany(message: string, seconds: number) {
+  return new HttpError(429, format(message, { n: seconds }), 'rate_limited', {
+    'retry-after': String(seconds),
+  });
+}
 
 // KEYS: the (account, address) record. ARGV: now ms, max failures, base delay s, longest delay s, window s.
 // Takes one attempt atomically (so parallel guesses cannot pass one check together): refused while

@@ -1,13 +1,7 @@
-import { format, MESSAGES } from '@oneeta/contracts';
-import { HttpError } from '@oneeta/service-kit';
+import { MESSAGES } from '@oneeta/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.js';
-
-export function tooMany(message: string, seconds: number) {
-  return new HttpError(429, format(message, { n: seconds }), 'rate_limited', {
-    'retry-after': String(seconds),
-  });
-}
+import { tooMany } from '../login-throttle.js';
 
 /** 429 once the client address used up AUTH_MAX_PER_IP_PER_MINUTE (sign-in, register, reset calls). */
 export async function limitIp(ctx: AuthContext, request: FastifyRequest) {
