@@ -133,7 +133,8 @@ export const sessionSchema = z.object({
   travelMode: z.string(),
   participants: z.array(participantSchema),
   invites: z.array(inviteSchema),
-  creatorUserId: z.string(),
+  /** The owner's account id; null in the anonymous (guest) view. */
+  creatorUserId: z.string().nullable(),
   isClosed: z.boolean(),
   closedAt: z.string().nullable(),
   createdAt: z.string(),
