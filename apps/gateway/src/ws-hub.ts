@@ -13,7 +13,7 @@ import { BAD_MESSAGE, checkSubscribe, parseClientMessage, type SessionRevision, 
 import type { SharedConnections } from './ws-connections.js';
 import { ConnectionCounter, TokenBucket } from './ws-limits.js';
 
-export { anySignedInUser, type MembershipCheck } from './ws-checks.js';
+export type { MembershipCheck } from './ws-checks.js';
 
 /** The part of a websocket the hub uses (a `ws` WebSocket fits). */
 export interface HubSocket {
