@@ -12,7 +12,8 @@
  * The hub allows WS_MAX_CONNECTIONS_PER_IP sockets per client address (default kept), so the clients
  * are spread over that many per loopback source address (127.0.0.2, 127.0.0.3, …). Tokens come from
  * a test issuer whose JWKS a small HTTP server in this process serves as AUTH_URL; the accounts are
- * written to the gateway's account view; membership is "any signed-in user" (no SESSION_URL).
+ * written to the gateway's account view; the membership and revision routes of the session service
+ * are answered by the bench's own small server (every bench user is a member).
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -38,6 +39,7 @@ const arg = (name: string): string | undefined => {
 const SOCKETS = Number(arg('sockets') ?? 10_000);
 const BROADCASTS = Number(arg('broadcasts') ?? 200);
 const here = path.dirname(fileURLToPath(import.meta.url));
+const INTERNAL_TOKEN = randomUUID();
 const repoRoot = path.resolve(here, '../../..');
 const OUT = path.resolve(repoRoot, arg('out') ?? 'bench-results/ws.json');
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -133,6 +135,9 @@ async function startGateway(authUrl: string): Promise<string> {
       REDIS_URL,
       REDIS_PREFIX: prefix,
       AUTH_URL: authUrl,
+      // The bench's server answers the session service's membership and revision routes too.
+      SESSION_URL: authUrl,
+      INTERNAL_TOKEN,
       WEB_DIST: path.join(portDir, 'no-web'),
     },
   });
@@ -147,8 +152,14 @@ async function run() {
   step(`prefix ${prefix}: ${SOCKETS} sockets, ${SESSIONS} sessions, ${PER_IP} per source address`);
   const issuer = await createTestIssuer({ redis, prefix, kid: 'bench-ws' });
   jwksServer = createServer((req, res) => {
-    const found = req.url === '/.well-known/jwks.json';
-    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(found ? issuer.jwks : { error: 'not found' }));
+    const url = req.url ?? '';
+    const internal = url.startsWith('/internal/sessions/') && req.headers['x-internal-token'] === INTERNAL_TOKEN;
+    const body =
+      url === '/.well-known/jwks.json' ? issuer.jwks
+      : internal && url.includes('/members/') ? { member: true, role: 'participant' }
+      : internal && url.endsWith('/revision') ? { revision: 0 }
+      : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? { error: 'not found' }));
   });
   await new Promise<void>((resolve) => jwksServer!.listen(0, '127.0.0.1', resolve));
   const authUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;

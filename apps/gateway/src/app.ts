@@ -33,8 +33,8 @@ export interface GatewayDeps {
   /** Rate-limit counters and readiness; the caller owns it (closes it). */
   redis: Redis;
   /**
-   * Who may follow a session over /ws (default: the session service's membership answer when
-   * SESSION_URL and INTERNAL_TOKEN are set, else any signed-in user).
+   * Who may follow a session over /ws (default: the session service's membership answer; without
+   * SESSION_URL and INTERNAL_TOKEN buildApp throws: the gateway does not start).
    */
   membership?: MembershipCheck;
   /** Access-token check for /ws (default: the auth service's JWKS at AUTH_URL). */

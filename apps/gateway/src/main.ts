@@ -10,9 +10,12 @@ import {
 } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
+import { requireMembershipConfig } from './session-membership.js';
 
 main(async () => {
   const config = { ...loadConfig(configSchema), ...loadConfig(accountEnvSchema) };
+  // Without the session service /ws could not tell who may follow a session: refuse to start.
+  requireMembershipConfig(config);
   const redis = createRedis(config.REDIS_URL);
   // The /ws caller's current account (admin bypass, verified e-mail), kept fresh from user.changed.
   const bus = createEventBus({ redis, prefix: config.REDIS_PREFIX, source: 'gateway' });

@@ -1,5 +1,5 @@
 import { membershipResponseSchema, sessionRevisionResponseSchema } from '@oneeta/contracts';
-import { anySignedInUser, type MembershipCheck, type SessionRevision } from './ws-checks.js';
+import type { MembershipCheck, SessionRevision } from './ws-checks.js';
 
 export interface SessionMembershipOptions {
   /** Base URL of services/session. */
@@ -11,9 +11,21 @@ export interface SessionMembershipOptions {
 
 type SessionServiceConfig = { SESSION_URL?: string | undefined; INTERNAL_TOKEN?: string | undefined };
 
+/** Why the gateway will not start without the session service: /ws would have nobody to ask who may follow a session. */
+export const MEMBERSHIP_CONFIG_MISSING =
+  'The gateway needs SESSION_URL and INTERNAL_TOKEN to check who may follow a session over /ws; set both';
+
 /** The session service's address and token when both are configured. */
 const optionsOf = ({ SESSION_URL, INTERNAL_TOKEN }: SessionServiceConfig): SessionMembershipOptions | undefined =>
   SESSION_URL && INTERNAL_TOKEN ? { sessionUrl: SESSION_URL, internalToken: INTERNAL_TOKEN } : undefined;
+
+/** Throws (the gateway refuses to start) unless SESSION_URL and INTERNAL_TOKEN are both set. */
+export function requireMembershipConfig(config: SessionServiceConfig): SessionMembershipOptions {
+  const missing = [config.SESSION_URL ? null : 'SESSION_URL', config.INTERNAL_TOKEN ? null : 'INTERNAL_TOKEN'].filter(Boolean);
+  const options = optionsOf(config);
+  if (!options) throw new Error(`${MEMBERSHIP_CONFIG_MISSING} (missing: ${missing.join(', ')})`);
+  return options;
+}
 
 /** `/internal/sessions/:id`, the id encoded into the path (never a different route). */
 const sessionPath = (sessionId: string) => `/internal/sessions/${encodeURIComponent(sessionId)}`;
@@ -47,10 +59,9 @@ export function sessionServiceMembership(options: SessionMembershipOptions): Mem
   };
 }
 
-/** The session service's check when SESSION_URL and INTERNAL_TOKEN are set, else any signed-in user. */
+/** The session service's check; throws when SESSION_URL or INTERNAL_TOKEN is missing (never "anyone may follow"). */
 export function membershipFromConfig(config: SessionServiceConfig): MembershipCheck {
-  const options = optionsOf(config);
-  return options ? sessionServiceMembership(options) : anySignedInUser;
+  return sessionServiceMembership(requireMembershipConfig(config));
 }
 
 /**

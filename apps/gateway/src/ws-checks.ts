@@ -10,9 +10,6 @@ export type MembershipCheck = (user: AuthUser, sessionId: string) => Promise<boo
 /** The session's current revision (Session.revision), read once a subscription is live. */
 export type SessionRevision = (sessionId: string) => Promise<number>;
 
-/** Until the session service answers membership: any signed-in user may subscribe. */
-export const anySignedInUser: MembershipCheck = async () => true;
-
 export type ErrorFrame = Extract<WsServerMessage, { type: 'error' }>;
 
 export const BAD_MESSAGE: ErrorFrame = {

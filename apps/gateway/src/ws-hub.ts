@@ -13,7 +13,7 @@ import { BAD_MESSAGE, checkSubscribe, parseClientMessage, type SessionRevision, 
 import type { SharedConnections } from './ws-connections.js';
 import { ConnectionCounter, TokenBucket } from './ws-limits.js';
 
-export { anySignedInUser, type MembershipCheck } from './ws-checks.js';
+export type { MembershipCheck } from './ws-checks.js';
 
 /** The part of a websocket the hub uses (a `ws` WebSocket fits). */
 export interface HubSocket {
@@ -169,6 +169,7 @@ export class WsHub {
    * times change nobody's membership and go by the cached answers.
    */
   deliver(sessionId: string, message: SessionNudge): void {
+    if (message.type === 'member-removed') return this.dropMember(sessionId, message.userId);
     if (message.type === 'refresh-session' && !message.changes) this.cache.forgetSession(sessionId);
     const text = JSON.stringify(message);
     for (const socket of this.sessions.get(sessionId) ?? []) {
@@ -184,6 +185,17 @@ export class WsHub {
         if (this.clients.get(socket)?.sessions.get(sessionId) !== user) return;
         this.nudgeOrDrop(socket, sessionId, member, text);
       });
+    }
+  }
+
+  /**
+   * A user lost their membership (removed, left, account deleted): their sockets stop following
+   * the session now, each told with a not_member error frame, without asking the session service.
+   */
+  private dropMember(sessionId: string, userId: string): void {
+    this.cache.remember(userId, sessionId, false);
+    for (const socket of [...(this.sessions.get(sessionId) ?? [])]) {
+      if (this.clients.get(socket)?.sessions.get(sessionId)?.id === userId) this.nudgeOrDrop(socket, sessionId, false, '');
     }
   }
 

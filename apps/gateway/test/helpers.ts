@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { buildApp, type GatewayDeps } from '../src/app.js';
 import { configSchema } from '../src/config.js';
+import type { MembershipCheck } from '../src/ws-checks.js';
 
 /** What the echo upstream answers. */
 export interface Echoed {
@@ -130,6 +131,9 @@ export interface Gateway {
 }
 
 /** The gateway from env-style config (as main.ts builds it), listening on a free port. */
+/** The membership answer of gateway tests without a session service: any signed-in user may follow. */
+export const everySignedInUser: MembershipCheck = async () => true;
+
 export async function startGateway(
   env: Record<string, string>,
   deps: Omit<GatewayDeps, 'config' | 'redis'> = {},
@@ -142,7 +146,11 @@ export async function startGateway(
     ...env,
   });
   const redis = createRedis(config.REDIS_URL);
-  const app = await buildApp({ config, redis, ...deps });
+  // A gateway test that brings no session service states who may follow a session itself; by
+  // default any signed-in user (the real gateway refuses to start without SESSION_URL and INTERNAL_TOKEN).
+  const withoutSession = !(config.SESSION_URL && config.INTERNAL_TOKEN);
+  const membership = deps.membership ?? (withoutSession ? everySignedInUser : undefined);
+  const app = await buildApp({ config, redis, ...deps, ...(membership ? { membership } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -2,7 +2,6 @@ import { MESSAGES, sessionResponseSchema } from '@oneeta/contracts';
 import { bearer, createSession, invite, join, startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
 import { eventually, publishUserChanged } from '@oneeta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anySignedInUser } from '../src/ws-hub.js';
 import { membershipFromConfig, sessionServiceMembership } from '../src/session-membership.js';
 import { deadUrl, urlOf } from './helpers.js';
 import { startWsFixture, type WsFixture } from './ws-fixture.js';
@@ -243,9 +242,10 @@ describe('sessionServiceMembership', () => {
     await expect(dead(asUser(owner), sessionId)).rejects.toThrow();
   });
 
-  it('is used only when both SESSION_URL and INTERNAL_TOKEN are configured', () => {
-    expect(membershipFromConfig({ SESSION_URL: sessionUrl })).toBe(anySignedInUser);
-    expect(membershipFromConfig({ INTERNAL_TOKEN })).toBe(anySignedInUser);
-    expect(membershipFromConfig({ SESSION_URL: sessionUrl, INTERNAL_TOKEN })).not.toBe(anySignedInUser);
+  it('needs both SESSION_URL and INTERNAL_TOKEN: without either it throws instead of letting anyone follow', async () => {
+    expect(() => membershipFromConfig({ SESSION_URL: sessionUrl })).toThrow(/missing: INTERNAL_TOKEN/);
+    expect(() => membershipFromConfig({ INTERNAL_TOKEN })).toThrow(/missing: SESSION_URL/);
+    expect(() => membershipFromConfig({})).toThrow(/missing: SESSION_URL, INTERNAL_TOKEN/);
+    expect(await membershipFromConfig({ SESSION_URL: sessionUrl, INTERNAL_TOKEN })(asUser(stranger), sessionId)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { NAME_MAX_CHARS } from './constants.js';
 import { EMAIL_MAX_CHARS, normalizePhone, passwordProblems } from './account-rules.js';
 import { MESSAGES } from './messages.js';
 import { planSchema } from './plan-schema.js';
-import { idSchema, safeText } from './text.js';
+import { idSchema, plainName, safeText } from './text.js';
 
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
@@ -21,7 +21,7 @@ export const newPasswordSchema = z
     for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
   });
 
-export const displayNameSchema = safeText('Name', { error: MESSAGES.nameEmpty })
+export const displayNameSchema = plainName('Name', { error: MESSAGES.nameEmpty })
   .trim()
   .min(1, MESSAGES.nameEmpty)
   .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`);

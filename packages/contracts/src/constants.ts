@@ -27,6 +27,11 @@ export const COMPACT_PANEL_ABOVE = 40;
 export const GEO_CACHE_KEY = 'geo:last';
 /** Longest display, register or invite name (characters). */
 export const NAME_MAX_CHARS = 80;
+/**
+ * Invite e-mails per UTC day: by one sender, and to one address (whoever sends them). Cancelling an
+ * invite gives nothing back. Invites over a limit are still made; their link and code work.
+ */
+export const INVITE_EMAIL_LIMITS = { perSenderPerDay: 20, perRecipientPerDay: 3 } as const;
 
 /** Lowercase letters and digits 2–9 without i, l, o, 0 and 1 (doc 1 §5). */
 export const SESSION_ID_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -114,6 +114,9 @@ export const SESSION_MESSAGES = {
   destinationRequired: 'Confirm a destination from the search results',
   dateTimeRequired: 'Choose an arrival date and time',
   notAMember: 'You are not a participant of this session',
+  inviteEmailUnverified: 'Invite created. Verify your e-mail address to send invite e-mails; share the invite link meanwhile.',
+  inviteEmailSenderLimit: 'Invite created. You have sent as many invite e-mails as allowed today; share the invite link instead.',
+  inviteEmailRecipientLimit: 'Invite created. This address has received as many invite e-mails as allowed today; share the invite link instead.',
 } as const;
 
 /**

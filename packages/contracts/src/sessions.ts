@@ -3,7 +3,7 @@ import { NAME_MAX_CHARS, SESSION_ID_PATTERN } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { planSchema } from './plan-schema.js';
 import { positionSchema, routeOptionsSchema } from './maps.js';
-import { cursorSchema, idSchema, participantIdSchema, safeText } from './text.js';
+import { cursorSchema, idSchema, participantIdSchema, plainName, safeText } from './text.js';
 
 export const sessionIdSchema = z
   .string()
@@ -133,7 +133,8 @@ export const sessionSchema = z.object({
   travelMode: z.string(),
   participants: z.array(participantSchema),
   invites: z.array(inviteSchema),
-  creatorUserId: z.string(),
+  /** The owner's account id; null in the anonymous (guest) view. */
+  creatorUserId: z.string().nullable(),
   isClosed: z.boolean(),
   closedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -231,7 +232,7 @@ export const locationBodySchema = z.object({
 export const locationResponseSchema = z.object({ updated: z.array(z.string()) });
 
 export const createInviteBodySchema = z.object({
-  name: safeText('Invite name').trim().max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`).default(''),
+  name: plainName('Invite name').trim().max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`).default(''),
   email: z
     .string({ error: MESSAGES.provideEmail })
     .trim()
@@ -240,6 +241,11 @@ export const createInviteBodySchema = z.object({
     .email({ error: 'Please enter a valid email address' }),
 });
 export const inviteResponseSchema = z.object({ invite: inviteSchema });
+/** POST /api/sessions/:id/invites → the invite, and whether an e-mail goes to the invitee (if not, `emailNotice` says why). */
+export const createInviteResponseSchema = inviteResponseSchema.extend({
+  emailSent: z.boolean(),
+  emailNotice: z.string().optional(),
+});
 /** POST /api/sessions/:id/invite/:code/accept → the new participant and the session as they now see it. */
 export const acceptInviteResponseSchema = z.object({ participant: participantSchema, session: sessionSchema });
 

@@ -61,6 +61,25 @@ export function safeText(field: string, options: SafeTextOptions = {}) {
     });
 }
 
+/** Message when a name holds a web or e-mail address. */
+export const NAME_NO_LINKS_MESSAGE = 'Names cannot contain web addresses or e-mail addresses';
+/** A scheme (`https://`, `mailto:`), `www.`, an IPv4 address, a host with a path, or a host under a common top-level domain. */
+const URL_LIKE =
+  /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|javascript|data):|\bwww\.|\b\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]\.[a-z]{2,}\/|[a-z0-9-]\.(?:com|net|org|info|biz|io|co|app|dev|me|ly|xyz|online|site|top|link|click|live|shop|support|help|security|ru|cn|tk|us|uk|de|fr|nl|eu)\b/i;
+/** Something@something: an e-mail address (a lone '@' between spaces is fine). */
+const EMAIL_LIKE = /[^\s@]@[^\s@]/;
+
+/** True when a name holds neither a web address nor an e-mail address. */
+export const isPlainName = (text: string) => !URL_LIKE.test(text) && !EMAIL_LIKE.test(text);
+
+/**
+ * A person's name as others (and e-mails) show it: {@link safeText} that refuses web and e-mail
+ * addresses, so a name cannot carry a link or pose as a sender.
+ */
+export function plainName(field: string, options: SafeTextOptions = {}) {
+  return safeText(field, options).refine(isPlainName, { error: NAME_NO_LINKS_MESSAGE });
+}
+
 /** Letters, digits, '_' and '-' (uuids, session ids, base64url invite codes). */
 const ID = /^[A-Za-z0-9_-]+$/;
 /** A participant id is 'user:<id>' or 'invite:<id>' (or a client's own short id like 'me'). */

@@ -192,12 +192,28 @@ export const wsServerMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 
-/** Messages published on Redis pub/sub `session:{id}` and fanned out unchanged by the hub. */
+/**
+ * Services → every hub, never to a client: `userId` is no longer a member of the session (removed,
+ * left, or their account deleted). Each hub drops that user's subscriptions to the session at once
+ * and forgets its cached membership answer, so nothing the session publishes afterwards reaches them.
+ */
+export const wsMemberRemovedSchema = z.object({
+  type: z.literal('member-removed'),
+  sessionId: z.string(),
+  userId: z.string().min(1).max(200),
+});
+export type WsMemberRemoved = z.infer<typeof wsMemberRemovedSchema>;
+
+/**
+ * Messages published on Redis pub/sub `session:{id}`: the hub fans them out unchanged, except
+ * `member-removed`, which it acts on and keeps to itself.
+ */
 export const sessionNudgeSchema = z.discriminatedUnion('type', [
   wsRefreshSessionSchema,
   wsChatMessageNudgeSchema,
   wsInboxNudgeSchema,
   wsChatEventSchema,
+  wsMemberRemovedSchema,
 ]);
 export type SessionNudge = z.infer<typeof sessionNudgeSchema>;
 

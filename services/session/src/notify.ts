@@ -113,3 +113,11 @@ export function createNotifier(deps: NotifierDeps) {
 }
 
 export type Notify = ReturnType<typeof createNotifier>;
+
+/**
+ * Records, in the transaction that took `userId` out of the session, the `member-removed` frame:
+ * after the commit every /ws hub drops that user's subscriptions to the session at once.
+ */
+export async function memberRemoved(outbox: Outbox, tx: Database, sessionId: string, userId: string): Promise<void> {
+  await outbox.add(tx, { aggregate: sessionAggregate(sessionId), kind: 'nudge', sessionId, nudge: { type: 'member-removed', sessionId, userId } });
+}

@@ -1,23 +1,21 @@
 import { countInvitesUsed, type Invite, type Participant, type Session } from '@oneeta/contracts';
 import type { InviteRow, ParticipantRow, SessionRow } from '../store/schema.js';
 import { isClosed, type ViewerRole } from './access.js';
+import { guestView } from './guest-view.js';
 import { lateness, sharingOver, suggestedArrival } from './live.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** About 1 km: two decimals of a degree of latitude (~1.1 km). */
-export const coarsen = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
-
 /** `arriveAt`: the session's arrival time, for the participant's lateness now. */
-export function participantView(p: ParticipantRow, guest = false, arriveAt: Date | null = null, now = new Date()): Participant {
+export function participantView(p: ParticipantRow, arriveAt: Date | null = null, now = new Date()): Participant {
   return {
     id: p.id,
-    userId: guest ? null : p.userId,
+    userId: p.userId,
     name: p.name,
-    label: p.name || (guest ? 'Participant' : (p.email ?? 'Participant')),
-    email: guest ? null : p.email,
-    lat: guest ? coarsen(p.lat) : p.lat,
-    lon: guest ? coarsen(p.lon) : p.lon,
+    label: p.name || (p.email ?? 'Participant'),
+    email: p.email,
+    lat: p.lat,
+    lon: p.lon,
     pending: p.status === 'pending',
     status: p.status,
     isOwner: p.isOwner,
@@ -34,11 +32,11 @@ export function participantView(p: ParticipantRow, guest = false, arriveAt: Date
   };
 }
 
-export function inviteView(i: InviteRow, withCode: boolean, guest = false): Invite {
+export function inviteView(i: InviteRow, withCode: boolean): Invite {
   return {
     id: i.id,
     name: i.name,
-    email: guest ? null : i.email,
+    email: i.email,
     ...(withCode ? { code: i.code } : {}),
     status: i.status,
     pending: i.status === 'pending',
@@ -48,7 +46,7 @@ export function inviteView(i: InviteRow, withCode: boolean, guest = false): Invi
 }
 
 /**
- * The session as a caller with this role may see it (guests get the coarse read-only view). Invite
+ * The session as a caller with this role may see it (guests get the coarse view of guest-view.ts). Invite
  * codes go to the owner, and to an invitee for their own invite (found by `viewerEmail`).
  */
 export function sessionView(
@@ -57,20 +55,19 @@ export function sessionView(
   viewerEmail: string | null = null,
   now = new Date(),
 ): Session {
-  const guest = role === 'guest';
   const mine = (i: InviteRow) => role === 'invitee' && viewerEmail !== null && i.email.toLowerCase() === viewerEmail.toLowerCase();
   const shown = participants.filter((p) => p.status !== 'left');
   const ended = isClosed(s) || sharingOver(s, participants, now);
   // Once sharing ended nobody is judged late any more.
   const arriveAt = ended ? null : s.arriveAt;
-  return {
+  const full: Session = {
     sessionId: s.id,
     destination: s.destination,
     tzId: s.tzId,
     arriveAt: iso(s.arriveAt),
     travelMode: s.travelMode,
-    participants: shown.map((p) => participantView(p, guest, arriveAt, now)),
-    invites: invites.filter((i) => i.status === 'pending').map((i) => inviteView(i, role === 'owner' || mine(i), guest)),
+    participants: shown.map((p) => participantView(p, arriveAt, now)),
+    invites: invites.filter((i) => i.status === 'pending').map((i) => inviteView(i, role === 'owner' || mine(i))),
     creatorUserId: s.creatorUserId,
     isClosed: isClosed(s),
     closedAt: iso(s.closedAt),
@@ -96,4 +93,5 @@ export function sessionView(
     revision,
     invitesUsed: countInvitesUsed(invites, participants),
   };
+  return role === 'guest' ? guestView(full) : full;
 }

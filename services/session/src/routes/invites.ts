@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   createInviteBodySchema,
+  createInviteResponseSchema,
   inviteIdParamsSchema,
-  inviteResponseSchema,
+  isPlainName,
   myInvitesQuerySchema,
   myInvitesResponseSchema,
   participantsResponseSchema,
@@ -16,6 +17,7 @@ import type { SessionContext } from '../context.js';
 import { asMember, invitedByEmail, verifiedEmailOf } from '../domain/membership.js';
 import { inviteView } from '../domain/view.js';
 import { sessionAggregate } from '../notify.js';
+import { createInviteEmails } from '../store/invite-emails.js';
 import { createInvitesStore } from '../store/invites-store.js';
 import { inviteJoinRoutes } from './invite-join.js';
 import { visibleParticipants } from './participants.js';
@@ -29,6 +31,7 @@ export const newInviteCode = () => randomBytes(32).toString('base64url');
  */
 export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
   const invites = createInvitesStore(ctx.db);
+  const emails = createInviteEmails(ctx.redis, ctx.config.REDIS_PREFIX);
 
   /**
    * The caller's own pending invites (for /sessions), matched by their VERIFIED e-mail only: an
@@ -65,7 +68,7 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
     {
       preHandler: guards.requireUser,
       config: { access: 'owner' },
-      schema: { tags: ['invites'], operationId: 'createInvite', summary: 'Invite someone by name and e-mail (the owner)', params: sessionParamsSchema, body: createInviteBodySchema, response: { 409: errorSchema, 201: inviteResponseSchema } },
+      schema: { tags: ['invites'], operationId: 'createInvite', summary: 'Invite someone by name and e-mail (the owner); the e-mail goes out from verified accounts within the daily limits', params: sessionParamsSchema, body: createInviteBodySchema, response: { 409: errorSchema, 201: createInviteResponseSchema } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -74,14 +77,21 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
       if (loaded.role !== 'owner') throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
       ctx.assertOpen(loaded);
       const { name, email } = request.body;
-      const invite = await ctx.write(async (tx, changed) => {
+      const { invite, decision } = await ctx.write(async (tx, changed) => {
         const created = await createInvitesStore(tx).create({ id: randomUUID(), sessionId: id, name, email, code: newInviteCode(), inviter: user });
-        const data: InviteCreatedData = { sessionId: id, inviteId: created.id, email, name, inviterName: created.inviterName, inviterUserId: user.id };
-        await ctx.outbox.add(tx, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.inviteCreated, data });
+        // Counted once the invite is made (a refused invite takes no e-mail from the day's allowance).
+        const decided = await emails.decide(user, email);
+        if (decided.send) {
+          // A name saved before names refused links is not put into an e-mail: the sender's address is.
+          const inviterName = created.inviterName && isPlainName(created.inviterName) ? created.inviterName : user.email;
+          const data: InviteCreatedData = { sessionId: id, inviteId: created.id, email, name, inviterName, inviterUserId: user.id };
+          await ctx.outbox.add(tx, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.inviteCreated, data });
+        }
         changed(id, 'invite-created');
-        return created;
+        return { invite: created, decision: decided };
       });
-      return reply.status(201).send({ invite: inviteView(invite, true) });
+      const delivery = decision.send ? { emailSent: true } : { emailSent: false, emailNotice: decision.notice };
+      return reply.status(201).send({ invite: inviteView(invite, true), ...delivery });
     },
   );
 

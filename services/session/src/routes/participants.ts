@@ -13,6 +13,7 @@ import type { SessionContext } from '../context.js';
 import { isMember } from '../domain/access.js';
 import { planSync } from '../domain/participant-sync.js';
 import { participantView } from '../domain/view.js';
+import { memberRemoved } from '../notify.js';
 import { createParticipantsStore } from '../store/participants-store.js';
 import type { ParticipantRow } from '../store/schema.js';
 
@@ -122,6 +123,7 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
       ctx.assertOpen(loaded);
       await ctx.write(async (tx, changed) => {
         await createParticipantsStore(tx).remove(id, pid);
+        if (row.userId) await memberRemoved(ctx.outbox, tx, id, row.userId);
         changed(id, 'participant-removed', 'participants');
       });
       return listAnswer(id);
@@ -142,6 +144,7 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
       ctx.assertOpen(loaded);
       await ctx.write(async (tx, changed) => {
         await createParticipantsStore(tx).update(id, pid, { status: 'left', lat: null, lon: null, accuracy: null, enroute: false });
+        await memberRemoved(ctx.outbox, tx, id, user.id);
         changed(id, 'participant-left', 'participants');
       });
       return listAnswer(id);

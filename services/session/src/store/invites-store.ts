@@ -3,6 +3,7 @@ import { countInvitesUsed, MESSAGES, planSchema, SESSION_MESSAGES, type Plan } f
 import { HttpError, type AuthUser, type Database } from '@oneeta/service-kit';
 import { canJoinAnother, inviteRoom, participantRoom } from '../domain/limits.js';
 import { createParticipantsStore, nextPosition, type Tx } from './participants-store.js';
+import { lockUserUsage } from './user-lock.js';
 import { invites, participants, sessions, type InviteRow, type SessionRow } from './schema.js';
 
 /** The owner's plan as stored on the session; 'free' when unknown. */
@@ -129,6 +130,8 @@ export function createInvitesStore(db: Database) {
         await lockSession(tx, session.id);
         const [current] = await tx.select().from(invites).where(eq(invites.id, invite.id)).for('update');
         if (!current || current.status !== 'pending') return { kind: 'taken', invite: current ?? invite };
+        // The check and the join under the user's lock: parallel accepts of one user take turns.
+        await lockUserUsage(tx, user.id);
         if (!canJoinAnother(user.plan, { ownedOpen: 0, joinedOpen: await people.joinedOpenCount(user.id, tx) })) {
           throw new HttpError(403, SESSION_MESSAGES.joinedLimit, 'joined_limit');
         }

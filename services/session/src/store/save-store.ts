@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { TOPICS } from '@oneeta/contracts';
 import type { Database, Outbox } from '@oneeta/service-kit';
 import { replannedAlert } from '../domain/live.js';
+import { lockUserUsage } from './user-lock.js';
 import { sessionAggregate } from '../notify.js';
 import type { LoadedSession } from './sessions-store.js';
 import { participants, sessions, type ParticipantRow, type SessionRow } from './schema.js';
@@ -28,7 +29,7 @@ export function createSaveStore(db: Database) {
       guard?: (tx: Database) => Promise<void>,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`session-create:${creatorUserId}`}))`);
+        await lockUserUsage(tx, creatorUserId);
         if (guard) await guard(tx);
         const now = new Date();
         const inserted = await tx
