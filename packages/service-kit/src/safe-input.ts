@@ -19,8 +19,9 @@ export function hasUnstorableText(text: string): boolean {
 
 /**
  * Where in `value` (a parsed body, params or query) a string or an object key holds unstorable
- * text, as a dotted path ('' for the value itself), or null when there is none. Walks without
- * recursion, so a deeply nested body costs no stack.
+ * text, as a dotted path ('' for the value itself), or null when there is none. Walks strings,
+ * arrays and plain objects only (what JSON parses to), without recursion, so a deeply nested body
+ * costs no stack and a raw body stream is left alone.
  */
 export function findUnstorableText(value: unknown): string | null {
   const stack: [unknown, string][] = [[value, '']];
@@ -35,7 +36,9 @@ export function findUnstorableText(value: unknown): string | null {
       item.forEach((entry, index) => stack.push([entry, path ? `${path}.${index}` : String(index)]));
       continue;
     }
-    if (Buffer.isBuffer(item)) continue;
+    // Parsed JSON only: a stream (a proxied body), a Buffer or any other object is not walked.
+    const proto = Object.getPrototypeOf(item) as unknown;
+    if (proto !== Object.prototype && proto !== null) continue;
     for (const [key, entry] of Object.entries(item)) {
       const at = path ? `${path}.${key}` : key;
       if (hasUnstorableText(key)) return path || 'key';

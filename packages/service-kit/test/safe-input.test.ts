@@ -23,6 +23,16 @@ beforeAll(async () => {
       return { ok: true };
     },
   );
+  // A route that takes its body as the raw stream (as a proxy does): nothing to walk.
+  app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    raw.post('/raw', async (request) => {
+      let bytes = 0;
+      for await (const chunk of request.body as AsyncIterable<Buffer>) bytes += chunk.length;
+      return { bytes };
+    });
+  });
   app.get('/search', { schema: { querystring: z.object({ q: z.string() }) } }, async () => ({ ok: true }));
   app.get('/internal/x', { preHandler: guards.requireInternal }, async () => ({ ok: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,12 +64,23 @@ describe('text Postgres cannot store', () => {
     expect(findUnstorableText({ ['k\ud800']: 'v' })).toBe('key');
     expect(findUnstorableText('\u0000')).toBe('');
     expect(findUnstorableText({ a: 1, b: null, c: ['😀'] })).toBeNull();
+    // Not parsed JSON: left alone, however it is built (cycles included).
+    const cyclic: Record<string, unknown> = { text: 'x\u0000' };
+    cyclic.self = cyclic;
+    expect(findUnstorableText(new (class Stream { constructor(readonly own = cyclic) {} })())).toBeNull();
+    expect(findUnstorableText(Buffer.from([0, 0]))).toBeNull();
   });
 
   it('walks a 10 000-deep body without running out of stack', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 10_000; i++) deep = [deep];
     expect(findUnstorableText(deep)).toMatch(/^0(\.0)*$/);
+  });
+
+  it('leaves a body passed on as a raw stream alone (a proxy reads it)', async () => {
+    const res = await send('POST', '/raw', { 'content-type': 'application/json' }, '{"name":"a\\u0000b"}');
+    expect(res.status, res.body).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ bytes: 19 });
   });
 
   it('answers 400 {error} to NUL or a lone surrogate in a body, a path or a query, and the handler never runs', async () => {
