@@ -51,6 +51,10 @@ export function childEnv(
   // given (communication) and the checkout and portal pages (billing) point at the gateway's public
   // address unless PUBLIC_URL says otherwise.
   if (child.role === 'auth' || PUBLIC_URL_READERS.has(child.name)) env.PUBLIC_URL = base.PUBLIC_URL || `http://localhost:${config.port}`;
+  // The embedded stack sells plans through the local test-mode checkout unless told otherwise
+  // (BILLING_PROVIDER, or Stripe's key): billing itself never picks it on its own.
+  if (child.name === 'billing' && !base.BILLING_PROVIDER && !base.STRIPE_SECRET_KEY)
+    env.BILLING_PROVIDER = 'local';
   if (child.role === 'gateway') {
     env.WEB_DIST = path.resolve(root, base.WEB_DIST || 'apps/web/dist');
   }

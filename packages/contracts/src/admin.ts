@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './text.js';
 
 /** One UTC hour of route-matrix usage (GET /api/sessions/:id/matrix-usage). */
 export const matrixUsageItemSchema = z.object({ dateHour: z.string(), count: z.number().int() });
@@ -35,7 +36,7 @@ export const matrixUsageQuerySchema = z.object({ includeRequests: z.enum(['true'
 
 /** `?limit=` of the admin lists (1–200, default 200). */
 export const adminListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(200) });
-export const adminSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(100) });
+export const adminSessionParamsSchema = z.object({ sessionId: idSchema('Session id', 100) });
 
 /** One session's usage in the ledger (GET /api/admin/azure-usage, doc 2 §3). */
 export const adminUsageItemSchema = z.object({

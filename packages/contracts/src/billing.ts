@@ -21,6 +21,8 @@ export const BILLING_MESSAGES = {
   checkoutNotFound: 'Checkout not found',
   checkoutClosed: 'This checkout is no longer open',
   badSignature: 'Invalid webhook signature',
+  /** No payment provider is configured (production without Stripe): nothing can be bought. */
+  notConfigured: 'Plans cannot be bought right now: payments are not set up on this server',
   /** An Enterprise account buys nothing here: its plan is set with the team. */
   enterpriseManaged: 'Your Enterprise plan is managed with our team',
 } as const;

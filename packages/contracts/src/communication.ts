@@ -22,12 +22,34 @@ export const chatContentSchema = z.object({
   senderName: safeText('Sender name').max(120),
 });
 
-export const callUsageBodySchema = z.object({
+/**
+ * Call time is counted from what the server saw: a member says their own call began (the server
+ * notes the time), then that it ended; the seconds between the two, by the server's clock, go to the
+ * ledger under the caller's own chat identity. A call not ended within this long is dropped.
+ */
+export const CALL_USAGE_MAX_SECONDS = 6 * 3600;
+/** POST /api/communication/call-usage/start: the caller's call in the session began (seconds or identities are refused). */
+export const callUsageStartBodySchema = z.strictObject({
   sessionId: idSchema('sessionId'),
-  participantAcsId: safeText('participantAcsId').min(1).max(200),
-  seconds: z.number().int().positive(),
   mode: z.enum(CALL_MODES),
 });
+export type CallUsageStartBody = z.infer<typeof callUsageStartBodySchema>;
+/** The started call's id, to end it with (a new start replaces a call the caller never ended). */
+export const callUsageStartResponseSchema = z.object({ callId: z.string() });
+export type CallUsageStartResponse = z.infer<typeof callUsageStartResponseSchema>;
+/** POST /api/communication/call-usage/end: the caller's call ended (seconds or identities are refused). */
+export const callUsageEndBodySchema = z.strictObject({
+  sessionId: idSchema('sessionId'),
+  callId: idSchema('callId'),
+});
+export type CallUsageEndBody = z.infer<typeof callUsageEndBodySchema>;
+/** Answered 202: the seconds counted (0 and `duplicate` when the call was already ended, or unknown). */
+export const callUsageEndResponseSchema = z.object({
+  ok: z.literal(true),
+  duplicate: z.boolean(),
+  seconds: z.number().int().min(0),
+});
+export type CallUsageEndResponse = z.infer<typeof callUsageEndResponseSchema>;
 
 /** The event name of POST /api/communication/audit-message (document 2 §7). */
 export const CHAT_AUDIT_EVENTS = ['chat_message_sent'] as const;
@@ -45,10 +67,10 @@ export const communicationAuditMessageBodySchema = z.object({
   event: z.enum(CHAT_AUDIT_EVENTS),
 });
 export type CommunicationAuditMessageBody = z.infer<typeof communicationAuditMessageBodySchema>;
-/** POST /api/communication/call-usage: `callUsageBodySchema` (seconds > 0); answered 202 `{ok, duplicate}`. */
+/** POST /api/communication/audit-message: answered 202 `{ok, duplicate}`. */
 export const communicationAcceptedResponseSchema = z.object({
   ok: z.literal(true),
-  /** True when the report was already counted (same message, or same call within the 2 s guard). */
+  /** True when the report was already counted (the same message). */
   duplicate: z.boolean(),
 });
 export type CommunicationAcceptedResponse = z.infer<typeof communicationAcceptedResponseSchema>;

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
@@ -10,6 +9,7 @@ import {
 } from 'jose';
 import { MESSAGES, TOKEN_AUDIENCE, TOKEN_ISSUER, tokenClaimsSchema, type Plan, type TokenState } from '@oneeta/contracts';
 import { HttpError } from './errors.js';
+import { safeEqual } from './safe-compare.js';
 
 /** The signed-in caller, from a verified access token. */
 export interface AuthUser {
@@ -182,7 +182,7 @@ export function createGuards(options: GuardOptions): Guards {
     }
     request.user = await verify(token);
   };
-  const expected = options.internalToken ? Buffer.from(options.internalToken) : null;
+  const expected = options.internalToken || null;
   return {
     requireUser: marked((request) => authenticate(request, true), 'user'),
     optionalUser: marked((request) => authenticate(request, false), 'public'),
@@ -195,8 +195,7 @@ export function createGuards(options: GuardOptions): Guards {
       const ok =
         expected !== null &&
         typeof given === 'string' &&
-        given.length === expected.length &&
-        timingSafeEqual(Buffer.from(given), expected);
+        safeEqual(given, expected);
       if (!ok) throw new HttpError(403, 'Internal route', 'internal_only');
     }, 'internal'),
   };

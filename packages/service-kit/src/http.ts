@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import client from 'prom-client';
 import { addCompression } from './compression.js';
 import { queriesSent } from './query-count.js';
+import { refuseUnstorableText } from './safe-input.js';
 import { httpTimeoutsEnvSchema, loadConfig, trustProxyEnvSchema } from './config.js';
 import {
   HttpError,
@@ -160,6 +161,7 @@ export function createHttpApp(options: HttpAppOptions): App {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   addCompression(app);
+  refuseUnstorableText(app);
   // A bodiless POST sent with a JSON content type reads as no body (not a parse error).
   app.addHook('onRequest', async (request) => {
     const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;

@@ -76,6 +76,16 @@ describe('who may call what', () => {
       expect(res.json().error).toEqual(expect.any(String));
     }
     expect((await call('owner', 'GET', '/api/sessions/..%2F/audit')).statusCode).toBe(400);
+    // Session ids in the admin paths are the contracts' ids: anything else is a 400 naming the id.
+    const badIds = ['%00', 'a%00b', '%ED%A0%80', '..%2F', 'a%20b', '%C3%A9', 'x'.repeat(101)];
+    const idPaths = (id: string) => [`matrix/${id}`, `chats/${id}`, `notifications/${id}`, `azure-usage/${id}/origins`, `call-seconds/${id}/participants`];
+    for (const id of badIds)
+      for (const path of idPaths(id)) {
+        const res = await call('admin', 'GET', `/api/admin/${path}`);
+        expect({ path, status: res.statusCode }).toEqual({ path, status: 400 });
+        expect(res.json().error).toEqual(expect.any(String));
+        if (id !== '%ED%A0%80' && id.length <= 100) expect(res.json().error).toMatch(/^Session id /);
+      }
     // A ledger whose session service does not answer cannot tell a stranger from the owner.
     const cut = await startAdmin({ SESSION_URL: 'http://127.0.0.1:9' });
     try {

@@ -152,7 +152,9 @@ export function createBilling(deps: BillingDeps) {
   /** The caller's own local checkout (404 for anyone else's), expired once its time is up. */
   async function ownCheckout(user: AuthUser, id: string): Promise<CheckoutRow> {
     const row = await store.checkout(id);
-    if (!row || row.userId !== user.id || row.provider !== 'local') throw notFound(BILLING_MESSAGES.checkoutNotFound, 'not_found');
+    // Local checkout pages exist only while the local provider sells: never paid under Stripe or none.
+    if (!row || row.userId !== user.id || row.provider !== 'local' || provider.name !== 'local')
+      throw notFound(BILLING_MESSAGES.checkoutNotFound, 'not_found');
     if (row.status === 'open' && row.expiresAt.getTime() <= Date.now()) {
       await store.closeCheckout(row.id, ['open'], 'expired');
       return { ...row, status: 'expired' };

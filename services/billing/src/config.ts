@@ -11,7 +11,13 @@ export const configSchema = baseEnvSchema.extend({
     .url()
     .default('http://localhost:8080')
     .transform((url) => url.replace(/\/+$/, '')),
-  /** Stripe's secret key: set it (with the three below) to sell through Stripe; unset = the local test-mode provider. */
+  /**
+   * Who sells plans: 'stripe' (the four STRIPE_* below required), or 'local', the test-mode checkout
+   * that sells for a click (what `pnpm start` and the tests choose). Unset: Stripe when STRIPE_SECRET_KEY
+   * is set, else none: checkouts answer 503 and the start says so.
+   */
+  BILLING_PROVIDER: z.enum(['stripe', 'local']).optional(),
+  /** Stripe's secret key: set it (with the three below) to sell through Stripe. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /api/billing/webhook. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -26,6 +32,8 @@ export const configSchema = baseEnvSchema.extend({
   LEAD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   ...accountEnvSchema.shape,
 }).superRefine((config, ctx) => {
+  if (config.BILLING_PROVIDER === 'stripe' && !config.STRIPE_SECRET_KEY)
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: "required when BILLING_PROVIDER is 'stripe'" });
   if (!config.STRIPE_SECRET_KEY) return;
   for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STANDARD', 'STRIPE_PRICE_PREMIUM'] as const)
     if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STRIPE_SECRET_KEY is set' });

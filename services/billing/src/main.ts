@@ -16,7 +16,7 @@ import { configSchema } from './config.js';
 import { startUserChangedConsumer } from './consumers/user-changed.js';
 import { startPlanPushWorker } from './plan-push.js';
 import { createAuthClient } from './providers/auth.js';
-import { createProvider } from './providers/index.js';
+import { createProvider, providerNotice } from './providers/index.js';
 import { outbox as outboxTable } from './store/schema.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));
@@ -59,7 +59,8 @@ main(async () => {
   // Plans reach auth from here: each push was queued with the change that implies it, and retries.
   const pushes = startPlanPushWorker({ config, pushPlan: app.billing.pushPlan, log: app.log });
   const downgrades = startUserChangedConsumer({ bus, consumer, billing: app.billing, log: app.log });
-  app.log.info({ provider: app.billing.providerName }, 'billing provider');
+  const notice = providerNotice(app.billing.providerName, config.NODE_ENV);
+  app.log[notice.level]({ provider: app.billing.providerName }, notice.message);
   app.addHook('onClose', async () => {
     await downgrades.stop();
     await pushes.close();

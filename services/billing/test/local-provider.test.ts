@@ -154,3 +154,33 @@ describe('authorization', () => {
     }
   });
 });
+
+describe('hostile webhook signatures', () => {
+  it('answers 400 {error} and changes nothing for signatures of the right length in any alphabet', async () => {
+    const { user } = await h.signUp();
+    const body = JSON.stringify({ id: 'evt_hostile', type: 'plan.changed', userId: user.id, plan: 'premium' });
+    const now = Math.floor(Date.now() / 1000);
+    const hex = 'a'.repeat(64);
+    const signatures = [
+      `t=${now},v1=${'é'.repeat(64)}`,
+      `t=${now},v1=${hex.slice(0, 63)}é`,
+      `t=${now},v1=${'ÿ'.repeat(32)}`,
+      `t=${now},v1=${hex},v1=${'é'.repeat(64)}`,
+      `t=${now},v1=`,
+      `t=${now}`,
+      'é',
+      '',
+    ];
+    for (const signature of signatures) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: body,
+      });
+      expect(res.statusCode, signature).toBe(400);
+      expect(res.json(), signature).toMatchObject({ error: expect.any(String) });
+    }
+    expect(await h.planOf(user.id)).toBe('free');
+  });
+});

@@ -13,6 +13,7 @@ import type { ChatBackend } from './providers/chat-backend.js';
 import { createEmbeddedChat } from './providers/embedded-chat.js';
 import type { SessionClient } from './providers/sessions.js';
 import { createChatStore, type ChatStore } from './store/chat-store.js';
+import { createCallClock } from './store/call-clock.js';
 import { createSendLimit } from './store/send-limit.js';
 import type { ChatTokens } from './tokens.js';
 
@@ -71,6 +72,8 @@ export function createContext(deps: CommunicationDeps) {
         sessionId,
       ),
     sendLimit: createSendLimit(deps.redis, deps.config.REDIS_PREFIX),
+    /** When each member's call began, as the server saw it (call-usage start and end). */
+    callClock: createCallClock(deps.redis, deps.config.REDIS_PREFIX),
     /**
      * Ephemeral real time (typing, read receipts): published straight to the session's channel,
      * never stored. Only session threads publish; a failed publish is not the caller's problem.

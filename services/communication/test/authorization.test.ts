@@ -68,16 +68,8 @@ const CALLS: Call[] = [
     }),
     ok: 202,
   },
-  {
-    url: 'call-usage',
-    payload: (who) => ({
-      sessionId,
-      participantAcsId: `8:acs:auth-${who}`,
-      seconds: 3,
-      mode: 'video',
-    }),
-    ok: 202,
-  },
+  { url: 'call-usage/start', payload: () => ({ sessionId, mode: 'video' }), ok: 202 },
+  { url: 'call-usage/end', payload: () => ({ sessionId, callId: 'no-such-call' }), ok: 202 },
   { url: 'complete-call', payload: () => ({ sessionId, acsIds: ['8:acs:someone'] }), ok: 200 },
   // Last: the owner's reset gives the session a new thread.
   {

@@ -63,3 +63,22 @@ export async function sessionThread(
   if (res.statusCode !== 200) throw new Error(`thread refused: ${res.statusCode} ${res.body}`);
   return communicationThreadResponseSchema.parse(res.json());
 }
+
+/** POST /api/communication/call-usage/{start,end} as `token`'s user. */
+export const postCallUsage = (h: Stack, step: 'start' | 'end', token: string | null, payload: object) =>
+  h.app.inject({
+    method: 'POST',
+    url: `/api/communication/call-usage/${step}`,
+    headers: token ? bearer(token) : {},
+    payload,
+  });
+
+/**
+ * Moves the start the server noted for `userId`'s open call in the session `ms` into the past, as if
+ * the call had run that long (the clock is Redis's, so a test cannot wait an hour for it).
+ */
+export async function backdateOpenCall(h: Stack, sessionId: string, userId: string, ms: number) {
+  const key = `${h.config.REDIS_PREFIX}:call-open:${sessionId}:${await h.chat.identityOf(userId)}`;
+  const open = JSON.parse((await h.redis.get(key))!) as { startedAtMs: number };
+  await h.redis.set(key, JSON.stringify({ ...open, startedAtMs: open.startedAtMs - ms }), 'KEEPTTL');
+}

@@ -1,17 +1,15 @@
 /**
- * The usage calls of document 2 §7 (audit-message, call-usage, complete-call), the owner's Reset
+ * The usage calls of document 2 §7 (audit-message, complete-call), the owner's Reset
  * Chat, and privacy: a closed session's messages are deleted.
  */
 import { describe, expect, it } from 'vitest';
 import {
   COMMUNICATION_MESSAGES,
-  TOPICS,
-  type CallUsageData,
   type WsChatEvent,
 } from '@oneeta/contracts';
 import { communicationUserIdOf } from '../src/domain/identity.js';
 import { chatToken, postToken, sessionThread, sessionWith } from './factories.js';
-import { bearer, streamEvents, useStackWithFrames } from './helpers.js';
+import { bearer, useStackWithFrames } from './helpers.js';
 
 const s = useStackWithFrames();
 const { chat } = s;
@@ -30,48 +28,6 @@ const textsOf = async (threadId: string, token: string): Promise<string[]> => {
     .filter((m) => m.type === 'text')
     .map((m) => m.content?.message ?? '');
 };
-const callEvents = async (sessionId: string) =>
-  (await streamEvents<CallUsageData>(s.h, TOPICS.callUsage)).filter(
-    (e) => e.data.sessionId === sessionId,
-  );
-
-describe('call usage', () => {
-  it('records a call once on the bus as call.usage; a repeat within 2 s is ignored', async () => {
-    const [owner, ana] = [await s.h.user(), await s.h.user()];
-    const sessionId = await sessionWith(s.h, owner, [ana]);
-    const body = { sessionId, participantAcsId: '8:acs:someone', seconds: 42, mode: 'voice' };
-    const first = await call('call-usage', owner.token, body);
-    expect(first.statusCode, first.body).toBe(202);
-    expect(first.json()).toEqual({ ok: true, duplicate: false });
-    // Ana's widget reports the same participant leaving at the same moment.
-    expect((await call('call-usage', ana.token, { ...body, seconds: 41 })).json()).toEqual({
-      ok: true,
-      duplicate: true,
-    });
-    await expect.poll(async () => (await callEvents(sessionId)).length).toBe(1);
-    expect((await callEvents(sessionId))[0]!.data).toMatchObject({
-      participantAcsId: '8:acs:someone',
-      seconds: 42,
-      mode: 'voice',
-    });
-  });
-
-  it.each([
-    ['zero seconds', { seconds: 0 }],
-    ['negative seconds', { seconds: -3 }],
-    ['an unknown mode', { mode: 'hologram' }],
-    ['no participant', { participantAcsId: undefined }],
-  ])('refuses %s with 400 {error} and records nothing', async (_name, change) => {
-    const owner = await s.h.user();
-    const sessionId = await sessionWith(s.h, owner);
-    const body = { sessionId, participantAcsId: '8:acs:x', seconds: 5, mode: 'video', ...change };
-    const res = await call('call-usage', owner.token, body);
-    expect(res.statusCode, res.body).toBe(400);
-    expect(typeof res.json().error).toBe('string');
-    await s.h.flush();
-    expect(await callEvents(sessionId)).toEqual([]);
-  });
-});
 
 describe('audit-message', () => {
   it('refuses bad input with 400 {error}', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_API_VERSION, TOPICS } from '@oneeta/contracts';
 import { startAdmin, type AdminHarness } from '@oneeta/admin/testing';
-import { chatToken, sessionThread, sessionWith } from './factories.js';
+import { backdateOpenCall, chatToken, sessionThread, sessionWith } from './factories.js';
 import { bearer, startStack, streamEvents, type Stack } from './helpers.js';
 
 let h: Stack;
@@ -63,10 +63,14 @@ describe('usage in the admin ledger', () => {
     for (let i = 0; i < 4; i++) expect((await audit('c-1', 9)).statusCode).toBe(202);
     // One message the server never saw (ACS mode: the widget's report is the only count), twice.
     for (let i = 0; i < 2; i++) expect((await audit('c-acs', 5)).statusCode).toBe(202);
-    // One call leg, reported by both members as the participant leaves.
-    const leg = { sessionId, participantAcsId: '8:acs:oneeta_x', seconds: 75, mode: 'video' };
-    expect((await report('call-usage', owner.token, leg)).statusCode).toBe(202);
-    expect((await report('call-usage', ana.token, leg)).statusCode).toBe(202);
+    // One call of Ana's, 75 s by the server's clock, its end sent twice (a retry).
+    const started = await report('call-usage/start', ana.token, { sessionId, mode: 'video' });
+    const { callId } = started.json<{ callId: string }>();
+    await backdateOpenCall(h, sessionId, ana.id, 75_000);
+    const ended = await report('call-usage/end', ana.token, { sessionId, callId });
+    const { seconds } = ended.json<{ seconds: number }>();
+    expect(seconds).toBeGreaterThanOrEqual(75);
+    expect((await report('call-usage/end', ana.token, { sessionId, callId })).json()).toMatchObject({ duplicate: true });
     await h.flush();
 
     await expect
@@ -78,7 +82,7 @@ describe('usage in the admin ledger', () => {
       .poll(async () => (await admin.ledger.callTotals([sessionId]))[0] ?? null, {
         timeout: 10_000,
       })
-      .toEqual({ sessionId, totalSeconds: 75 });
+      .toEqual({ sessionId, totalSeconds: seconds });
     // Exactly one event each on the bus: the ledger's own dedup by event id was not needed.
     expect((await forSession(TOPICS.chatMessage, sessionId)).length).toBe(2);
     expect((await forSession(TOPICS.callUsage, sessionId)).length).toBe(1);

@@ -148,6 +148,36 @@ export interface World {
   acceptedInvite: { id: string; code: string };
   /** For an address nobody registered. */
   pendingInvite: { id: string; code: string };
+  /** The session's chat: each fixture user's chat token (the stranger's for no thread), one message. */
+  chat: { tokens: Partial<Record<Role, string>>; threadId: string; messageId: string };
+}
+
+/** The chat API version of the embedded chat server (ACS's wire format). */
+export const CHAT_API_VERSION = '2025-03-15';
+
+/** The session's thread (the owner's call makes it), a chat token per user, and one message in it. */
+async function makeChat(stack: StackInfo, people: People, sessionId: string): Promise<World['chat']> {
+  const { threadId } = await call<{ threadId: string }>(stack.base, 'POST', '/api/communication/thread', {
+    token: people.owner.token,
+    body: { sessionId },
+  });
+  const tokenOf = (user: FuzzUser, body: object) =>
+    call<{ token: string }>(stack.base, 'POST', '/api/communication/token', { token: user.token, body }).then(
+      (a) => a.token,
+    );
+  const tokens: World['chat']['tokens'] = {
+    owner: await tokenOf(people.owner, { sessionId }),
+    participant: await tokenOf(people.participant, { sessionId }),
+    stranger: await tokenOf(people.stranger, {}),
+  };
+  if (people.admin) tokens.admin = await tokenOf(people.admin, {});
+  const { id: messageId } = await call<{ id: string }>(
+    stack.base,
+    'POST',
+    `/chat/threads/${encodeURIComponent(threadId)}/messages?api-version=${CHAT_API_VERSION}`,
+    { token: tokens.owner, body: { content: 'Fuzz hello' } },
+  );
+  return { tokens, threadId, messageId };
 }
 
 /** A session of the owner's, the participant in it (invited, accepted), one invite pending. */
@@ -203,6 +233,7 @@ export async function makeWorld(stack: StackInfo, people: People): Promise<World
     participantPid: accepted.participant.id,
     acceptedInvite,
     pendingInvite,
+    chat: await makeChat(stack, people, sessionId),
   };
 }
 

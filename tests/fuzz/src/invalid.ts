@@ -202,7 +202,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Paths to every leaf (and every empty container) of a JSON value. */
-function leafPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+export function leafPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value))
     return value.length === 0 ? [at] : value.flatMap((v, i) => leafPaths(v, [...at, i]));
   if (value && typeof value === 'object') {
@@ -214,7 +214,7 @@ function leafPaths(value: unknown, at: (string | number)[] = []): (string | numb
   return [at];
 }
 
-function setAt(value: unknown, path: (string | number)[], leaf: unknown): unknown {
+export function setAt(value: unknown, path: (string | number)[], leaf: unknown): unknown {
   if (path.length === 0) return leaf;
   const [head, ...rest] = path;
   const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<

@@ -4,8 +4,9 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { validArbitrary } from './arbitrary.js';
 import type { FuzzRequest } from './client.js';
-import type { People, Role, World } from './fixtures.js';
+import { CHAT_API_VERSION, type People, type Role, type World } from './fixtures.js';
 import { hostileArbitrary, HOSTILE_STRINGS, invalidArbitrary } from './invalid.js';
+import { pinnedRequests, type Build } from './pinned.js';
 import type { JsonSchema } from './schema.js';
 import {
   fillPath,
@@ -40,14 +41,28 @@ export interface PlanOptions {
   check: (schema: JsonSchema, value: unknown) => boolean;
 }
 
+/**
+ * The embedded chat server (`/chat/*`) takes the chat tokens of POST /api/communication/token, not
+ * sign-in tokens, and answers the session's members: its calls are fuzzed as member calls with the
+ * world's chat tokens (the document calls them public: the token is checked by the chat API itself).
+ */
+export const isChatOperation = (op: Operation): boolean => op.path.startsWith('/chat/');
+
 export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
   const seed = operationSeed(o.seed, op.operationId);
   let n = 0;
   const sample = <T>(arb: fc.Arbitrary<T>, count: number): T[] =>
     count > 0 ? fc.sample(arb, { seed: seed + n++, numRuns: count }) : [];
+  const chat = isChatOperation(op);
+  const access = chat ? 'member' : op.access;
+  const secured = chat || op.secured;
   const tokenOf = (role: Role | 'anonymous'): string | undefined =>
-    role === 'anonymous' ? undefined : (o.people[role] ?? o.people.owner).token;
-  const roles = ROLES[op.access].filter(
+    role === 'anonymous'
+      ? undefined
+      : chat
+        ? (o.world.chat.tokens[role] ?? o.world.chat.tokens.stranger)
+        : (o.people[role] ?? o.people.owner).token;
+  const roles = ROLES[access].filter(
     (r) => r === 'anonymous' || r !== 'admin' || o.people.admin,
   );
   const mainRole = roles[0]!;
@@ -63,26 +78,26 @@ export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
       ]),
     ),
   ) as fc.Arbitrary<Record<string, string>>;
+  const knownQuery: Record<string, string> = chat ? { 'api-version': CHAT_API_VERSION } : {};
   const queryArb = fc.record(
-    Object.fromEntries(op.queryParams.map((p) => [p.name, validArbitrary(o.doc, p.schema)])),
-    { requiredKeys: op.queryParams.filter((p) => p.required).map((p) => p.name) },
+    Object.fromEntries(
+      op.queryParams.map((p) => [
+        p.name,
+        knownQuery[p.name] !== undefined
+          ? fc.constant(knownQuery[p.name])
+          : validArbitrary(o.doc, p.schema),
+      ]),
+    ),
+    {
+      requiredKeys: op.queryParams
+        .filter((p) => p.required || knownQuery[p.name] !== undefined)
+        .map((p) => p.name),
+    },
   );
   const bodyArb = op.body ? validArbitrary(o.doc, op.body) : fc.constant(undefined);
   const validArb = fc.record({ path: pathArb, query: queryArb, body: bodyArb });
 
-  const build = (
-    kind: FuzzRequest['kind'],
-    variant: string,
-    parts: {
-      strict?: boolean;
-      path: Record<string, string>;
-      query: Record<string, unknown> | string;
-      body?: unknown;
-      rawBody?: string;
-      contentType?: string | null;
-      token?: string | null;
-    },
-  ): FuzzRequest => {
+  const build: Build = (kind, variant, parts) => {
     const headers: Record<string, string> = {};
     const token = parts.token === undefined ? tokenOf(mainRole) : parts.token;
     if (token !== null && token !== undefined)
@@ -124,6 +139,12 @@ export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
     if (op.body && v.body !== undefined && !o.check(op.body, v.body)) request.offSchema = true;
     requests.push(request);
   });
+
+  // Pinned: unstorable text in every path and query value and in places of the body, hostile
+  // webhook signatures; they count against the invalid share.
+  const pinned = pinnedRequests(op, sample(validArb, 1)[0]!, build);
+  requests.push(...pinned);
+  const invalidCount = Math.max(0, o.invalid - pinned.length);
 
   // Invalid: one broken part each, over the variants this operation has.
   const variants: [string, fc.Arbitrary<FuzzRequest>][] = [];
@@ -216,21 +237,21 @@ export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
       ),
     ]);
   }
-  if (op.secured || op.optionalToken) {
+  if (secured || op.optionalToken) {
     // A bad token on a call that needs one must be refused; on one that only reads it, it may be
     // ignored (answered as anonymous), so only the first kind is reported when it succeeds.
-    const prefix = op.secured ? 'token' : 'optional token';
+    const prefix = secured ? 'token' : 'optional token';
     const good = tokenOf(mainRole) ?? o.people.owner.token;
     const tokenArb = fc.constantFrom(...badTokens(good));
     variants.push([
       'token',
       withValid(tokenArb, (v, [name, token]) =>
-        build('invalid', `${prefix} ${name}`, { ...v, token, strict: op.secured }),
+        build('invalid', `${prefix} ${name}`, { ...v, token, strict: secured }),
       ),
     ]);
   }
   if (variants.length > 0) {
-    const picks = sample(fc.integer({ min: 0, max: variants.length - 1 }), o.invalid);
+    const picks = sample(fc.integer({ min: 0, max: variants.length - 1 }), invalidCount);
     // Round-robin first (each variant at least once), then as drawn.
     const counts = picks.map((p, i) => (i < variants.length ? i : p));
     const per = new Map<number, number>();
@@ -249,6 +270,8 @@ function knownPathValues(people: People, world: World): Record<string, string[]>
     inviteId: [world.pendingInvite.id, world.acceptedInvite.id],
     code: [world.pendingInvite.code, world.acceptedInvite.code],
     userId: [people.participant.id, people.owner.id],
+    chatThreadId: [world.chat.threadId],
+    chatMessageId: [world.chat.messageId],
   };
 }
 

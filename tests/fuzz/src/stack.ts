@@ -26,6 +26,8 @@ export interface StackInfo {
   /** The notification service (its /internal e-mail outbox: verification links), when known. */
   notificationUrl?: string;
   internalToken?: string;
+  /** Every service's own address by name (their /internal routes), when known. */
+  services?: Record<string, string>;
   /** The stack's ADMIN_EMAIL, when known: the fixtures register and verify it. */
   adminEmail?: string;
   stop: () => Promise<void>;
@@ -50,6 +52,11 @@ export async function stackToFuzz(): Promise<StackInfo> {
       authUrl: FUZZ_AUTH_URL,
       notificationUrl: FUZZ_NOTIFICATION_URL,
       internalToken: FUZZ_INTERNAL_TOKEN,
+      services: Object.fromEntries(
+        Object.entries({ auth: FUZZ_AUTH_URL, notification: FUZZ_NOTIFICATION_URL }).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
+      ),
       adminEmail: admin,
       stop: async () => {},
     };
@@ -133,15 +140,22 @@ async function startStack(): Promise<StackInfo> {
       cause: error,
     });
   }
-  const url = (role: string) => {
-    const found = assigned.find((d) => d.role === role);
-    return found ? `http://127.0.0.1:${found.port}` : undefined;
+  // Found by name: every service but auth has the role 'service'.
+  const url = (name: string) => {
+    const found = assigned.find((d) => d.name === name);
+    return found?.port ? `http://127.0.0.1:${found.port}` : undefined;
   };
+  const services = Object.fromEntries(
+    assigned
+      .filter((d) => d.role === 'auth' || d.role === 'service')
+      .flatMap((d) => (d.port ? [[d.name, `http://127.0.0.1:${d.port}`]] : [])),
+  );
   return {
     base: `http://127.0.0.1:${port}`,
     authUrl: url('auth'),
     notificationUrl: url('notification'),
     internalToken: config.internalToken,
+    services,
     adminEmail: FUZZ_ADMIN_EMAIL,
     stop: async () => {
       await cleanup();

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../src/ajv.js';
 import { closeOpenSessions, makePeople, makeWorld, restorePlans } from '../src/fixtures.js';
+import { probeInternalRoutes } from '../src/internal.js';
 import { readOperations, type OpenApiDocument, type Operation } from '../src/openapi.js';
 import { planRequests } from '../src/requests.js';
 import { Figures, figuresTable, operationsTable, runBatches } from '../src/run.js';
@@ -78,6 +79,17 @@ describe(`fuzz ${stack.base} (seed ${SEED}, ${RUNS} requests)`, () => {
       found.map((f) => `${f.kind}: ${f.detail}`).join('\n\n'),
       `${found.length} findings`,
     ).toBe('');
+  });
+
+  it('refuses hostile internal tokens on every service with 403 {error}, never a 5xx', async () => {
+    const services = stack.services ?? {};
+    if (!stack.internalToken || Object.keys(services).length === 0) {
+      process.stderr.write('fuzz: no service addresses or internal token: internal routes not probed\n');
+      return;
+    }
+    const { findings, sent } = await probeInternalRoutes(services, stack.internalToken);
+    process.stdout.write(`\ninternal routes: ${Object.keys(services).length} services, ${sent} requests\n`);
+    expect(findings.map((f) => `${f.kind}: ${f.detail}`).join('\n')).toBe('');
   });
 
   it('covered every operation, and prints the figures', () => {

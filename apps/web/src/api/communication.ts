@@ -94,18 +94,25 @@ export function completeCall(sessionId: string, acsIds: string[]) {
   });
 }
 
-/** POST /api/communication/call-usage (fire and forget): one remote participant's call seconds (> 0). */
-export function reportCallUsage(body: {
-  sessionId: string;
-  participantAcsId: string;
-  seconds: number;
-  mode: (typeof CALL_MODES)[number];
-}) {
-  return apiRequest('/api/communication/call-usage', {
+/** POST /api/communication/call-usage/start: one's own call connected (the server notes the time) → { callId }. */
+export function startCallUsage(sessionId: string, mode: (typeof CALL_MODES)[number]) {
+  return apiRequest('/api/communication/call-usage/start', {
     method: 'POST',
-    body,
-    bodySchema: 'callUsageBodySchema',
-    schema: 'communicationAcceptedResponseSchema',
+    body: { sessionId, mode },
+    bodySchema: 'callUsageStartBodySchema',
+    schema: 'callUsageStartResponseSchema',
+    fallbackError: COMMUNICATION_CALL_ERRORS.usageFailed,
+    auth: 'required',
+  });
+}
+
+/** POST /api/communication/call-usage/end (fire and forget): that call ended; the server counts its seconds. */
+export function endCallUsage(sessionId: string, callId: string) {
+  return apiRequest('/api/communication/call-usage/end', {
+    method: 'POST',
+    body: { sessionId, callId },
+    bodySchema: 'callUsageEndBodySchema',
+    schema: 'callUsageEndResponseSchema',
     fallbackError: COMMUNICATION_CALL_ERRORS.usageFailed,
     auth: 'required',
   });

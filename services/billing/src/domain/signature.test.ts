@@ -18,3 +18,12 @@ describe('webhook signatures (Stripe’s scheme)', () => {
     expect(verifySignature(body, 't=abc,v1=00', 'secret-a')).toBe(false);
   });
 });
+
+describe('hostile signature headers', () => {
+  it('refuses a v1 of the right length in non-ASCII characters without throwing', () => {
+    const body = '{}';
+    const now = Math.floor(Date.now() / 1000);
+    for (const v1 of ['é'.repeat(64), `${'a'.repeat(63)}é`, '😀'.repeat(32), 'ÿ'.repeat(32)])
+      expect(verifySignature(body, `t=${now},v1=${v1}`, 'secret-a')).toBe(false);
+  });
+});

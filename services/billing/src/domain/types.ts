@@ -6,7 +6,8 @@ import { z } from 'zod';
  * Stripe's objects to these; the local provider writes them itself. No provider type crosses here.
  */
 export type SelfServePlan = (typeof PAID_SELF_SERVE_PLANS)[number];
-export type ProviderName = 'local' | 'stripe';
+/** 'none': no provider configured, nothing can be bought (see providers/index.ts). */
+export type ProviderName = 'local' | 'stripe' | 'none';
 
 /** `incomplete`: the first payment is not made yet (not live, not shown). */
 export const DOMAIN_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete'] as const;

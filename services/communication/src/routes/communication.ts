@@ -1,6 +1,4 @@
 import {
-  callUsageBodySchema,
-  COMMUNICATION,
   COMMUNICATION_MESSAGES,
   communicationAcceptedResponseSchema,
   communicationAuditMessageBodySchema,
@@ -19,6 +17,7 @@ import { HttpError, type App, type AuthUser, type Guards } from '@oneeta/service
 import type { FastifyRequest } from 'fastify';
 import type { CommunicationContext } from '../context.js';
 import { canChat, displayNameOf } from '../domain/rules.js';
+import { callUsageRoutes } from './call-usage.js';
 import type { SessionThread } from '../providers/chat-backend.js';
 
 export { SESSION_THREAD_TOPIC } from '../providers/embedded-chat.js';
@@ -199,50 +198,7 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
     },
   );
 
-  app.post(
-    '/api/communication/call-usage',
-    {
-      preHandler: guards.requireUser,
-      schema: {
-        tags,
-        operationId: 'communicationCallUsage',
-        summary:
-          "Report a remote participant's call seconds (fire and forget; seconds > 0; repeats within 2 s ignored)",
-        body: callUsageBodySchema,
-        response: { 202: communicationAcceptedResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      const { sessionId, participantAcsId, seconds, mode } = request.body;
-      await requireMember(sessionId, user);
-      // Several members report the same participant leaving: the first report within the guard
-      // counts (SET NX is atomic across replicas), the others are acknowledged and dropped.
-      const key = `${ctx.config.REDIS_PREFIX}:call-usage:${sessionId}:${participantAcsId}:${mode}`;
-      const first = await ctx.redis.set(
-        key,
-        String(seconds),
-        'PX',
-        COMMUNICATION.callUsageDuplicateGuardMs,
-        'NX',
-      );
-      if (first !== 'OK') return reply.status(202).send({ ok: true, duplicate: true });
-      try {
-        await ctx.store.recordCallUsage({
-          sessionId,
-          participantAcsId,
-          seconds,
-          mode,
-          at: new Date().toISOString(),
-        });
-      } catch (err) {
-        // Not recorded: a retry must not be taken for a duplicate.
-        await ctx.redis.del(key).catch(() => 0);
-        throw err;
-      }
-      return reply.status(202).send({ ok: true, duplicate: false });
-    },
-  );
+  callUsageRoutes(app, ctx, guards, requireMember);
 
   app.post(
     '/api/communication/complete-call',

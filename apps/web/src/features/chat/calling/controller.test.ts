@@ -218,3 +218,26 @@ describe('call usage and texts', () => {
     expect(completeQuestion(0, 3)).toBe('Remove all 3 participant(s) from the call?');
   });
 });
+
+describe("one's own call time goes to the server as start and end", () => {
+  it('says connected once the call connects and ended once it ends, never for a call that never connected', async () => {
+    const port = fakePort();
+    const said: string[] = [];
+    const controller = createCallController({
+      port,
+      selfId: ME,
+      onCallConnected: (kind) => said.push(`connected ${kind}`),
+      onCallEnded: () => said.push('ended'),
+    });
+    await controller.start([ADA.id], 'voice');
+    port.emit({ type: 'state', state: 'Disconnected' });
+    expect(said).toEqual([]);
+    await controller.start([ADA.id], 'video');
+    port.emit({ type: 'peers', peers: [ADA] });
+    port.emit({ type: 'state', state: 'Connected' });
+    expect(said).toEqual(['connected video']);
+    await controller.hangUp();
+    port.emit({ type: 'state', state: 'Disconnected' });
+    expect(said).toEqual(['connected video', 'ended']);
+  });
+});

@@ -85,7 +85,12 @@ export interface ControllerOptions {
   port: CallingPort | null;
   /** One's own communication user id: never called. */
   selfId: string;
-  onUsage: (report: UsageReport) => void;
+  /** Each remote peer's time in the call as this browser saw it (local only: the ledger counts the server's). */
+  onUsage?: (report: UsageReport) => void;
+  /** One's own call connected: the server notes when (POST /api/communication/call-usage/start). */
+  onCallConnected?: (kind: CallKind) => void;
+  /** One's own connected call ended (POST /api/communication/call-usage/end). */
+  onCallEnded?: () => void;
   now?: () => number;
   userAgent?: string;
 }
@@ -130,11 +135,12 @@ export function createCallController(options: ControllerOptions) {
       seconds: Math.floor((at - since) / 1000),
       mode: state.kind,
     };
-    if (guard(usage, at)) options.onUsage(usage);
+    if (guard(usage, at)) options.onUsage?.(usage);
   };
 
   const end = (reason: string) => {
     if (state.phase !== 'inCall' && state.phase !== 'starting') return;
+    const wasConnected = state.phase === 'inCall';
     const at = now();
     for (const [id, since] of joined) report(id, since, at);
     joined = new Map();
@@ -148,6 +154,7 @@ export function createCallController(options: ControllerOptions) {
       modalOpen: false,
       toast: { text: CALL_UI.ended(reason), until: at + CALL_TOAST_MS },
     });
+    if (wasConnected) options.onCallEnded?.();
   };
 
   const onPeers = (peers: CallPeer[]) => {
@@ -179,6 +186,7 @@ export function createCallController(options: ControllerOptions) {
           const at = now();
           for (const p of state.peers) if (!joined.has(p.id)) joined.set(p.id, at);
           set({ phase: 'inCall', connectedAt: at, modalOpen: true });
+          options.onCallConnected?.(state.kind);
         } else if (ENDING_STATES.has(event.state)) end('');
         return;
       case 'peers':

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { reportCallUsage } from '../../../api/communication';
+import { endCallUsage, startCallUsage } from '../../../api/communication';
 import { createCallController, IDLE, type CallController, type CallState } from './controller';
 import { openCallingPort } from './open-port';
 import type { CallingPort } from './port';
@@ -33,7 +33,8 @@ const idle = () => IDLE;
 
 /**
  * The calling port of the token's mode (ACS only: `@azure/communication-calling` is loaded then),
- * and the call controller on it; call usage goes to POST /api/communication/call-usage.
+ * and the call controller on it; one's own call time is counted by the server between
+ * POST /api/communication/call-usage/start (connected) and /end (ended).
  */
 export function useCalling(options: CallingOptions): Calling {
   const { sessionId, mode, token, userId, displayName, refreshToken, closed } = options;
@@ -66,18 +67,28 @@ export function useCalling(options: CallingOptions): Calling {
   }, [want, mode, userId]);
 
   const port = want ? (opened?.port ?? null) : null;
-  const controller = useMemo(
-    () =>
-      createCallController({
-        port,
-        selfId: userId ?? '',
-        onUsage: (report) => {
-          reportCallUsage({ sessionId, ...report }).catch(() => undefined);
-        },
-        ...(typeof navigator !== 'undefined' ? { userAgent: navigator.userAgent } : {}),
-      }),
-    [port, userId, sessionId],
-  );
+  const controller = useMemo(() => {
+    /** The server's id of the call in progress (null when its start was refused or failed). */
+    let call: Promise<string | null> | null = null;
+    return createCallController({
+      port,
+      selfId: userId ?? '',
+      onCallConnected: (kind) => {
+        call = startCallUsage(sessionId, kind).then(
+          (started) => started.callId,
+          () => null,
+        );
+      },
+      onCallEnded: () => {
+        const started = call;
+        call = null;
+        void started?.then((callId) =>
+          callId ? endCallUsage(sessionId, callId).catch(() => undefined) : undefined,
+        );
+      },
+      ...(typeof navigator !== 'undefined' ? { userAgent: navigator.userAgent } : {}),
+    });
+  }, [port, userId, sessionId]);
   useEffect(() => () => controller.dispose(), [controller]);
   const state = useSyncExternalStore(
     port ? controller.subscribe : noop,
