@@ -87,7 +87,7 @@ export class WsHub {
     this.limits = {
       maxSubscriptionsPerSocket: options.maxSubscriptionsPerSocket ?? 20,
       membershipRecheckMs: options.membershipRecheckMs ?? 60_000,
-      tokenRecheckMs: options.tokenRecheckMs ?? 5_000,
+      tokenRecheckMs: options.tokenRecheckMs ?? 3_000,
       subscribeTimeoutMs: options.subscribeTimeoutMs ?? 30_000,
       maxConnectionsPerIp: options.maxConnectionsPerIp ?? 20,
       messagesPerSecond: options.messagesPerSecond ?? 10,

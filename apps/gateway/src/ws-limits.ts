@@ -64,7 +64,7 @@ export interface WsLimits {
   maxSubscriptionsPerSocket?: number;
   /** A subscriber's membership is re-checked on a nudge at most this often (default 60 s), and at once on a frame without changes. */
   membershipRecheckMs?: number;
-  /** Every subscription's token is checked again this often (default 5 s): a revoked token or deleted account stops following. */
+  /** Every subscription's token is checked again this often (default 3 s): a revoked token or deleted account stops following. */
   tokenRecheckMs?: number;
   /** A socket with no subscription this long after connecting (or its last unsubscribe) is closed (default 30 s). */
   subscribeTimeoutMs?: number;
