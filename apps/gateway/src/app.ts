@@ -105,6 +105,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
       createSessionSubscriber(config.REDIS_URL, config.REDIS_PREFIX, onMessage),
     heartbeatMs: config.WS_HEARTBEAT_MS,
     membershipRecheckMs: config.WS_MEMBERSHIP_RECHECK_MS,
+    tokenRecheckMs: config.WS_TOKEN_RECHECK_MS,
     subscribeTimeoutMs: config.WS_SUBSCRIBE_TIMEOUT_MS,
     maxConnectionsPerIp: config.WS_MAX_CONNECTIONS_PER_IP,
     // The same cap counted across replicas; a dead replica's sockets lapse after three heartbeats.

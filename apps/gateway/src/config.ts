@@ -46,6 +46,8 @@ export const configSchema = baseEnvSchema.extend({
   WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
   /** /ws: a subscriber's membership is re-checked when a nudge arrives, at most this often per user and session. */
   WS_MEMBERSHIP_RECHECK_MS: z.coerce.number().int().min(0).default(60_000),
+  /** /ws: every subscription's token is checked again this often; a revoked token or deleted account stops following. */
+  WS_TOKEN_RECHECK_MS: z.coerce.number().int().min(50).default(3_000),
   /** /ws: a socket with no subscription this long after connecting (or its last unsubscribe) is closed. */
   WS_SUBSCRIBE_TIMEOUT_MS: z.coerce.number().int().min(50).default(30_000),
   /** /ws: open sockets per client address on all replicas together (Redis); one more is closed with 1008. */

@@ -38,9 +38,9 @@ export interface SubscribeCheck {
   log?: Logger | undefined;
 }
 
-/** A subscribe request's answer: the user (and their token's expiry, epoch ms) or the refusal. */
+/** A subscribe request's answer: the user (their token without "Bearer ", and its expiry, epoch ms) or the refusal. */
 export type SubscribeResult =
-  | { user: AuthUser; expiresAt: number | null; denial?: undefined }
+  | { user: AuthUser; expiresAt: number | null; token: string; denial?: undefined }
   | { denial: ErrorFrame };
 
 /** The user when the token (with or without "Bearer ") is valid and may follow the session. */
@@ -69,5 +69,5 @@ export async function checkSubscribe(
     return deny('Could not check your membership right now', 'membership_unavailable');
   }
   const exp = tokenExpiry(bare);
-  return { user, expiresAt: exp === null ? null : exp * 1000 };
+  return { user, expiresAt: exp === null ? null : exp * 1000, token: bare };
 }

@@ -11,9 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { MembershipCache } from './membership-cache.js';
 import { BAD_MESSAGE, checkSubscribe, parseClientMessage, type SessionRevision, type SubscribeCheck } from './ws-checks.js';
 import type { SharedConnections } from './ws-connections.js';
-import { ConnectionCounter, TokenBucket } from './ws-limits.js';
+import { ConnectionCounter, TokenBucket, type WsLimits } from './ws-limits.js';
+import { refusedSubscriptions, type Subscription } from './ws-revalidate.js';
 
 export type { MembershipCheck } from './ws-checks.js';
+export type { WsLimits } from './ws-limits.js';
 
 /** The part of a websocket the hub uses (a `ws` WebSocket fits). */
 export interface HubSocket {
@@ -22,20 +24,6 @@ export interface HubSocket {
   ping(): void;
   close(code: number, reason: string): void;
   terminate(): void;
-}
-
-export interface WsLimits {
-  /** Distinct sessions one socket may follow (default 20). */
-  maxSubscriptionsPerSocket?: number;
-  /** A subscriber's membership is re-checked on a nudge at most this often (default 60 s), and at once on a frame without changes. */
-  membershipRecheckMs?: number;
-  /** A socket with no subscription this long after connecting (or its last unsubscribe) is closed (default 30 s). */
-  subscribeTimeoutMs?: number;
-  /** Open sockets per client address (default 20). */
-  maxConnectionsPerIp?: number;
-  /** Frames a socket may send per second, with `messageBurst` in hand (defaults 10 and 40). */
-  messagesPerSecond?: number;
-  messageBurst?: number;
 }
 
 export interface WsHubOptions extends SubscribeCheck, WsLimits {
@@ -59,6 +47,8 @@ interface Client {
   id: string;
   /** Followed sessions, each with the user whose token subscribed it. */
   sessions: Map<string, AuthUser>;
+  /** The token each session was subscribed with (checked again every tokenRecheckMs). */
+  tokens: Map<string, string>;
   /** Sessions whose subscribe request is still being checked (counted against the cap). */
   pending: Set<string>;
   alive: boolean;
@@ -88,6 +78,8 @@ export class WsHub {
   private readonly connections: ConnectionCounter;
   private readonly limits: Required<WsLimits>;
   private timer: NodeJS.Timeout | undefined;
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private rechecking = false;
   private readonly replica = randomUUID();
   private sequence = 0;
 
@@ -95,6 +87,7 @@ export class WsHub {
     this.limits = {
       maxSubscriptionsPerSocket: options.maxSubscriptionsPerSocket ?? 20,
       membershipRecheckMs: options.membershipRecheckMs ?? 60_000,
+      tokenRecheckMs: options.tokenRecheckMs ?? 3_000,
       subscribeTimeoutMs: options.subscribeTimeoutMs ?? 30_000,
       maxConnectionsPerIp: options.maxConnectionsPerIp ?? 20,
       messagesPerSecond: options.messagesPerSecond ?? 10,
@@ -120,6 +113,7 @@ export class WsHub {
       ip,
       id: `${this.replica}:${++this.sequence}`,
       sessions: new Map(),
+      tokens: new Map(),
       pending: new Set(),
       alive: true,
       bucket: new TokenBucket(messagesPerSecond, messageBurst),
@@ -131,6 +125,8 @@ export class WsHub {
     if (!this.timer) {
       this.timer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
       this.timer.unref();
+      this.recheckTimer = setInterval(() => void this.recheckTokens(), this.limits.tokenRecheckMs);
+      this.recheckTimer.unref();
     }
     return true;
   }
@@ -199,6 +195,30 @@ export class WsHub {
     }
   }
 
+  /**
+   * Checks every subscription's token against the current account again: a token signed out,
+   * revoked by a password change or reset, or of a deleted account stops following its session,
+   * the socket told with an error frame (token_revoked, account_not_found).
+   */
+  async recheckTokens(): Promise<void> {
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      const subscriptions: Subscription<HubSocket>[] = [];
+      for (const [socket, client] of this.clients) {
+        for (const [sessionId, token] of client.tokens) subscriptions.push({ socket, sessionId, token });
+      }
+      for (const refused of await refusedSubscriptions(subscriptions, this.options.verify, this.options.log)) {
+        // Subscribed again (with another token) or gone while we checked: that is the socket's now.
+        if (this.clients.get(refused.socket)?.tokens.get(refused.sessionId) !== refused.token) continue;
+        void this.leave(refused.socket, refused.sessionId);
+        this.send(refused.socket, refused.frame);
+      }
+    } finally {
+      this.rechecking = false;
+    }
+  }
+
   /** Sessions this process holds a Redis subscription for. */
   subscribedSessions(): string[] {
     return this.subscriber.subscribed();
@@ -210,6 +230,7 @@ export class WsHub {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.recheckTimer);
     this.timer = undefined;
     const uncounted = [...this.clients.values()].map((client) => {
       clearTimeout(client.idleTimer);
@@ -251,6 +272,7 @@ export class WsHub {
     this.extendExpiry(socket, client, result.expiresAt);
     clearTimeout(client.idleTimer);
     client.sessions.set(sessionId, result.user);
+    client.tokens.set(sessionId, result.token);
     const sockets = this.sessions.get(sessionId) ?? new Set<HubSocket>();
     this.sessions.set(sessionId, sockets.add(socket));
     try {
@@ -288,6 +310,7 @@ export class WsHub {
 
   private async leave(socket: HubSocket, sessionId: string): Promise<void> {
     const client = this.clients.get(socket);
+    client?.tokens.delete(sessionId);
     if (client?.sessions.delete(sessionId) && client.sessions.size === 0) this.armIdle(socket, client);
     const sockets = this.sessions.get(sessionId);
     if (!sockets?.delete(socket) || sockets.size > 0) return;

@@ -58,3 +58,19 @@ export function tokenExpiry(token: string): number | null {
     return null;
   }
 }
+
+export interface WsLimits {
+  /** Distinct sessions one socket may follow (default 20). */
+  maxSubscriptionsPerSocket?: number;
+  /** A subscriber's membership is re-checked on a nudge at most this often (default 60 s), and at once on a frame without changes. */
+  membershipRecheckMs?: number;
+  /** Every subscription's token is checked again this often (default 3 s): a revoked token or deleted account stops following. */
+  tokenRecheckMs?: number;
+  /** A socket with no subscription this long after connecting (or its last unsubscribe) is closed (default 30 s). */
+  subscribeTimeoutMs?: number;
+  /** Open sockets per client address (default 20). */
+  maxConnectionsPerIp?: number;
+  /** Frames a socket may send per second, with `messageBurst` in hand (defaults 10 and 40). */
+  messagesPerSecond?: number;
+  messageBurst?: number;
+}

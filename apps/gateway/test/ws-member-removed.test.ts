@@ -1,7 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES } from '@oneeta/contracts';
-import { bearer, createSession, join, startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import { MESSAGES, TOPICS } from '@oneeta/contracts';
+import { bearer, createSession, join, startSession, startUserDeletedConsumerOn, type SessionHarness, type TestUser } from '@oneeta/session/testing';
 import { createRedis, publishSessionNudge } from '@oneeta/service-kit';
 import { testRedisUrl } from '@oneeta/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,9 +25,11 @@ const publisher = createRedis(testRedisUrl());
 let relay: Server;
 const relayed = new Set<Socket>();
 let relayUp = true;
+let deletions: { stop(): Promise<void> };
 
 beforeAll(async () => {
   h = await startSession();
+  deletions = await startUserDeletedConsumerOn(h, 'gw-test');
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   const target = new URL(urlOf(h.app));
   relay = createServer((inbound) => {
@@ -51,6 +53,8 @@ beforeAll(async () => {
     INTERNAL_TOKEN: h.config.INTERNAL_TOKEN!,
     // Every frame re-checks membership: without the frame naming the user, the failed check lets them stay.
     WS_MEMBERSHIP_RECHECK_MS: '0',
+    // Only the session's frames drop anyone here, not the periodic token re-check.
+    WS_TOKEN_RECHECK_MS: '600000',
   };
   gateways = await Promise.all([startGateway(env), startGateway(env)]);
 });
@@ -60,6 +64,7 @@ afterAll(async () => {
   await new Promise((resolve) => relay.close(resolve));
   publisher.disconnect();
   await jwks.close();
+  await deletions.stop();
   await h.close();
 });
 
@@ -106,5 +111,26 @@ describe('/ws: who is removed or leaves stops listening on every replica at once
     expect(ownerOnB.frames.map((f) => f.type)).not.toContain('member-removed');
     expect(b.app.wsHub.subscribedSessions()).toContain(sessionId);
     expect(a.app.wsHub.subscribedSessions()).not.toContain(sessionId);
+  });
+
+  it("drops a deleted account's subscriptions on both replicas once the session service takes it out", async () => {
+    relayUp = true;
+    const [a, b] = gateways as [Gateway, Gateway];
+    const owner = await h.user({ plan: 'premium' });
+    const deleted = await h.user();
+    const sessionId = (await createSession(h, owner)).sessionId;
+    await join(h, owner, sessionId, deleted);
+    await h.drained();
+    const ownerOnA = await follow(a, sessionId, owner);
+    const gone = [await follow(a, sessionId, deleted), await follow(b, sessionId, deleted)];
+    relayUp = false;
+    for (const s of relayed) s.destroy();
+
+    await h.bus.publish(TOPICS.userDeleted, { userId: deleted.id, email: deleted.email, deletedAt: new Date().toISOString() });
+    const revoked = { type: 'error', code: 'not_member', sessionId };
+    for (const client of gone) expect(await client.next(revoked, 5000)).toEqual({ ...revoked, error: MESSAGES.wsNotMember });
+    await publishSessionNudge(publisher, h.prefix, sessionId, { type: 'chat-message', sessionId });
+    await ownerOnA.next({ type: 'chat-message', sessionId }, 5000);
+    for (const client of gone) expect(client.frames.map((f) => f.type)).not.toContain('chat-message');
   });
 });

@@ -4,6 +4,7 @@ import { createOutbox, loadConfig, consumerNameOf, main, openAccountDirectory, o
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { startTravelConsumer } from './consumers/travel-computed.js';
+import { startUserDeletedConsumer } from './consumers/user-deleted.js';
 import { startLiveChecks } from './live-worker.js';
 import { createNotifier } from './notify.js';
 import { outbox as outboxTable } from './store/schema.js';
@@ -49,6 +50,19 @@ main(async () => {
     accounts: accounts.get,
     log: app.log,
   });
+  // A deleted account leaves every session: owned ones handed over or closed, its rows purged.
+  const deletions = startUserDeletedConsumer({
+    bus,
+    db: database.db,
+    redis,
+    outbox,
+    wakeRelay,
+    prefix: config.REDIS_PREFIX,
+    consumer: consumerName,
+    routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS,
+    accounts: accounts.get,
+    log: app.log,
+  });
   // Lateness, arrivals, no-shows and the end of sharing also change with time alone.
   const live = startLiveChecks(config, {
     db: database.db,
@@ -64,6 +78,7 @@ main(async () => {
     await accounts.close();
     await live.close();
     await consumer.stop();
+    await deletions.stop();
     await delivery.close();
     await infra.close();
   });

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
 import { startTravelConsumer } from '../src/consumers/travel-computed.js';
+import { startUserDeletedConsumer } from '../src/consumers/user-deleted.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
 export const INTERNAL_TOKEN = TEST_INTERNAL_TOKEN;
@@ -115,6 +116,24 @@ export async function startTravelConsumerOn(h: SessionHarness, consumer: string)
     prefix: h.prefix,
     consumer,
     dwellMs: 60_000,
+    log: h.app.log,
+  });
+  await started.ready;
+  return started;
+}
+
+/** The user.deleted consumer on the harness's bus and outbox, with its own consumer name (started and ready). */
+export async function startUserDeletedConsumerOn(h: SessionHarness, consumer: string) {
+  const started = startUserDeletedConsumer({
+    bus: h.bus,
+    db: h.database.db,
+    redis: h.redis,
+    outbox: h.delivery.outbox,
+    wakeRelay: () => h.delivery.relay.wake(),
+    prefix: h.prefix,
+    consumer,
+    routeJobDelayMs: 200,
+    accounts: h.accounts.get,
     log: h.app.log,
   });
   await started.ready;
