@@ -7,7 +7,7 @@ import { eraseUser } from '../store/erase-user.js';
 export const USER_DELETED_GROUP = 'notification:user-deleted';
 
 /** Jobs not yet running (a running one finds the account gone when it sends). */
-const PENDING = ['waiting', 'delayed', 'prioritized', 'paused'] as const;
+const PENDING = ['waiting', 'delayed', 'prioritized'] as const;
 const PAGE = 500;
 
 /** Whether a job's data names the account or is addressed to it. */
