@@ -98,7 +98,7 @@ export function startDelivery(deps: DeliveryDeps) {
   const scheduler = startReminderScheduler({ bus: deps.bus, queue: reminders, consumer: deps.consumer, log: deps.log });
   const reminderWorker = createWorker(reminderEntry, createReminderProcessor({ ...record, sessions, accounts: deps.accounts }), { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log });
   // Session alerts (late, re-plan, arrived, no-show): session.alert → in-app rows and pushes per recipient.
-  const alerts = startAlertConsumer({ ...record, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
+  const alerts = startAlertConsumer({ ...record, accounts: deps.accounts, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
   // Ends in-app notifications whose condition is over: session.schedule → ended rows and inbox nudges.
   const ends = startAlertEndsConsumer({ ...record, bus: deps.bus, consumer: deps.consumer, log: deps.log });
   // A deleted account: its data erased or anonymised, its waiting jobs (pushes, e-mails, reminders) removed.

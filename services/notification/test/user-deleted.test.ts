@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS, QUEUES, TOPICS, type NotifyJob, type ReminderJob, type UserDeletedData } from '@oneeta/contracts';
+import { JOBS, QUEUES, TOPICS, type EventEnvelope, type NotifyJob, type ReminderJob, type SessionAlertData, type UserDeletedData } from '@oneeta/contracts';
 import { redisKey, type Database } from '@oneeta/service-kit';
 import { eventually } from '@oneeta/service-kit/testing';
 import { count, eq, sql } from 'drizzle-orm';
+import { createAlertHandler } from '../src/consumers/alerts.js';
 import { createReminderProcessor } from '../src/consumers/reminders.js';
 import { USER_DELETED_GROUP } from '../src/consumers/user-deleted.js';
 import { createSessionClient } from '../src/providers/sessions.js';
@@ -85,8 +86,8 @@ describe('a deleted account', () => {
     const entry = JOBS[QUEUES.notify];
     await db().insert(outbox).values({ id: `j-${randomUUID()}`, aggregate: 'delivery:x', message: { kind: 'job', queue: entry.queue, name: entry.name, data: pushJob, opts: {} }, availableAt: later });
     const sent = { deliveryId: 'd', userId: u.id, sessionId: null, kind: 'session-alert', channel: 'push', outcome: 'delivered', at: new Date().toISOString() };
-    const envelope = { id: `e-${randomUUID()}`, topic: TOPICS.notificationSent, occurredAt: new Date().toISOString(), data: sent };
-    await db().insert(outbox).values({ id: envelope.id, aggregate: 'delivery:d', message: { kind: 'event', envelope } as never, availableAt: later });
+    const envelope = { id: `e-${randomUUID()}`, type: TOPICS.notificationSent, source: 'notification', occurredAt: new Date().toISOString(), data: sent };
+    await db().insert(outbox).values({ id: envelope.id, aggregate: 'delivery:d', message: { kind: 'event', envelope }, availableAt: later });
     // Jobs already in the queues, due later: an e-mail to them, a push, a reminder.
     const mailId = `login-alert-${randomUUID()}`;
     await h.notifyQueue.add(entry.name, { channel: 'email', kind: 'login-alert', userId: u.id, email: u.email, failures: 5, since: new Date().toISOString() } satisfies NotifyJob, { jobId: mailId, delay: 3600_000 });
@@ -129,7 +130,7 @@ describe('a deleted account', () => {
     expect(await h.reminders.getJob(other.reminderId)).toBeDefined();
   });
 
-  it('sends nothing for the account afterwards: a queued e-mail, a push and a reminder find it deleted', async () => {
+  it('sends nothing for the account afterwards: a queued e-mail, a push, a reminder and a session alert find it deleted', async () => {
     const [gone, live] = [await h.user(), await h.user()];
     const { device, reminder } = await seed(gone);
     const event = await h.bus.publish(TOPICS.userDeleted, deleted(gone));
@@ -152,7 +153,18 @@ describe('a deleted account', () => {
 
     const remind = createReminderProcessor({ accounts: h.accounts, db: db(), outbox: h.delivery.outbox, sessions: createSessionClient({ baseUrl: 'http://127.0.0.1:9', internalToken: undefined }) });
     expect(await remind({ data: reminder } as Job)).toEqual({ outcome: 'gone' });
+
+    // A session alert naming them with someone else reaches only the other one.
+    const sessionId = newSessionId();
+    const sessionAlert: SessionAlertData = { sessionId, destinationName: 'Pike Place Market', tzId: 'UTC', arriveAt: new Date().toISOString(), kind: 'arrived', recipients: [gone.id, live.id], participantId: 'user:y', name: 'Bo', arrivedAt: new Date().toISOString() };
+    const handle = createAlertHandler({ accounts: h.accounts, db: db(), outbox: h.delivery.outbox, log: h.app.log });
+    const results = await handle({ id: `ev-${randomUUID()}`, type: TOPICS.sessionAlert, source: 'test', occurredAt: new Date().toISOString(), data: sessionAlert } satisfies EventEnvelope<unknown>);
+    expect(results.map((r) => [r.userId, r.outcome])).toEqual([
+      [gone.id, 'gone'],
+      [live.id, 'sent'],
+    ]);
     expect((await rowsOf(gone.id, gone.email)).inbox).toBe(0);
+    expect((await rowsOf(live.id, live.email)).inbox).toBe(1);
   });
 
   it('is harmless when the event comes again (the same event, or a second one for the account)', async () => {
