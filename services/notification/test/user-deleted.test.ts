@@ -11,7 +11,7 @@ import { USER_DELETED_GROUP } from '../src/consumers/user-deleted.js';
 import { createSessionClient } from '../src/providers/sessions.js';
 import { ERASED } from '../src/store/erase-user.js';
 import { createInboxStore } from '../src/store/inbox-store.js';
-import { alertsSent, deliveries, emailOutbox, inAppNotifications, notificationPreferences, outbox, pushSubscriptions, remindersSent, sessionMutes } from '../src/store/schema.js';
+import { alertsSent, deliveries, emailOutbox, inAppNotifications, notificationPreferences, outbox, pushSubscriptions, remindersSent, sessionMutes, sessionSchedules } from '../src/store/schema.js';
 import { fakeSubscription, mute, newSessionId, preferencesWith, putPreferences, subscribe } from './factories.js';
 import { startNotification, type NotificationHarness } from './helpers.js';
 
@@ -41,6 +41,7 @@ describe('a deleted account', () => {
       alerts: await by(alertsSent),
       emails: (await d.select({ n: count() }).from(emailOutbox).where(sql`lower(${emailOutbox.to}) = ${email.toLowerCase()}`))[0]!.n,
       ledger: (await d.select({ n: count() }).from(deliveries).where(sql`${deliveries.userId} = ${userId} or lower(${deliveries.target}) = ${email.toLowerCase()}`))[0]!.n,
+      schedules: (await d.select({ n: count() }).from(sessionSchedules).where(sql`${sessionSchedules.schedule}::text like ${`%${userId}%`}`))[0]!.n,
       outbox: (await d.select({ n: count() }).from(outbox).where(sql`${outbox.message}::text like ${`%${userId}%`} or lower(${outbox.message}::text) like ${`%${email.toLowerCase()}%`}`))[0]!.n,
     };
   };
@@ -72,6 +73,9 @@ describe('a deleted account', () => {
     const [device] = await h.subscriptions.listByUser(u.id);
     await createInboxStore(db()).add({ id: `inb-${randomUUID()}`, sourceKey: `test|${randomUUID()}`, userId: u.id, sessionId, kind: 'arrived', text: 'Ann arrived', url: `/s/${sessionId}`, suggestedArriveAt: null, createdAt: new Date() });
     await db().insert(remindersSent).values({ key: `rem|${randomUUID()}`, sessionId, userId: u.id });
+    const participant = (userId: string) => ({ participantId: `user:${userId}`, userId, status: 'active' as const, enroute: false, leaveBy: null, lateMinutes: null });
+    const schedule = { sessionId, isClosed: false, destinationName: 'Pike Place Market', arriveAt: null, tzId: 'UTC', participants: [participant(u.id), participant('someone-else')] };
+    await db().insert(sessionSchedules).values({ sessionId, schedule, occurredAt: new Date() });
     await db().insert(alertsSent).values({ key: `alert|${randomUUID()}`, sessionId, userId: u.id });
     // The embedded e-mail outbox (the address as another service spelled it).
     await db().insert(emailOutbox).values({ id: randomUUID(), to: u.email.toUpperCase(), subject: 'You are invited', text: 'x', html: 'x' });
@@ -113,7 +117,7 @@ describe('a deleted account', () => {
     const event = await h.bus.publish(TOPICS.userDeleted, deleted(gone));
     await processed(event.id);
 
-    expect(await rowsOf(gone.id, gone.email)).toEqual({ devices: 0, preferences: 0, mutes: 0, inbox: 0, reminders: 0, alerts: 0, emails: 0, ledger: 0, outbox: 0 });
+    expect(await rowsOf(gone.id, gone.email)).toEqual({ devices: 0, preferences: 0, mutes: 0, inbox: 0, reminders: 0, alerts: 0, emails: 0, ledger: 0, schedules: 0, outbox: 0 });
     expect(await ledgerCounts()).toEqual(figures);
     const anonymous = await db().select().from(deliveries).where(eq(deliveries.userId, ERASED));
     expect(anonymous.length).toBeGreaterThanOrEqual(3);
@@ -121,6 +125,8 @@ describe('a deleted account', () => {
     // The event held back still counts, without the account's id.
     const events = await db().select().from(outbox).where(sql`${outbox.message}->>'kind' = 'event' and ${outbox.message}->'envelope'->'data'->>'userId' = ${ERASED}`);
     expect(events.length).toBeGreaterThanOrEqual(1);
+    const [left] = await db().select().from(sessionSchedules).where(eq(sessionSchedules.sessionId, seeded.sessionId));
+    expect(left!.schedule.participants.map((p) => p.userId)).toEqual(['someone-else']);
     for (const id of seeded.jobs) expect(await h.notifyQueue.getJob(id)).toBeUndefined();
     expect(await h.reminders.getJob(seeded.reminderId)).toBeUndefined();
 

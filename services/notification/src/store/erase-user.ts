@@ -1,6 +1,6 @@
 import type { Database } from '@oneeta/service-kit';
 import { and, eq, sql } from 'drizzle-orm';
-import { alertsSent, deliveries, emailOutbox, inAppNotifications, notificationPreferences, outbox, pushSubscriptions, remindersSent, sessionMutes } from './schema.js';
+import { alertsSent, deliveries, emailOutbox, inAppNotifications, notificationPreferences, outbox, pushSubscriptions, remindersSent, sessionMutes, sessionSchedules } from './schema.js';
 
 /** What a deleted account's ledger rows say instead of its id and address (they still count). */
 export const ERASED = 'deleted';
@@ -15,7 +15,8 @@ export interface ErasedCounts {
 
 /**
  * Everything this service holds for a deleted account, in the caller's transaction: its devices,
- * preferences, mutes, inbox, reminder and alert keys and the e-mails addressed to it are deleted;
+ * preferences, mutes, inbox, reminder and alert keys, its place in the sessions' latest schedules
+ * and the e-mails addressed to it are deleted;
  * jobs not yet handed to the queue for it (by user id or address) are dropped; its delivery ledger
  * rows and the notification.sent events still waiting in the outbox keep counting, under ERASED.
  */
@@ -27,6 +28,13 @@ export async function eraseUser(tx: Database, userId: string, email: string): Pr
   const inbox = await tx.delete(inAppNotifications).where(eq(inAppNotifications.userId, userId)).returning({ id: inAppNotifications.id });
   await tx.delete(remindersSent).where(eq(remindersSent.userId, userId));
   await tx.delete(alertsSent).where(eq(alertsSent.userId, userId));
+  // The latest schedule of their sessions leaves them out (notices about them end, as for one who left).
+  await tx
+    .update(sessionSchedules)
+    .set({
+      schedule: sql`jsonb_set(${sessionSchedules.schedule}, '{participants}', coalesce((select jsonb_agg(p) from jsonb_array_elements(${sessionSchedules.schedule}->'participants') p where p->>'userId' is distinct from ${userId}), '[]'::jsonb))`,
+    })
+    .where(sql`${sessionSchedules.schedule}->'participants' @> ${JSON.stringify([{ userId }])}::jsonb`);
   const emails = await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = ${address}`).returning({ id: emailOutbox.id });
 
   // Jobs for the account (its pushes, its e-mails, e-mails to its address) and nudges of its inbox.
