@@ -103,7 +103,7 @@ export function startDelivery(deps: DeliveryDeps) {
   const ends = startAlertEndsConsumer({ ...record, bus: deps.bus, consumer: deps.consumer, log: deps.log });
   // A deleted account: its data erased or anonymised, its waiting jobs (pushes, e-mails, reminders) removed.
   const notifyQueue = createQueue(entry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: deps.log });
-  const erasure = startUserDeletedConsumer({ db: deps.db, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, queues: [notifyQueue, reminders], log: deps.log });
+  const erasure = startUserDeletedConsumer({ db: deps.db, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, accountTtlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS, consumer: deps.consumer, queues: [notifyQueue, reminders], log: deps.log });
   return {
     ready: Promise.all([requests.ready, scheduler.ready, alerts.ready, ends.ready, erasure.ready]).then(() => {}),
     /** The `reminders` queue (tests look at its jobs). */

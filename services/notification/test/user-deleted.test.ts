@@ -6,9 +6,13 @@ import { redisKey, type Database } from '@oneeta/service-kit';
 import { eventually } from '@oneeta/service-kit/testing';
 import { count, eq, sql } from 'drizzle-orm';
 import { createAlertHandler } from '../src/consumers/alerts.js';
+import { createEmailProcessor } from '../src/consumers/email-delivery.js';
+import { RetryableDeliveryError } from '../src/consumers/record-delivery.js';
+import { createAuthClient } from '../src/providers/auth.js';
 import { createReminderProcessor } from '../src/consumers/reminders.js';
 import { USER_DELETED_GROUP } from '../src/consumers/user-deleted.js';
 import { createSessionClient } from '../src/providers/sessions.js';
+import { unsubscribeKey } from '../src/domain/unsubscribe.js';
 import { ERASED } from '../src/store/erase-user.js';
 import { createInboxStore } from '../src/store/inbox-store.js';
 import { alertsSent, deliveries, emailOutbox, inAppNotifications, notificationPreferences, outbox, pushSubscriptions, remindersSent, sessionMutes, sessionSchedules } from '../src/store/schema.js';
@@ -192,5 +196,31 @@ describe('a deleted account', () => {
     const bad = await h.bus.publish(TOPICS.userDeleted, { userId: 42 });
     await processed(bad.id);
     expect(await ledgerCounts()).toEqual(figures);
+  });
+
+  it('retries a job whose account cannot be looked up, and sends nothing meanwhile', async () => {
+    const u = await h.user();
+    const deps = {
+      db: db(),
+      outbox: h.delivery.outbox,
+      email: h.email,
+      sessions: createSessionClient({ baseUrl: 'http://127.0.0.1:9', internalToken: undefined }),
+      auth: createAuthClient({ baseUrl: 'http://127.0.0.1:9', internalToken: undefined }),
+      accounts: async () => {
+        throw new Error('accounts unavailable');
+      },
+      publicUrl: 'https://oneeta.example',
+      unsubscribeKey: unsubscribeKey(h.vapid.privateKey),
+      log: h.app.log,
+    };
+    const process = createEmailProcessor(deps);
+    const job = { id: `m-${randomUUID()}`, attemptsMade: 0, opts: { attempts: 5 } } as Job;
+    const data: NotifyJob = { channel: 'email', kind: 'login-alert', userId: u.id, email: u.email, failures: 5, since: new Date().toISOString() };
+    await expect(process(job, data)).rejects.toBeInstanceOf(RetryableDeliveryError);
+    expect((await rowsOf(u.id, u.email)).emails).toBe(0);
+    expect(await h.deliveries.byId(job.id!)).toBeNull();
+    // The same job once the account answers is sent: the retry is what stood between.
+    await expect(createEmailProcessor({ ...deps, accounts: h.accounts })(job, data)).resolves.toMatchObject({ outcome: 'delivered' });
+    expect((await rowsOf(u.id, u.email)).emails).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { TOPICS, userDeletedDataSchema } from '@oneeta/contracts';
-import { idempotent, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
+import { idempotent, storeAccountDeleted, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { eraseUser } from '../store/erase-user.js';
 
@@ -39,6 +39,8 @@ export interface UserDeletedDeps {
   db: Database;
   redis: Redis;
   prefix: string;
+  /** How long the account view keeps the tombstone (ACCOUNT_VIEW_TTL_SECONDS). */
+  accountTtlSeconds: number;
   consumer: string;
   /** The queues that may hold jobs for the account (notify, reminders). */
   queues: Queue[];
@@ -46,7 +48,7 @@ export interface UserDeletedDeps {
 }
 
 /**
- * On `user.deleted`: erases what the service holds for the account in one transaction (eraseUser),
+ * On `user.deleted`: marks the account deleted in the account view, erases what the service holds for the account in one transaction (eraseUser),
  * then removes its jobs still waiting in the queues. Once per event id; a replay finds nothing more.
  */
 export function startUserDeletedConsumer(deps: UserDeletedDeps) {
@@ -61,7 +63,10 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
         deps.log.warn({ eventId: event.id }, 'user.deleted ignored: bad payload');
         return;
       }
-      const { userId, email } = parsed.data;
+      const { userId, email, deletedAt } = parsed.data;
+      // The view refuses the account first, so a job running meanwhile finds it deleted.
+      const at = Number.isNaN(Date.parse(deletedAt)) ? new Date().toISOString() : deletedAt;
+      await storeAccountDeleted(deps.redis, deps.prefix, userId, at, deps.accountTtlSeconds);
       const erased = await deps.db.transaction(async (handle) => eraseUser(handle as unknown as Database, userId, email));
       let jobs = 0;
       for (const queue of deps.queues) jobs += await removeQueuedFor(queue, userId, email);
