@@ -1,5 +1,5 @@
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { createQueue, createRedis, createWorker, type Database, type EventBus, type HostResolver, type Outbox, type Redis } from '@oneeta/service-kit';
+import { createQueue, createRedis, createWorker, type AccountLookup, type Database, type EventBus, type HostResolver, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type client from 'prom-client';
 import type { Config } from './config.js';
@@ -9,6 +9,7 @@ import { createEmailProcessor } from './consumers/email-delivery.js';
 import { startEmailRequestConsumers } from './consumers/email-requests.js';
 import { createReminderProcessor, startReminderScheduler } from './consumers/reminders.js';
 import { createPushProcessor } from './consumers/push-delivery.js';
+import { startUserDeletedConsumer } from './consumers/user-deleted.js';
 import { RetryableDeliveryError } from './consumers/record-delivery.js';
 import { createAuthClient } from './providers/auth.js';
 import type { EmailSender } from './providers/email.js';
@@ -26,6 +27,8 @@ export interface DeliveryDeps {
   wakeRelay?: () => void;
   vapid: VapidKeyPair;
   email: EmailSender;
+  /** The current account view (openAccountDirectory's get): jobs for a deleted account send nothing. */
+  accounts: AccountLookup;
   /** This replica's name on the event bus. */
   consumer: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -42,7 +45,7 @@ export interface DeliveryDeps {
  * to one device or one e-mail (NOTIFY_CONCURRENCY at once), the time-to-leave reminders (their
  * scheduler on session.schedule and the `reminders` worker), the session.alert consumer (in-app
  * notifications and pushes) and the session.schedule consumer that ends notifications whose
- * condition is over. Close it on shutdown.
+ * condition is over, and the user.deleted consumer that erases a deleted account. Close it on shutdown.
  */
 export function startDelivery(deps: DeliveryDeps) {
   const { config } = deps;
@@ -58,6 +61,7 @@ export function startDelivery(deps: DeliveryDeps) {
       ...(deps.ca ? { ca: deps.ca } : {}),
     }),
     ttlSeconds: config.PUSH_TTL_SECONDS,
+    accounts: deps.accounts,
     log: deps.log,
     ...(deps.registry ? { registry: deps.registry } : {}),
   });
@@ -67,6 +71,7 @@ export function startDelivery(deps: DeliveryDeps) {
     email: deps.email,
     sessions,
     auth: createAuthClient({ baseUrl: config.AUTH_URL, ...internal }),
+    accounts: deps.accounts,
     publicUrl: config.PUBLIC_URL,
     unsubscribeKey: unsubscribeKey(deps.vapid.privateKey),
     log: deps.log,
@@ -91,19 +96,22 @@ export function startDelivery(deps: DeliveryDeps) {
   const producer = createRedis(config.REDIS_URL, { role: 'producer' });
   const reminders = createQueue(reminderEntry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: deps.log });
   const scheduler = startReminderScheduler({ bus: deps.bus, queue: reminders, consumer: deps.consumer, log: deps.log });
-  const reminderWorker = createWorker(reminderEntry, createReminderProcessor({ ...record, sessions }), { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log });
+  const reminderWorker = createWorker(reminderEntry, createReminderProcessor({ ...record, sessions, accounts: deps.accounts }), { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log });
   // Session alerts (late, re-plan, arrived, no-show): session.alert → in-app rows and pushes per recipient.
-  const alerts = startAlertConsumer({ ...record, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
+  const alerts = startAlertConsumer({ ...record, accounts: deps.accounts, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
   // Ends in-app notifications whose condition is over: session.schedule → ended rows and inbox nudges.
   const ends = startAlertEndsConsumer({ ...record, bus: deps.bus, consumer: deps.consumer, log: deps.log });
+  // A deleted account: its data erased or anonymised, its waiting jobs (pushes, e-mails, reminders) removed.
+  const notifyQueue = createQueue(entry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: deps.log });
+  const erasure = startUserDeletedConsumer({ db: deps.db, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, accountTtlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS, consumer: deps.consumer, queues: [notifyQueue, reminders], log: deps.log });
   return {
-    ready: Promise.all([requests.ready, scheduler.ready, alerts.ready, ends.ready]).then(() => {}),
+    ready: Promise.all([requests.ready, scheduler.ready, alerts.ready, ends.ready, erasure.ready]).then(() => {}),
     /** The `reminders` queue (tests look at its jobs). */
     reminders,
     close: async () => {
-      await Promise.all([requests.stop(), scheduler.stop(), alerts.stop(), ends.stop()]);
+      await Promise.all([requests.stop(), scheduler.stop(), alerts.stop(), ends.stop(), erasure.stop()]);
       await Promise.all([worker.close(), reminderWorker.close()]);
-      await reminders.close();
+      await Promise.all([reminders.close(), notifyQueue.close()]);
       connection.disconnect();
       producer.disconnect();
     },

@@ -41,7 +41,7 @@ main(async () => {
     registry: app.metricsRegistry,
     log: app.log,
   });
-  const sending = startDelivery({ config, db: database.db, redis, bus, outbox, wakeRelay, vapid, email, consumer: consumerName, log: app.log, registry: app.metricsRegistry });
+  const sending = startDelivery({ config, db: database.db, redis, bus, outbox, wakeRelay, vapid, email, accounts: accounts.get, consumer: consumerName, log: app.log, registry: app.metricsRegistry });
   app.addHook('onClose', async () => {
     await sending.close();
     email.close();

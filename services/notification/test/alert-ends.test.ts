@@ -108,7 +108,7 @@ describe('alerts end when their condition ends', () => {
     const schedule = await createSessionClient({ baseUrl: sessionUrl, internalToken: session.config.INTERNAL_TOKEN }).schedule(id);
     const leaveBy = schedule!.participants.find((p) => p.userId === b.id)!.leaveBy!;
     const job: ReminderJob = { sessionId: id, participantId: `user:${b.id}`, userId: b.id, kind: 'leave-soon', leaveBy, arriveAt };
-    const remind = createReminderProcessor({ db: h.database.db, outbox: h.delivery.outbox, sessions: createSessionClient({ baseUrl: sessionUrl, internalToken: session.config.INTERNAL_TOKEN }) });
+    const remind = createReminderProcessor({ accounts: h.accounts, db: h.database.db, outbox: h.delivery.outbox, sessions: createSessionClient({ baseUrl: sessionUrl, internalToken: session.config.INTERNAL_TOKEN }) });
     const offer = (await inboxWhen(owner, id, has('replan-offer'))).find((r) => r.kind === 'replan-offer')!;
 
     const res = await saveSession(session, owner.token, sessionBody({ sessionId: id, arriveAt: offer.suggestedArriveAt! }));
@@ -163,7 +163,7 @@ describe('alerts end when their condition ends', () => {
     expect((await subscribe(h, b.here, device)).statusCode).toBe(201);
     const [sub] = await h.subscriptions.listByUser(b.id);
     const sent: string[] = [];
-    const push = createPushProcessor({ db: h.database.db, outbox: h.delivery.outbox, ttlSeconds: 60, log: h.app.log, sender: { send: async (_t, payload) => (sent.push(payload), { statusCode: 201 }) } });
+    const push = createPushProcessor({ accounts: h.accounts, db: h.database.db, outbox: h.delivery.outbox, ttlSeconds: 60, log: h.app.log, sender: { send: async (_t, payload) => (sent.push(payload), { statusCode: 201 }) } });
     const job = { id: `push-${id}`, attemptsMade: 0, opts: { attempts: 1 } } as Job;
     const data = { userId: b.id, subscriptionId: sub!.id, sessionId: id, kind: 'session-alert' as const, payload: { title: 'OneETA', body: late!.text, url: late!.url, tag: `oneeta:session-alert:${id}` } };
     expect(await push(job, data)).toEqual({ outcome: 'skipped' });

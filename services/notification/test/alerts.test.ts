@@ -147,7 +147,7 @@ describe('session.alert', () => {
     await unreadTexts(ann.token, 1);
     // The same event again on the bus, and straight into two handlers as two replicas would run it.
     await h.bus.publish(TOPICS.sessionAlert, alert, { id: envelope.id });
-    const handle = createAlertHandler({ db: h.database.db, outbox: h.delivery.outbox, log: h.app.log });
+    const handle = createAlertHandler({ accounts: h.accounts, db: h.database.db, outbox: h.delivery.outbox, log: h.app.log });
     const results = await Promise.all([handle(envelope as EventEnvelope<unknown>), handle(envelope as EventEnvelope<unknown>)]);
     expect(results.flat()).toEqual([
       { userId: ann.id, outcome: 'duplicate' },

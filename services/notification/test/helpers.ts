@@ -83,6 +83,7 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     wakeRelay,
     vapid,
     email,
+    accounts: accounts.get,
     consumer: 'test',
     log: app.log,
     registry: app.metricsRegistry,
@@ -115,6 +116,8 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     },
     bus,
     email,
+    /** The account view the service reads (a user.deleted on the bus leaves a tombstone in it). */
+    accounts: accounts.get,
     close: async () => {
       await sending.reminders.obliterate({ force: true }).catch(() => {});
       await sending.close();

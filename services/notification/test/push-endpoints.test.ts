@@ -145,7 +145,7 @@ describe('the send-time check', () => {
     const u = await h.user();
     // A row the subscribe check would refuse (stored before it existed).
     const { row } = await h.subscriptions.upsert(u.id, { endpoint: device.subscription.endpoint, ...device.subscription.keys, deviceName: null, userAgent: null });
-    const push = createPushProcessor({ db: h.database.db, outbox: h.delivery.outbox, ttlSeconds: 60, log: h.app.log, sender: sender(async () => []) });
+    const push = createPushProcessor({ accounts: h.accounts, db: h.database.db, outbox: h.delivery.outbox, ttlSeconds: 60, log: h.app.log, sender: sender(async () => []) });
     const job = { id: `push-${randomUUID()}`, attemptsMade: 0, opts: { attempts: 3 } } as Job;
     const result = await push(job, { userId: u.id, subscriptionId: row.id, sessionId: null, kind: 'test', payload: { title: 'OneETA', body: 'x', url: '/profile', tag: 't' } });
     expect(result.outcome).toBe('gone');

@@ -131,7 +131,7 @@ describe('time-to-leave reminders', () => {
     const due: ReminderJob = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt, kind: 'leave-soon' };
     await eventually(async () => (await reminderJob(due)) ?? null, { timeoutMs: 15_000 });
     const replica = () =>
-      createReminderProcessor({ db: h.database.db, outbox: h.delivery.outbox, wakeRelay: () => h.delivery.relay.wake(), sessions: createSessionClient({ baseUrl: h.config.SESSION_URL!, internalToken: h.config.INTERNAL_TOKEN }) });
+      createReminderProcessor({ accounts: h.accounts, db: h.database.db, outbox: h.delivery.outbox, wakeRelay: () => h.delivery.relay.wake(), sessions: createSessionClient({ baseUrl: h.config.SESSION_URL!, internalToken: h.config.INTERNAL_TOKEN }) });
     const outcomes = await Promise.all([replica()({ data: due } as Job), replica()({ data: due } as Job)]);
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['duplicate', 'sent']);
     await eventually(() => (device.delivered().length === 1 ? true : null), { timeoutMs: 30_000 });

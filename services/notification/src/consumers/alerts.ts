@@ -1,5 +1,5 @@
 import { sessionAlertDataSchema, TOPICS, type EventEnvelope } from '@oneeta/contracts';
-import { idempotent, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import { idempotent, type AccountLookup, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { alertNotice, alertSentKey } from '../domain/alerts.js';
 import { alreadyEnded, lockSessionNotices } from '../notice-ends.js';
@@ -13,20 +13,22 @@ export interface AlertDeps {
   db: Database;
   outbox: Outbox;
   wakeRelay?: () => void;
+  /** The current account view: a deleted account is not notified. */
+  accounts: AccountLookup;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now?: () => Date;
 }
 
 export type AlertRecipientResult =
   | { userId: string; outcome: 'sent'; devices: number; inApp: boolean }
-  | { userId: string; outcome: 'silenced' | 'duplicate' | 'nothing' | 'ended' };
+  | { userId: string; outcome: 'silenced' | 'duplicate' | 'nothing' | 'ended' | 'gone' };
 
 /**
  * Handles one session.alert: per recipient, the text (alertNotice), then, as their preferences and
  * mutes allow, in one transaction the key of (event, recipient), the in-app row and the push jobs.
  * A redelivered event or a second worker finds the key taken and adds nothing. An alert whose
  * condition a schedule published after it already ended (the two topics are read independently)
- * is not delivered at all.
+ * is not delivered at all, nor is anything to a deleted account.
  */
 export function createAlertHandler(deps: AlertDeps) {
   const now = deps.now ?? (() => new Date());
@@ -43,6 +45,11 @@ export function createAlertHandler(deps: AlertDeps) {
       const notice = alertNotice(alert, userId, at);
       if (notice === null) {
         results.push({ userId, outcome: 'nothing' });
+        continue;
+      }
+      // A lookup that fails throws: the event is handled again, and the recipients done are duplicates.
+      if ((await deps.accounts(userId)) === null) {
+        results.push({ userId, outcome: 'gone' });
         continue;
       }
       const key = alertSentKey(event.id, userId);

@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import type { NotifyEmailJob } from '@oneeta/contracts';
+import type { AccountLookup } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { inviteEmail } from '../domain/invite-email.js';
 import { SENT_DESPITE_UNSUBSCRIBE, unsubscribeToken, unsubscribeUrl, withUnsubscribe } from '../domain/unsubscribe.js';
@@ -10,12 +11,14 @@ import type { EmailMessage, EmailSender } from '../providers/email.js';
 import type { SessionClient } from '../providers/sessions.js';
 import { createDeliveriesStore } from '../store/deliveries-store.js';
 import { createSuppressionsStore } from '../store/suppressions-store.js';
-import { recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from './record-delivery.js';
+import { accountDeleted, recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from './record-delivery.js';
 
 export interface EmailDeliveryDeps extends RecordDeps {
   email: EmailSender;
   sessions: SessionClient;
   auth: AuthClient;
+  /** The current account view: nothing is sent for a deleted account. */
+  accounts: AccountLookup;
   publicUrl: string;
   /** The key unsubscribe links are signed with (unsubscribeKey). */
   unsubscribeKey: Buffer;
@@ -34,7 +37,7 @@ const isPermanent = (err: unknown) => {
  * changed meanwhile sends nothing. A failure retries until the last attempt, which records `failed`
  * (a permanent SMTP refusal at once); each outcome is recorded and published once. Every message
  * leaves with its unsubscribe link (header and body); nothing goes to an address that unsubscribed,
- * except the kinds in SENT_DESPITE_UNSUBSCRIBE.
+ * except the kinds in SENT_DESPITE_UNSUBSCRIBE. Nothing is sent for an account deleted meanwhile.
  */
 export function createEmailProcessor(deps: EmailDeliveryDeps) {
   const deliveries = createDeliveriesStore(deps.db);
@@ -55,6 +58,7 @@ export function createEmailProcessor(deps: EmailDeliveryDeps) {
   return async (job: Job, data: NotifyEmailJob): Promise<DeliveryResult> => {
     const deliveryId = job.id!;
     if (await deliveries.byId(deliveryId)) return { outcome: 'skipped' };
+    if (await accountDeleted(deps.accounts, data.userId)) return { outcome: 'skipped' };
     const attempt = job.attemptsMade + 1;
     let error: string | null = null;
     try {

@@ -1,16 +1,19 @@
 import type { Job } from 'bullmq';
 import type { NotifyPushJob } from '@oneeta/contracts';
+import type { AccountLookup } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import client from 'prom-client';
 import { PUSH_URGENCY, pushTopic, pushVerdict } from '../domain/push.js';
 import type { PushSender } from '../providers/push.js';
 import { createInboxStore } from '../store/inbox-store.js';
 import { createSubscriptionsStore } from '../store/subscriptions-store.js';
-import { recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from './record-delivery.js';
+import { accountDeleted, recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from './record-delivery.js';
 
 export interface PushDeliveryDeps extends RecordDeps {
   sender: PushSender;
   ttlSeconds: number;
+  /** The current account view: nothing is sent for a deleted account. */
+  accounts: AccountLookup;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Counts deliveries by outcome on this registry (the app's: GET /metrics). */
   registry?: client.Registry;
@@ -23,7 +26,7 @@ export function createPushMetrics(registry: client.Registry) {
 
 /**
  * Sends one push job to its device (skipped when the device is gone, or the alert or reminder it
- * carries ended meanwhile). 404/410 delete the subscription; 429/5xx/no answer retry until
+ * carries ended meanwhile, or the account was deleted). 404/410 delete the subscription; 429/5xx/no answer retry until
  * the last attempt, which records `failed`; each delivery's outcome is recorded once (by job id) and
  * published once as notification.sent through the outbox, in the same transaction.
  */
@@ -36,6 +39,7 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
     const sub = await subscriptions.byId(data.subscriptionId);
     // Removed (or moved to another account) since the job was queued: nothing to send.
     if (!sub || sub.userId !== data.userId) return { outcome: 'skipped' };
+    if (await accountDeleted(deps.accounts, data.userId)) return { outcome: 'skipped' };
     // An alert or reminder whose condition ended while the push waited (a retry, a backlog) is not
     // sent stale: its in-app twin (same user, session and text) says so.
     if (data.sessionId && (data.kind === 'session-alert' || data.kind === 'leave-reminder') && (await inbox.ended(data.userId, data.sessionId, data.payload.body))) {

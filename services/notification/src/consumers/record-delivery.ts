@@ -1,5 +1,5 @@
 import { TOPICS, type NotificationKind, type NotificationSentData } from '@oneeta/contracts';
-import { RetryLaterError, type Database, type Outbox } from '@oneeta/service-kit';
+import { RetryLaterError, type AccountLookup, type Database, type Outbox } from '@oneeta/service-kit';
 import { createDeliveriesStore, type DeliveryInput } from '../store/deliveries-store.js';
 
 export interface RecordDeps {
@@ -42,3 +42,15 @@ export class RetryableDeliveryError extends RetryLaterError {}
 
 /** What a notify job ended in ('skipped': nothing to send any more, or already recorded). */
 export type DeliveryResult = { outcome: 'delivered' | 'gone' | 'failed'; statusCode: number | null } | { outcome: 'skipped' };
+
+/**
+ * Whether the account a job is for was deleted (the account view's tombstone, or auth no longer
+ * knowing it): such a job sends nothing. A lookup that fails is retried, never taken as "still there".
+ */
+export async function accountDeleted(accounts: AccountLookup, userId: string): Promise<boolean> {
+  try {
+    return (await accounts(userId)) === null;
+  } catch (err) {
+    throw new RetryableDeliveryError(`account ${userId} could not be looked up: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

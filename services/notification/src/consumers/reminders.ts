@@ -1,12 +1,13 @@
 import type { Job, Queue } from 'bullmq';
 import { JOBS, QUEUES, sessionScheduleDataSchema, TOPICS, type ReminderJob } from '@oneeta/contracts';
-import type { Database, EventBus, Outbox } from '@oneeta/service-kit';
+import type { AccountLookup, Database, EventBus, Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { plannedReminders, reminderJobId, reminderPayload, reminderSentKey, reminderVerdict } from '../domain/reminders.js';
 import type { SessionClient } from '../providers/sessions.js';
 import { lockSessionNotices } from '../notice-ends.js';
 import { deliverNotice, noticeChannels } from '../notify-user.js';
 import { remindersSent } from '../store/schema.js';
+import { accountDeleted } from './record-delivery.js';
 
 export const SCHEDULE_GROUP = 'notification:reminders';
 
@@ -39,19 +40,20 @@ export function startReminderScheduler(deps: { bus: Pick<EventBus, 'consume'>; q
   });
 }
 
-export type ReminderResult = { outcome: 'sent'; devices: number; inApp: boolean } | { outcome: 'stale' | 'late' | 'duplicate' | 'silenced' };
+export type ReminderResult = { outcome: 'sent'; devices: number; inApp: boolean } | { outcome: 'stale' | 'late' | 'duplicate' | 'silenced' | 'gone' };
 
 /**
  * Sends one reminder when it fires, after reading the session as it is now: dropped when stale
  * (including once the participant arrived) or late, silenced when the user turned time-to-leave
  * notifications off or muted the session, and sent once per session, participant, kind and meeting
- * time: the key, the in-app notification and the push jobs are written in one transaction, so a
+ * time (nothing for an account deleted meanwhile): the key, the in-app notification and the push jobs are written in one transaction, so a
  * retried job or a second worker sends nothing more.
  */
-export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wakeRelay?: () => void; sessions: SessionClient; now?: () => Date }) {
+export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wakeRelay?: () => void; sessions: SessionClient; accounts: AccountLookup; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return async (job: Job): Promise<ReminderResult> => {
     const data: ReminderJob = JOBS[QUEUES.reminders].schema.parse(job.data);
+    if (await accountDeleted(deps.accounts, data.userId)) return { outcome: 'gone' };
     const current = await deps.sessions.schedule(data.sessionId);
     const at = now();
     const verdict = reminderVerdict(data, current, at);
