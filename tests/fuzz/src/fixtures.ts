@@ -120,6 +120,21 @@ export async function restorePlans(stack: StackInfo, people: People): Promise<vo
   }
 }
 
+/**
+ * Fresh tokens for everyone, by signing in again: after an operation that ends sign-ins (sign-out,
+ * sign-out everywhere, a password change or reset) the old ones are refused.
+ */
+export async function signInAgain(stack: StackInfo, people: People): Promise<void> {
+  for (const role of ['owner', 'participant', 'stranger', 'admin'] as const) {
+    const user = people[role];
+    if (!user) continue;
+    const { token } = await call<AuthAnswer>(stack.base, 'POST', '/api/auth/login', {
+      body: { email: user.email, password: PASSWORD },
+    });
+    people[role] = { ...user, token };
+  }
+}
+
 export async function makePeople(stack: StackInfo): Promise<People> {
   const [owner, participant, stranger] = await Promise.all([
     register(stack, 'owner').then((u) => premium(stack, u)),

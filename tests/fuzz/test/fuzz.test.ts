@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../src/ajv.js';
-import { closeOpenSessions, makePeople, makeWorld, restorePlans } from '../src/fixtures.js';
+import { closeOpenSessions, makePeople, makeWorld, restorePlans, signInAgain } from '../src/fixtures.js';
 import { probeInternalRoutes } from '../src/internal.js';
 import { readOperations, type OpenApiDocument, type Operation } from '../src/openapi.js';
 import { planRequests } from '../src/requests.js';
@@ -34,9 +34,13 @@ const doc = await loadDocument().catch(async (error: unknown) => {
 const only = process.env.FUZZ_ONLY?.split(',').map((s) => s.trim());
 const operations = readOperations(doc).filter((op) => !only || only.includes(op.operationId));
 
-/** Calls that end or shrink something (leave, close, remove, cancel) go last. */
+/** Calls that end sign-ins: the people sign in again around and after them. */
+const endsSignIns = (op: Operation) =>
+  /^\/api\/auth\/(logout|logout-all|password|password\/reset)$/.test(op.path) ||
+  (op.method === 'DELETE' && op.path === '/api/auth/me');
+/** Calls that end or shrink something (leave, close, remove, cancel, sign out) go last. */
 const destructive = (op: Operation) =>
-  op.method === 'DELETE' || /\/(leave|close|decline|reopen)$/.test(op.path);
+  op.method === 'DELETE' || /\/(leave|close|decline|reopen)$/.test(op.path) || endsSignIns(op);
 const ordered = [...operations].sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
 
 const check = schemaValidator(doc);
@@ -71,7 +75,9 @@ describe(`fuzz ${stack.base} (seed ${SEED}, ${RUNS} requests)`, () => {
     // Invalid first (against the untouched world), then the valid ones.
     requests.sort((a, b) => Number(a.kind === 'valid') - Number(b.kind === 'valid'));
     const before = figures.findings.length;
-    await runBatches(stack.base, requests, figures, () => snapshot(stack, people, world));
+    const fresh = endsSignIns(op) ? () => signInAgain(stack, people) : async () => {};
+    await runBatches(stack.base, requests, figures, () => fresh().then(() => snapshot(stack, people, world)));
+    await fresh();
     await closeOpenSessions(stack, people);
     await restorePlans(stack, people);
     const found = figures.findings.slice(before);
