@@ -96,6 +96,22 @@ describe('a deleted account in the ledger', () => {
     expect(await rowsMentioning(kept)).toMatchObject({ billingUsage: 1, notificationUsage: 1, chatUsage: 2, callUsage: 1, sessions: 1, mapsUsage: 1 });
   });
 
+  it('stores usage of the account that arrives after its deletion under nobody', async () => {
+    const [gone, live] = [randomUUID(), randomUUID()];
+    const event = await h.bus.publish(TOPICS.userDeleted, deleted(gone, `late-${gone}@example.test`));
+    await processed(event.id);
+    const at = new Date().toISOString();
+    const late = [gone, live].map((userId) => ({ userId, kind: 'payment' as const, amountMinor: 900, currency: 'usd', plan: 'premium' as const, previousPlan: null, at }));
+    const ids = [];
+    for (const data of late) ids.push((await h.bus.publish(TOPICS.billingUsage, data)).id);
+    const note = await h.bus.publish(TOPICS.notificationSent, { deliveryId: randomUUID(), userId: gone, sessionId: null, kind: 'session-alert', channel: 'push', outcome: 'delivered', at });
+    await eventually(async () => (await db().select().from(billingUsage).where(sql`${billingUsage.id} in (${ids[0]}, ${ids[1]})`)).length === 2);
+    await eventually(async () => (await db().select().from(notificationUsage).where(sql`${notificationUsage.id} = ${note.id}`)).length === 1);
+    const stored = await db().select().from(billingUsage).where(sql`${billingUsage.id} in (${ids[0]}, ${ids[1]})`);
+    expect(Object.fromEntries(stored.map((r) => [r.id, [r.userId, r.amountMinor]]))).toEqual({ [ids[0]!]: [ERASED, 900], [ids[1]!]: [live, 900] });
+    expect(await rowsMentioning(gone)).toEqual(none);
+  });
+
   it('is harmless when the event comes again (the same event, a second one, a bad one)', async () => {
     const gone = randomUUID();
     const mail = `again-${gone}@example.test`;

@@ -1,5 +1,5 @@
 import { TOPICS, userDeletedDataSchema } from '@oneeta/contracts';
-import { idempotent, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
+import { accountKey, idempotent, storeAccountDeleted, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { eraseUser } from '../store/erase-user.js';
 
@@ -11,6 +11,8 @@ export interface UserDeletedDeps {
   redis: Redis;
   prefix: string;
   consumer: string;
+  /** How long the account view keeps the tombstone (ACCOUNT_VIEW_TTL_SECONDS). */
+  accountTtlSeconds: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -30,10 +32,19 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
         deps.log.warn({ eventId: event.id }, 'user.deleted ignored: bad payload');
         return;
       }
-      const { userId, email } = parsed.data;
+      const { userId, email, deletedAt } = parsed.data;
+      // The view marks the account deleted first, so usage of it arriving late is stored anonymised.
+      const at = Number.isNaN(Date.parse(deletedAt)) ? new Date().toISOString() : deletedAt;
+      await storeAccountDeleted(deps.redis, deps.prefix, userId, at, deps.accountTtlSeconds);
       const erased = await deps.db.transaction(async (handle) => eraseUser(handle as unknown as Database, userId, email));
       deps.log.info({ eventId: event.id, ...erased }, 'deleted account anonymised');
     }),
     onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'user.deleted not applied'),
   });
 }
+
+/** Whether the account view holds the account's tombstone (deleted within ACCOUNT_VIEW_TTL_SECONDS). */
+export const accountDeletedIn =
+  (redis: Redis, prefix: string) =>
+  async (userId: string): Promise<boolean> =>
+    (await redis.hget(accountKey(prefix, userId), 'account')) === 'null';
