@@ -3,6 +3,7 @@ import { loadConfig, consumerNameOf, main, openAccountDirectory, openServiceInfr
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { startLedgerConsumers } from './consumers/ledger.js';
+import { accountDeletedIn, startUserDeletedConsumer } from './consumers/user-deleted.js';
 import { createSessionClient } from './providers/sessions.js';
 import { createLedgerStore } from './store/ledger-store.js';
 
@@ -22,8 +23,11 @@ main(async () => {
   const app = await buildApp({ config, db: database.db, redis, sessions, pingDb: database.ping, accounts: accounts.get });
   accounts.logTo(app.log);
   bus.instrument(app.metricsRegistry);
-  const ledger = startLedgerConsumers({ bus, ledger: createLedgerStore(database.db), consumer: consumerName, log: app.log });
+  const ledger = startLedgerConsumers({ bus, ledger: createLedgerStore(database.db), isDeleted: accountDeletedIn(redis, config.REDIS_PREFIX), consumer: consumerName, log: app.log });
+  // A deleted account's rows are anonymised: user.deleted from the auth service.
+  const erasure = startUserDeletedConsumer({ bus, db: database.db, redis, prefix: config.REDIS_PREFIX, consumer: consumerName, accountTtlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS, log: app.log });
   app.addHook('onClose', async () => {
+    await erasure.stop();
     await ledger.stop();
     await accounts.close();
     await infra.close();

@@ -5,6 +5,7 @@ import { createTestDatabase, createTestIssuer, openTestRedisInfra } from '@oneet
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { startLedgerConsumers } from '../src/consumers/ledger.js';
+import { accountDeletedIn, startUserDeletedConsumer } from '../src/consumers/user-deleted.js';
 import { createSessionClient } from '../src/providers/sessions.js';
 import { createLedgerStore } from '../src/store/ledger-store.js';
 
@@ -28,8 +29,10 @@ export async function startAdmin(env: Record<string, string> = {}, opts: { prefi
   const app = await buildApp({ config, db: database.db, redis, sessions, pingDb: database.ping, verifier: createTokenVerifier({ jwks: issuer.jwks }), accounts: accounts.get });
   await app.ready();
   const ledger = createLedgerStore(database.db);
-  const consumers = startLedgerConsumers({ bus, ledger, consumer: 'test', log: app.log });
+  const consumers = startLedgerConsumers({ bus, ledger, isDeleted: accountDeletedIn(redis, prefix), consumer: 'test', log: app.log });
   await consumers.ready;
+  const erasure = startUserDeletedConsumer({ bus, db: database.db, redis, prefix, consumer: 'test', accountTtlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS, log: app.log });
+  await erasure.ready;
   return {
     app,
     config,
@@ -44,7 +47,10 @@ export async function startAdmin(env: Record<string, string> = {}, opts: { prefi
         { sessionId, creatorUserId, isClosed: false, closedAt: null, participantCount: 1, reason: 'saved', ...extra },
         occurredAt ? { occurredAt } : {},
       ),
+    redis,
+    database,
     close: async () => {
+      await erasure.stop();
       await consumers.stop();
       await app.close();
       await accounts.close();

@@ -5,6 +5,7 @@ import {
   type LocalCheckout,
   type SubscriptionView,
   type UserChangedData,
+  type UserDeletedData,
 } from '@oneeta/contracts';
 import {
   badRequest,
@@ -24,6 +25,7 @@ import type { LocalProvider } from './providers/local.js';
 import { BadSignatureError, ProviderError, type BillingProvider } from './providers/port.js';
 import { createPlanPusher } from './plan-push.js';
 import { createBillingStore } from './store/billing-store.js';
+import { eraseUser, type ErasedCounts } from './store/erase-user.js';
 import type { CheckoutRow, SubscriptionRow } from './store/schema.js';
 import { applyEvent } from './webhooks/apply.js';
 
@@ -277,6 +279,23 @@ export function createBilling(deps: BillingDeps) {
       const live = (await store.liveSubscriptions(data.userId)).filter((s) => s.createdAt.getTime() <= at);
       if (live.length === 0) return;
       for (const sub of live) await endSubscription(sub);
+    },
+
+    /**
+     * user.deleted: each live subscription ends at its provider first (an outage throws, and the
+     * event comes again: the cancel is never skipped), then the account's rows are anonymised or
+     * deleted in one transaction (eraseUser). No plan push follows: the account is gone.
+     */
+    async onUserDeleted(data: UserDeletedData): Promise<ErasedCounts> {
+      for (const sub of await store.liveSubscriptions(data.userId)) {
+        // A subscription of another provider (local rows under Stripe) has nothing to end remotely.
+        if (sub.provider === provider.name) await provider.cancelSubscription(sub.id);
+      }
+      const erased = await deps.db.transaction(async (handle) =>
+        eraseUser(handle as unknown as Database, data.userId, data.email),
+      );
+      deps.wakeRelay?.();
+      return erased;
     },
   };
 }

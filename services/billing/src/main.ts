@@ -14,6 +14,7 @@ import {
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { startUserChangedConsumer } from './consumers/user-changed.js';
+import { startUserDeletedConsumer } from './consumers/user-deleted.js';
 import { startPlanPushWorker } from './plan-push.js';
 import { createAuthClient } from './providers/auth.js';
 import { createProvider, providerNotice } from './providers/index.js';
@@ -59,9 +60,12 @@ main(async () => {
   // Plans reach auth from here: each push was queued with the change that implies it, and retries.
   const pushes = startPlanPushWorker({ config, pushPlan: app.billing.pushPlan, log: app.log });
   const downgrades = startUserChangedConsumer({ bus, consumer, billing: app.billing, log: app.log });
+  // A deleted account's subscriptions end and its rows are anonymised: user.deleted from auth.
+  const erasure = startUserDeletedConsumer({ bus, consumer, redis, prefix: config.REDIS_PREFIX, billing: app.billing, log: app.log });
   const notice = providerNotice(app.billing.providerName, config.NODE_ENV);
   app.log[notice.level]({ provider: app.billing.providerName }, notice.message);
   app.addHook('onClose', async () => {
+    await erasure.stop();
     await downgrades.stop();
     await pushes.close();
     await delivery.close();

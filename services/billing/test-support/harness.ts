@@ -7,6 +7,7 @@ import { registerUser, startAuth, STRONG_PASSWORD, type AuthHarness } from '@one
 import { buildApp } from '../src/app.js';
 import { configSchema, type Config } from '../src/config.js';
 import { startUserChangedConsumer } from '../src/consumers/user-changed.js';
+import { startUserDeletedConsumer } from '../src/consumers/user-deleted.js';
 import { startPlanPushWorker } from '../src/plan-push.js';
 import { createAuthClient } from '../src/providers/auth.js';
 import { createLocalProvider } from '../src/providers/local.js';
@@ -69,6 +70,8 @@ export async function startBilling(options: StartBillingOptions = {}) {
   await app.ready();
   const downgrades = startUserChangedConsumer({ bus, consumer: 'test', billing: app.billing, log: app.log });
   await downgrades.ready;
+  const erasure = startUserDeletedConsumer({ bus, consumer: 'test', redis, prefix, billing: app.billing, log: app.log });
+  await erasure.ready;
   const pushes = startPlanPushWorker({ config, pushPlan: app.billing.pushPlan, log: app.log });
   await pushes.ready;
   const pushQueue = delivery.queues[QUEUES.planPush]!;
@@ -126,7 +129,9 @@ export async function startBilling(options: StartBillingOptions = {}) {
     usage,
     call,
     password: STRONG_PASSWORD,
+    bus,
     close: async () => {
+      await erasure.stop();
       await downgrades.stop();
       await pushes.close();
       await app.close();

@@ -12,6 +12,7 @@ import {
 } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { startSessionChangedConsumer } from './consumers/session-changed.js';
+import { startUserDeletedConsumer } from './consumers/user-deleted.js';
 import { createChatStore } from './store/chat-store.js';
 import { outbox as outboxTable } from './store/schema.js';
 import { configSchema } from './config.js';
@@ -77,7 +78,18 @@ main(async () => {
     accounts: accounts.get,
     log: app.log,
   });
+  // A deleted account's chat is erased: user.deleted from the auth service.
+  const erasure = startUserDeletedConsumer({
+    bus,
+    db: database.db,
+    redis,
+    prefix: config.REDIS_PREFIX,
+    consumer,
+    onCommit: wakeRelay,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    await erasure.stop();
     await members.stop();
     await delivery.close();
     await accounts.close();

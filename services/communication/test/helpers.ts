@@ -10,6 +10,7 @@ import {
   loadConfig,
   openServiceOutbox,
   streamKey,
+  type EventBus,
   type Outbox,
   type Redis,
 } from '@oneeta/service-kit';
@@ -24,6 +25,7 @@ import { generate } from 'selfsigned';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { startSessionChangedConsumer } from '../src/consumers/session-changed.js';
+import { startUserDeletedConsumer } from '../src/consumers/user-deleted.js';
 import { configSchema, type Config } from '../src/config.js';
 import { chatBackendFor } from '../src/context.js';
 import type { ChatBackend } from '../src/providers/chat-backend.js';
@@ -74,6 +76,8 @@ export interface Stack {
   store: ChatStore;
   database: TestDatabase;
   redis: Redis;
+  /** The event bus the stack's consumers read (publish user.deleted on it). */
+  bus: EventBus;
   /** The Redis key prefix of this stack (pub/sub channels `${prefix}:session:{id}`, streams). */
   prefix: string;
   /** Delivers what the outbox holds now (else the relay does so on its own within a second). */
@@ -173,6 +177,16 @@ export async function startStack(
     log: app.log,
   });
   await members.ready;
+  const erasure = startUserDeletedConsumer({
+    bus,
+    db: database.db,
+    redis,
+    prefix,
+    consumer: 'test',
+    onCommit: wakeRelay,
+    log: app.log,
+  });
+  await erasure.ready;
 
   return {
     app,
@@ -186,12 +200,14 @@ export async function startStack(
     store,
     database,
     redis,
+    bus,
     prefix,
     flush: () => delivery.relay.runOnce(),
     user: (input = {}) => session.user(input),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await erasure.stop();
       await members.stop();
       await app.close();
       await delivery.close();

@@ -11,12 +11,15 @@ import {
 import type { EventBus } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { ERASED } from '../store/erase-user.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 
 export const LEDGER_GROUP = 'admin:ledger';
 
 export interface LedgerConsumerDeps {
   bus: Pick<EventBus, 'consume'>;
+  /** Whether the account was deleted (the account view's tombstone): its late usage is stored under ERASED. */
+  isDeleted?: ((userId: string) => Promise<boolean>) | undefined;
   ledger: LedgerStore;
   consumer: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -29,6 +32,9 @@ export interface LedgerConsumerDeps {
  */
 export function startLedgerConsumers(deps: LedgerConsumerDeps) {
   const { ledger } = deps;
+  /** A usage fact that arrives after its account's deletion names nobody, like the rows erased before it. */
+  const owner = async <D extends { userId: string }>(data: D): Promise<D> =>
+    (await deps.isDeleted?.(data.userId)) ? { ...data, userId: ERASED } : data;
   const on = <S extends z.ZodType>(topic: string, schema: S, store: (event: EventEnvelope, data: z.infer<S>) => Promise<unknown>) =>
     deps.bus.consume<unknown>({
       topic,
@@ -47,10 +53,10 @@ export function startLedgerConsumers(deps: LedgerConsumerDeps) {
     });
   const consumers = [
     on(TOPICS.usageRecorded, usageRecordedDataSchema, (e, d) => ledger.recordMaps(e.id, new Date(e.occurredAt), d)),
-    on(TOPICS.notificationSent, notificationSentDataSchema, (e, d) => ledger.recordNotification(e.id, d)),
+    on(TOPICS.notificationSent, notificationSentDataSchema, async (e, d) => ledger.recordNotification(e.id, await owner(d))),
     on(TOPICS.chatMessage, chatMessageDataSchema, (e, d) => ledger.recordChat(e.id, d)),
     on(TOPICS.callUsage, callUsageDataSchema, (e, d) => ledger.recordCall(e.id, d)),
-    on(TOPICS.billingUsage, billingUsageDataSchema, (e, d) => ledger.recordBilling(e.id, d)),
+    on(TOPICS.billingUsage, billingUsageDataSchema, async (e, d) => ledger.recordBilling(e.id, await owner(d))),
     on(TOPICS.sessionChanged, sessionChangedDataSchema, (e, d) => ledger.recordSession(d, new Date(e.occurredAt))),
   ];
   return {

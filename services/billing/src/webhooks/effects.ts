@@ -3,6 +3,7 @@ import type { Database, Outbox } from '@oneeta/service-kit';
 import { supersedes } from '../domain/rules.js';
 import type { DomainSubscriptionStatus, ProviderName } from '../domain/types.js';
 import type { BillingStore } from '../store/billing-store.js';
+import { ERASED } from '../store/erase-user.js';
 
 /** What an event handler works with: the store and outbox inside the event's transaction. */
 export interface WebhookTx {
@@ -64,6 +65,8 @@ export async function setSubscription(
   created: number,
 ): Promise<string | null> {
   const stored = await w.store.subscription(change.id);
+  // A deleted account's subscription ended with it: a late event names nobody any more.
+  if (stored?.userId === ERASED) return null;
   const userId =
     change.userId ??
     stored?.userId ??

@@ -1,0 +1,30 @@
+import type { ChatMessageContent, CommunicationIdentifierModel } from '@oneeta/contracts';
+
+/** What a deleted account's rows say instead of its chat identity (they still count, under nobody). */
+export const ERASED = 'deleted';
+
+const erasedIdentifier = (): CommunicationIdentifierModel => ({ kind: 'unknown', rawId: ERASED });
+
+const names = (model: CommunicationIdentifierModel | undefined, ids: ReadonlySet<string>): boolean =>
+  !!model && (ids.has(model.rawId ?? '') || ids.has(model.communicationUser?.id ?? ''));
+
+/**
+ * A system message's content with a deleted account's identities taken out: its entries in the
+ * participant list name nobody and carry no display name, and an initiator it was becomes the
+ * marker. Everyone else's entries stay as they were. Pure.
+ */
+export function scrubContent(
+  content: ChatMessageContent,
+  ids: ReadonlySet<string>,
+): ChatMessageContent {
+  const out: ChatMessageContent = { ...content };
+  if (content.participants)
+    out.participants = content.participants.map((p) =>
+      names(p.communicationIdentifier, ids)
+        ? { communicationIdentifier: erasedIdentifier() }
+        : p,
+    );
+  if (names(content.initiatorCommunicationIdentifier, ids))
+    out.initiatorCommunicationIdentifier = erasedIdentifier();
+  return out;
+}
