@@ -102,7 +102,7 @@ describe('a deleted account in the ledger', () => {
     await processed(event.id);
     const at = new Date().toISOString();
     const late = [gone, live].map((userId) => ({ userId, kind: 'payment' as const, amountMinor: 900, currency: 'usd', plan: 'premium' as const, previousPlan: null, at }));
-    const ids = [];
+    const ids: string[] = [];
     for (const data of late) ids.push((await h.bus.publish(TOPICS.billingUsage, data)).id);
     const note = await h.bus.publish(TOPICS.notificationSent, { deliveryId: randomUUID(), userId: gone, sessionId: null, kind: 'session-alert', channel: 'push', outcome: 'delivered', at });
     await eventually(async () => (await db().select().from(billingUsage).where(sql`${billingUsage.id} in (${ids[0]}, ${ids[1]})`)).length === 2);
