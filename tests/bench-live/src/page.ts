@@ -3,7 +3,7 @@
 import type { Participant, Session } from '@oneeta/contracts';
 import { estimateTravel } from '@oneeta/maps';
 import WebSocket from 'ws';
-import { applySessionFrame, eventOf, frameOf, subscribeFrame } from '../../../apps/web/src/features/session/live-logic';
+import { applySessionFrame, eventOf, frameOf, subscribeFrame } from '../../../apps/web/src/features/session/live/live-logic';
 import type { LatLon } from './seed.js';
 import { call } from './seed.js';
 

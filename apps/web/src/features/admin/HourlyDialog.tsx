@@ -5,7 +5,7 @@ import {
   adminSessionMatrixQuery,
   adminSessionNotificationsQuery,
 } from '../../api/admin';
-import { hourLabel } from '../session/owner-tools-logic';
+import { hourLabel } from '../session/owner/owner-tools-logic';
 import { AdminDialog } from './AdminDialog';
 import { BarChartFigure } from './BarChartFigure';
 import { num, ScrollTable } from './ScrollTable';

@@ -7,7 +7,7 @@ import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { acceptInvite, declineInvite, type LatLon } from '../../api/invites';
 import { useAuth } from '../../hooks/use-auth';
-import { markPushMoment } from '../session/push-offer';
+import { markPushMoment } from '../session/alerts/push-offer';
 import { useToast } from '../toast';
 import { isInvalidInviteError, runJoinAttempt } from './join-guard';
 import { placePosition, positionFailureMessage, requestInvitePosition } from './position';
