@@ -1,12 +1,13 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> & {
-  label: string;
+  /** The label's text (with, e.g., an '(optional)' marker). */
+  label: ReactNode;
   /** Shown below the input, which it then marks invalid and describes. */
   error?: string | undefined;
   /** 'alert' announces the error as soon as it shows. */
   errorRole?: 'alert';
-  /** A short hint below the input, which it describes (when there is no error). */
+  /** A short hint below the input, which it describes (after the error, when there is one). */
   hint?: string;
   /** Anything else below the input (e.g. the password rules; pass their id as aria-describedby). */
   children?: ReactNode;
@@ -17,7 +18,8 @@ export function TextField({ label, error, errorRole, hint, children, ...input }:
   const id = useId();
   const errorId = useId();
   const hintId = useId();
-  const describedBy = error ? errorId : hint ? hintId : input['aria-describedby'];
+  const describedBy =
+    [error && errorId, hint && hintId].filter(Boolean).join(' ') || input['aria-describedby'];
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -4,14 +4,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_CALL_ERRORS, resetPassword } from '../../api/account';
 import { errorMessage } from '../../api/client';
-import { ACCOUNT_INPUTS } from '../../components/account-inputs';
-import { TextField } from '../../components/TextField';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { DEFAULT_NEXT } from '../../lib/next-path';
 import { checkNewPassword } from '../../lib/password';
 import { UI } from '../../text';
-import { PasswordRules } from './PasswordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { isResetLinkRefused } from './reset';
 
 /**
@@ -23,7 +21,6 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const titleId = useId();
-  const rulesId = useId();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const check = checkNewPassword({ password, confirm });
@@ -68,23 +65,11 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
         <h1 id={titleId}>{UI.resetTitle}</h1>
         <form onSubmit={onSubmit} noValidate className="form">
           <p className="muted auth-lead">{UI.resetLead}</p>
-          <TextField
-            label={UI.newPassword}
-            {...ACCOUNT_INPUTS.password}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby={rulesId}
-          >
-            <PasswordRules id={rulesId} password={password} />
-          </TextField>
-          <TextField
-            label={UI.confirmNewPassword}
-            {...ACCOUNT_INPUTS.confirm}
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-            error={check.confirmError}
-            errorRole="alert"
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
           />
           {reset.isError && (
             <p className="notice notice-error" role="alert">

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { submitEnterpriseLead } from '../../api/billing';
+import { TextField } from '../../components/TextField';
 import { useAuth } from '../../hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import {
@@ -25,10 +26,10 @@ import {
 } from './lead';
 import './enterprise.css';
 
-type TextField = Exclude<keyof EnterpriseFormValues, 'needs'>;
+type Field = Exclude<keyof EnterpriseFormValues, 'needs'>;
 
 /** Field labels and hints (ours: the spec names the fields, doc 2 §3, and 'Work email', doc 2 §5). */
-const LABELS: Record<TextField, string> = {
+const LABELS: Record<Field, string> = {
   name: 'Name',
   email: 'Work email',
   company: 'Company',
@@ -50,37 +51,21 @@ const REQUESTS_HINT = 'How many travel-time requests you expect per month.';
 /** What the server answered on success. */
 type Outcome = { id: string };
 
-function Field({
-  id,
-  label,
-  required,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string | undefined;
-  hint?: string;
-  children: ReactNode;
-}) {
+/** A label with '(optional)' after it unless the field is required. */
+function label(field: Field, required = false): ReactNode {
+  return (
+    <>
+      {LABELS[field]} {!required && <span className="field-optional">{OPTIONAL}</span>}
+    </>
+  );
+}
+
+/** A labelled select or textarea of the form (its inputs are TextFields). */
+function Choice({ id, field, children }: { id: string; field: Field; children: ReactNode }) {
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label} {!required && <span className="field-optional">{OPTIONAL}</span>}
-      </label>
+      <label htmlFor={id}>{label(field)}</label>
       {children}
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
     </div>
   );
 }
@@ -157,9 +142,9 @@ export function EnterpriseContactPage() {
     );
   }
 
-  const id = (field: string) => `${base}-${field}`;
+  const id = (field: Field) => `${base}-${field}`;
   const set =
-    (field: TextField) =>
+    (field: Field) =>
     (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       const value = event.target.value;
       setValues((current) => ({ ...current, [field]: value }));
@@ -172,28 +157,32 @@ export function EnterpriseContactPage() {
       needs: checked ? [...current.needs, need] : current.needs.filter((n) => n !== need),
     }));
   };
-  const describedBy = (field: TextField, hint = false) =>
-    [hint ? `${id(field)}-hint` : '', errors[field] ? `${id(field)}-error` : '']
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const inputProps = (field: TextField, hint = false) => ({
+  /** A select's or textarea's props. */
+  const controlProps = (field: Field) => ({
     id: id(field),
     name: field,
     value: values[field],
     onChange: set(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': describedBy(field, hint),
+  });
+  /** A TextField's props: its label, value and error. */
+  const fieldProps = (field: Field, required = false) => ({
+    label: label(field, required),
+    name: field,
+    value: values[field],
+    onChange: set(field),
+    error: errors[field],
   });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (status === 'submitting') return;
     setFormError(null);
     const checked = validateEnterpriseForm(values);
     if (!checked.ok) {
       setErrors(checked.errors);
       const first = Object.keys(checked.errors)[0];
-      if (first) document.getElementById(id(first))?.focus();
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
       return;
     }
     setErrors({});
@@ -221,71 +210,51 @@ export function EnterpriseContactPage() {
         aria-busy={submitting}
       >
         <div className="field-row">
-          <Field id={id('name')} label={LABELS.name} required error={errors.name}>
-            <input {...inputProps('name')} autoComplete="name" required aria-required="true" />
-          </Field>
-          <Field id={id('email')} label={LABELS.email} required error={errors.email}>
-            <input
-              {...inputProps('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              aria-required="true"
-            />
-          </Field>
+          <TextField {...fieldProps('name', true)} autoComplete="name" required aria-required="true" />
+          <TextField
+            {...fieldProps('email', true)}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            aria-required="true"
+          />
         </div>
         <div className="field-row">
-          <Field id={id('company')} label={LABELS.company}>
-            <input {...inputProps('company')} autoComplete="organization" />
-          </Field>
-          <Field id={id('companySize')} label={LABELS.companySize}>
-            <select {...inputProps('companySize')}>{choices(COMPANY_SIZE_OPTIONS)}</select>
-          </Field>
+          <TextField {...fieldProps('company')} autoComplete="organization" />
+          <Choice id={id('companySize')} field="companySize">
+            <select {...controlProps('companySize')}>{choices(COMPANY_SIZE_OPTIONS)}</select>
+          </Choice>
         </div>
         <div className="field-row">
-          <Field id={id('role')} label={LABELS.role}>
-            <input {...inputProps('role')} autoComplete="organization-title" />
-          </Field>
-          <Field id={id('website')} label={LABELS.website}>
-            <input
-              {...inputProps('website')}
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="https://"
-            />
-          </Field>
+          <TextField {...fieldProps('role')} autoComplete="organization-title" />
+          <TextField
+            {...fieldProps('website')}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://"
+          />
         </div>
         <div className="field-row">
-          <Field id={id('phone')} label={LABELS.phone}>
-            <input {...inputProps('phone')} type="tel" autoComplete="tel" />
-          </Field>
-          <Field
-            id={id('expectedMonthlyRequests')}
-            label={LABELS.expectedMonthlyRequests}
-            error={errors.expectedMonthlyRequests}
+          <TextField {...fieldProps('phone')} type="tel" autoComplete="tel" />
+          <TextField
+            {...fieldProps('expectedMonthlyRequests')}
             hint={REQUESTS_HINT}
-          >
-            <input
-              {...inputProps('expectedMonthlyRequests', true)}
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-            />
-          </Field>
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+          />
         </div>
-        <Field id={id('useCase')} label={LABELS.useCase}>
-          <input {...inputProps('useCase')} />
-        </Field>
+        <TextField {...fieldProps('useCase')} />
         <div className="field-row">
-          <Field id={id('timeframe')} label={LABELS.timeframe}>
-            <select {...inputProps('timeframe')}>{choices(TIMEFRAME_OPTIONS)}</select>
-          </Field>
-          <Field id={id('budget')} label={LABELS.budget}>
-            <select {...inputProps('budget')}>{choices(BUDGET_OPTIONS)}</select>
-          </Field>
+          <Choice id={id('timeframe')} field="timeframe">
+            <select {...controlProps('timeframe')}>{choices(TIMEFRAME_OPTIONS)}</select>
+          </Choice>
+          <Choice id={id('budget')} field="budget">
+            <select {...controlProps('budget')}>{choices(BUDGET_OPTIONS)}</select>
+          </Choice>
         </div>
         <fieldset className="enterprise-needs">
           <legend>
@@ -306,9 +275,9 @@ export function EnterpriseContactPage() {
             ))}
           </div>
         </fieldset>
-        <Field id={id('message')} label={LABELS.message}>
-          <textarea {...inputProps('message')} rows={5} />
-        </Field>
+        <Choice id={id('message')} field="message">
+          <textarea {...controlProps('message')} rows={5} />
+        </Choice>
         {formError && (
           <p className="notice notice-error" role="alert">
             {formError}

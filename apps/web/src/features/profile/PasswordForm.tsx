@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client';
 import { ACCOUNT_INPUTS } from '../../components/account-inputs';
 import { TextField } from '../../components/TextField';
 import { checkNewPassword } from '../../lib/password';
-import { PasswordRules } from '../auth/PasswordRules';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { useToast } from '../toast';
 import { canChangePassword, passwordChangeErrorField } from './account';
 import { ACCOUNT_TEXT, PROFILE_TEXT } from './texts';
@@ -19,7 +19,6 @@ type Problem = { field: 'current' | 'form'; message: string };
 export function PasswordForm({ onChanged }: { onChanged: (answer: AuthResponse) => void }) {
   const toast = useToast();
   const titleId = useId();
-  const rulesId = useId();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -67,24 +66,12 @@ export function PasswordForm({ onChanged }: { onChanged: (answer: AuthResponse) 
         error={problem?.field === 'current' ? problem.message : undefined}
         errorRole="alert"
       />
-      <TextField
-        label={ACCOUNT_TEXT.newPasswordLabel}
-        {...ACCOUNT_INPUTS.password}
+      <NewPasswordFields
         name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        aria-describedby={rulesId}
-      >
-        <PasswordRules id={rulesId} password={password} />
-      </TextField>
-      <TextField
-        label={ACCOUNT_TEXT.confirmPasswordLabel}
-        {...ACCOUNT_INPUTS.confirm}
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={check.confirmError}
-        errorRole="alert"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
       />
       {problem?.field === 'form' && (
         <p className="notice notice-error" role="alert">

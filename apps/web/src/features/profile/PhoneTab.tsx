@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { removePhone, startPhoneVerification, verifyPhone } from '../../api';
 import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { TextField } from '../../components/TextField';
 import { useToken } from '../../hooks/use-token';
 import { checkPhoneCode, checkPhoneStart, phoneErrorPlacement } from './phone';
 import { PHONE_TEXT } from './texts';
@@ -82,6 +83,7 @@ export function PhoneTab({ user }: { user: User }) {
     }
   };
 
+  const errorOf = (field: FieldKey) => (problem?.field === field ? problem.message : undefined);
   const errorFor = (field: FieldKey) =>
     problem?.field === field ? (
       <p className="field-error" id={id(`${field}-error`)}>
@@ -116,21 +118,16 @@ export function PhoneTab({ user }: { user: User }) {
       )}
       <fieldset className="profile-fieldset" disabled={!SMS_AVAILABLE || busy}>
         <form className="form" noValidate onSubmit={(event) => void start(event)}>
-          <div className="field">
-            <label htmlFor={id('phone')}>{PHONE_TEXT.phoneLabel}</label>
-            <input
-              id={id('phone')}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder={PHONE_TEXT.phonePlaceholder}
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-              aria-invalid={invalid('phone')}
-              aria-describedby={describedBy('phone')}
-            />
-            {errorFor('phone')}
-          </div>
+          <TextField
+            label={PHONE_TEXT.phoneLabel}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder={PHONE_TEXT.phonePlaceholder}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            error={errorOf('phone')}
+          />
           <div className="field">
             <label className="profile-check">
               <input
@@ -161,19 +158,14 @@ export function PhoneTab({ user }: { user: User }) {
             noValidate
             onSubmit={(event) => void verify(event)}
           >
-            <div className="field">
-              <label htmlFor={id('code')}>{PHONE_TEXT.codeLabel}</label>
-              <input
-                id={id('code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                aria-invalid={invalid('code')}
-                aria-describedby={describedBy('code')}
-              />
-              {errorFor('code')}
-            </div>
+            <TextField
+              label={PHONE_TEXT.codeLabel}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={errorOf('code')}
+            />
             <div className="profile-row-actions">
               <button type="submit" className="btn btn-secondary">
                 {PHONE_TEXT.verify}

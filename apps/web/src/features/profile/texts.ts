@@ -129,8 +129,6 @@ export const VERIFY_TEXT = {
 export const ACCOUNT_TEXT = {
   passwordTitle: 'Password',
   currentPasswordLabel: 'Current password',
-  newPasswordLabel: 'New password',
-  confirmPasswordLabel: 'Confirm new password',
   changePassword: 'Change password',
   changePasswordHint: 'Changing your password signs you out on every other device.',
   passwordChanged: MESSAGES.passwordChanged,

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/TextField';
 import { resolveInviteInput } from '../../lib/invite-link';
 import { SPEC, UI } from '../../text';
 import { ChevronIcon } from '../shell/icons';
@@ -15,14 +16,7 @@ export function JoinInvite() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
-  const ids = {
-    panel: useId(),
-    link: useId(),
-    hint: useId(),
-    id: useId(),
-    code: useId(),
-    error: useId(),
-  };
+  const panelId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,59 +39,47 @@ export function JoinInvite() {
           type="button"
           className="collapsible-toggle"
           aria-expanded={open}
-          aria-controls={ids.panel}
+          aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
         >
           <span>{SPEC.joinSessionInvite}</span>
           <ChevronIcon />
         </button>
       </h2>
-      <div id={ids.panel} hidden={!open}>
+      <div id={panelId} hidden={!open}>
         <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={ids.link}>{UI.inviteLink}</label>
-            <input
-              id={ids.link}
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              value={link}
-              onChange={(e) => setLink(e.target.value)}
-              aria-describedby={ids.hint}
-            />
-            <p id={ids.hint} className="field-hint">
-              {UI.inviteLinkHint}
-            </p>
-          </div>
+          <TextField
+            label={UI.inviteLink}
+            hint={UI.inviteLinkHint}
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+          />
           <p className="divider-text">{UI.orEnterCodes}</p>
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={ids.id}>{UI.sessionId}</label>
-              <input
-                id={ids.id}
-                type="text"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={sessionId}
-                onChange={(e) => setSessionId(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.code}>{UI.inviteCode}</label>
-              <input
-                id={ids.code}
-                type="text"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </div>
+            <TextField
+              label={UI.sessionId}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={sessionId}
+              onChange={(e) => setSessionId(e.target.value)}
+            />
+            <TextField
+              label={UI.inviteCode}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </div>
           {error && (
-            <p id={ids.error} className="notice notice-error" role="alert">
+            <p className="notice notice-error" role="alert">
               {error}
             </p>
           )}

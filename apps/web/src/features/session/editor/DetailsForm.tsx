@@ -1,6 +1,7 @@
 import { MESSAGES, SESSION_MESSAGES, SESSION_SEARCH_RESULTS_LIMIT } from '@oneeta/contracts';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import { TextField } from '../../../components/TextField';
 import { SPEC } from '../../../text';
 import { isTooEarly } from '@oneeta/travel';
 import { draftArriveAt, type Draft } from './draft';
@@ -74,9 +75,6 @@ export function DetailsForm(props: DetailsFormProps) {
   const { id, draft, dirty, editable, canPick, guest, editor, expanded, onToggle, earliest } =
     props;
   const regionId = useId();
-  const tzField = useId();
-  const dateField = useId();
-  const timeField = useId();
   const { minDate, minTime } = arrivalBounds(earliest, draft.tzId, draft.dateStr);
   const timeDisabled = !editable || !draft.destination || editor.tzLoading;
   const arriveAt = draftArriveAt(draft);
@@ -133,43 +131,31 @@ export function DetailsForm(props: DetailsFormProps) {
             editor.save();
           }}
         >
-          <div className="field">
-            <label htmlFor={tzField}>{SESSION_UI.timezone}</label>
-            <input
-              id={tzField}
-              readOnly
-              value={editor.tzLoading ? SESSION_UI.timezoneLoading : (draft.tzId ?? '')}
-              aria-describedby={`${tzField}-hint`}
-            />
-            <p id={`${tzField}-hint`} className="field-hint">
-              {SESSION_UI.timezoneHint}
-            </p>
-            {editor.tzError && <p className="field-error">{editor.tzError}</p>}
-          </div>
+          <TextField
+            label={SESSION_UI.timezone}
+            hint={SESSION_UI.timezoneHint}
+            error={editor.tzError ?? undefined}
+            readOnly
+            value={editor.tzLoading ? SESSION_UI.timezoneLoading : (draft.tzId ?? '')}
+          />
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={dateField}>{SESSION_UI.date}</label>
-              <input
-                id={dateField}
-                type="date"
-                value={draft.dateStr}
-                min={minDate}
-                disabled={timeDisabled}
-                onChange={(e) => editor.setDateTime({ dateStr: e.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={timeField}>{SESSION_UI.time}</label>
-              <input
-                id={timeField}
-                type="time"
-                step={60}
-                value={draft.timeStr}
-                min={minTime}
-                disabled={timeDisabled}
-                onChange={(e) => editor.setDateTime({ timeStr: e.target.value })}
-              />
-            </div>
+            <TextField
+              label={SESSION_UI.date}
+              type="date"
+              value={draft.dateStr}
+              min={minDate}
+              disabled={timeDisabled}
+              onChange={(e) => editor.setDateTime({ dateStr: e.target.value })}
+            />
+            <TextField
+              label={SESSION_UI.time}
+              type="time"
+              step={60}
+              value={draft.timeStr}
+              min={minTime}
+              disabled={timeDisabled}
+              onChange={(e) => editor.setDateTime({ timeStr: e.target.value })}
+            />
           </div>
           <Problem editor={editor} id={id} tooEarly={tooEarly} />
           {props.editsBlocked && (
