@@ -9,7 +9,6 @@ import {
   useEffect,
   useEffectEvent,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -17,10 +16,8 @@ import {
 } from 'react';
 import { CAMERA_MOVE_MS, easeOut, interpolateCamera, type CameraCommand } from './camera';
 import { KEY_PAN_PX, ZOOM_STEP } from './constants';
-import { graticule, latLabelFits, lonLabelFits, scaleBar } from './decorations';
 import { centerInFreeArea, fitCamera, initialCamera } from './fit';
-import { estimateLabelWidth, placeLabelsAround } from './labels';
-import type { DrawnMarker } from './markers';
+import { OfflineDrawing } from './OfflineDrawing';
 import {
   isLongPress,
   LONG_PRESS_MS,
@@ -33,7 +30,6 @@ import {
 import {
   clampZoom,
   panBy,
-  project,
   zoomAround,
   type Camera,
   unproject,
@@ -43,7 +39,6 @@ import {
 import { MAP_UI } from './texts';
 import type { MapViewProps } from './view-props';
 
-const LABEL_HEIGHT = 15;
 /** How far a wheel notch zooms: a mouse notch (deltaY 100) is half a level. */
 const WHEEL_ZOOM_PER_PIXEL = 0.005;
 
@@ -53,12 +48,6 @@ function prefersReducedMotion(): boolean {
 
 const distance = (a: ScreenPoint, b: ScreenPoint) => Math.hypot(a.x - b.x, a.y - b.y);
 const midpoint = (a: ScreenPoint, b: ScreenPoint) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-
-function formatDegrees(value: number, step: number, positive: string, negative: string): string {
-  const decimals = Math.max(0, Math.ceil(-Math.log10(step)));
-  const hemisphere = value > 0 ? positive : value < 0 ? negative : '';
-  return `${Math.abs(value).toFixed(decimals)}°${hemisphere ? ` ${hemisphere}` : ''}`;
-}
 
 const pointerKind = (type: string): PointerKind =>
   type === 'touch' || type === 'pen' ? type : 'mouse';
@@ -296,34 +285,6 @@ export function OfflineMap({
     goTo(next, true);
   };
 
-  const drawing = useMemo(() => {
-    if (!camera || !size) return null;
-    const at = (m: { lat: number; lon: number }) => project(m, camera, size);
-    const placed = markers.map((m) => ({ marker: m, point: at(m) }));
-    const destination = placed.find((p) => p.marker.kind === 'destination');
-    const boxes = placed.map(({ marker, point }) => {
-      const width = estimateLabelWidth(marker.shortLabel);
-      // A label near an edge slides inwards rather than being cut off.
-      const x = Math.min(Math.max(point.x, width / 2 + 2), size.width - width / 2 - 2);
-      return { x, y: point.y + labelOffset(marker), width, height: LABEL_HEIGHT };
-    });
-    // Labels of markers drawn on top get first choice of place; no label covers a marker or
-    // another label when any place around its marker (below, beside, above) is free.
-    const shapes = placed.map(shapeBox);
-    const items = boxes.map((box, i) => ({ box, anchor: shapes[i]! }));
-    const shifts = placeLabelsAround([...items].reverse(), shapes, size, LABEL_HEIGHT).reverse();
-    return {
-      grid: graticule(camera, size),
-      scale: scaleBar(camera.center.lat, camera.zoom),
-      placed: placed.map((p, i) => ({
-        ...p,
-        labelX: boxes[i]!.x + shifts[i]!.dx,
-        labelY: boxes[i]!.y + shifts[i]!.dy,
-      })),
-      destination,
-    };
-  }, [camera, size, markers]);
-
   return (
     <div
       className="smap-offline"
@@ -345,114 +306,9 @@ export function OfflineMap({
         {...(size ? { viewBox: `0 0 ${size.width} ${size.height}` } : {})}
       >
         <rect className="smap-bg" x={0} y={0} width="100%" height="100%" />
-        {drawing && size && (
-          <>
-            <g className="smap-grid" aria-hidden="true">
-              {drawing.grid.lons.map((lon) => {
-                const x = project({ lat: camera!.center.lat, lon }, camera!, size).x;
-                const label = formatDegrees(lon, drawing.grid.step, 'E', 'W');
-                return (
-                  <g key={`lon${lon}`}>
-                    <line x1={x} x2={x} y1={0} y2={size.height} />
-                    {lonLabelFits(x, label, size.width) && (
-                      <text x={x + 3} y={size.height - 6}>
-                        {label}
-                      </text>
-                    )}
-                  </g>
-                );
-              })}
-              {drawing.grid.lats.map((lat) => {
-                const y = project({ lat, lon: camera!.center.lon }, camera!, size).y;
-                const labelled = latLabelFits(y, size.height);
-                return (
-                  <g key={`lat${lat}`}>
-                    <line x1={0} x2={size.width} y1={y} y2={y} />
-                    {labelled && (
-                      <text x={4} y={y - 4}>
-                        {formatDegrees(lat, drawing.grid.step, 'N', 'S')}
-                      </text>
-                    )}
-                  </g>
-                );
-              })}
-            </g>
-            {drawing.destination && (
-              <g className="smap-links" aria-hidden="true">
-                {drawing.placed
-                  .filter((p) => p.marker.kind === 'participant' || p.marker.kind === 'me')
-                  .map(({ marker, point }) => (
-                    <line
-                      key={marker.id}
-                      x1={point.x}
-                      y1={point.y}
-                      x2={drawing.destination!.point.x}
-                      y2={drawing.destination!.point.y}
-                    />
-                  ))}
-              </g>
-            )}
-            {drawing.placed.map(({ marker, point, labelX, labelY }) => (
-              <g
-                key={`${marker.kind}:${marker.id}`}
-                className="smap-marker"
-                data-kind={marker.kind}
-                data-marker-id={marker.id}
-              >
-                <title>{marker.label}</title>
-                <MarkerShape marker={marker} x={point.x} y={point.y} />
-                <text className="smap-label" x={labelX} y={labelY + LABEL_HEIGHT - 3}>
-                  {marker.shortLabel}
-                </text>
-              </g>
-            ))}
-            <g className="smap-scale" transform={`translate(12 ${size.height - 26})`}>
-              <path d={`M0 -4 V2 H${drawing.scale.px} V-4`} />
-              <text x={0} y={-8}>
-                {drawing.scale.label}
-              </text>
-            </g>
-          </>
-        )}
+        {camera && size && <OfflineDrawing camera={camera} size={size} markers={markers} />}
       </svg>
     </div>
   );
 }
 
-const isPin = (marker: DrawnMarker) => marker.kind === 'destination' || marker.kind === 'selected';
-
-/** The box a marker's shape covers (a pin stands above its point, a dot is centred on it). */
-function shapeBox({ marker, point }: { marker: DrawnMarker; point: ScreenPoint }) {
-  if (isPin(marker)) return { x: point.x, y: point.y - 36, width: 24, height: 36 };
-  const r = marker.kind === 'me' ? 17 : 11;
-  return { x: point.x, y: point.y - r, width: 2 * r, height: 2 * r };
-}
-
-/** Where a marker's label box starts, relative to the marker's point: above pins, below dots. */
-function labelOffset(marker: DrawnMarker): number {
-  return isPin(marker) ? -52 : marker.kind === 'me' ? 18 : 13;
-}
-
-function MarkerShape({ marker, x, y }: { marker: DrawnMarker; x: number; y: number }) {
-  if (isPin(marker)) {
-    return (
-      <g transform={`translate(${x} ${y})`}>
-        <path
-          className="smap-pin"
-          d="M0 0 C-3 -9 -12 -14 -12 -23 A12 12 0 1 1 12 -23 C12 -14 3 -9 0 0 Z"
-        />
-        <circle className="smap-pin-dot" cx={0} cy={-23} r={4.5} />
-      </g>
-    );
-  }
-  const initial = Array.from(marker.label.trim())[0]?.toUpperCase() ?? '?';
-  return (
-    <g transform={`translate(${x} ${y})`}>
-      {marker.kind === 'me' && <circle className="smap-halo" r={17} />}
-      <circle className="smap-dot" r={11} />
-      <text className="smap-initial" y={4}>
-        {initial}
-      </text>
-    </g>
-  );
-}

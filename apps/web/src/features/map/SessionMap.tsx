@@ -4,7 +4,7 @@
  * offline map. Place search with results, select then 'Confirm'; expand/collapse; 'Following'
  * badge with Stop; the coachmark 'Start by searching here'; fit-to-all and zoom controls.
  */
-import { COACHMARK_MS, MAP_RESULTS_LIMIT, SEARCH_PULSE_MS } from '@oneeta/contracts';
+import { MAP_RESULTS_LIMIT } from '@oneeta/contracts';
 import {
   useCallback,
   useEffect,
@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { AzureMapView } from './AzureMapView';
 import type { CameraCommand } from './camera';
-import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, USER_ZOOM, ZOOM_STEP } from './constants';
+import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, USER_ZOOM } from './constants';
 import {
   FOLLOW_IDLE,
   followCenter,
@@ -27,19 +27,15 @@ import {
   type FollowTarget,
   type MapInput,
 } from './follow';
-import {
-  destinationConfirmed,
-  destinationKey,
-  NO_INSETS,
-  withMarkerRoom,
-  type Insets,
-} from './fit';
-import { CollapseIcon, ExpandIcon, FitIcon, MinusIcon, PlusIcon } from './icons';
+import { destinationConfirmed, destinationKey, withMarkerRoom, type Insets } from './fit';
+import { MapControls } from './MapControls';
 import { describeMarker, drawnMarkers, fitPoints, pointsFingerprint } from './markers';
 import { OfflineMap } from './OfflineMap';
+import { overlayInsets } from './overlay-insets';
 import { PlaceSearch } from './PlaceSearch';
 import { MAP_SPEC, MAP_UI } from './texts';
 import type { LatLon, MapDestination, MapFocus, MapMarker, SelectedPlace } from './types';
+import { useFirstHints } from './use-first-hints';
 import { useMapProvider } from './use-map-token';
 import './map.css';
 
@@ -290,16 +286,7 @@ export function SessionMap({
   }, []);
 
   // The coachmark and the search pulse, on a map whose destination is still to be chosen.
-  const [coachmark, setCoachmark] = useState(() => !readonly && !destination);
-  const [pulse, setPulse] = useState(() => !readonly && !destination);
-  useEffect(() => {
-    const coach = window.setTimeout(() => setCoachmark(false), COACHMARK_MS);
-    const pulsing = window.setTimeout(() => setPulse(false), SEARCH_PULSE_MS);
-    return () => {
-      window.clearTimeout(coach);
-      window.clearTimeout(pulsing);
-    };
-  }, []);
+  const { coachmark, pulse, dismissCoachmark } = useFirstHints(!readonly && !destination);
   const searchInput = useRef<HTMLInputElement>(null);
   const coachmarkId = useId();
   // Once a place is selected (a result or a pin) the hint has done its job.
@@ -366,7 +353,7 @@ export function SessionMap({
               aria-hidden="true"
               className="smap-coachmark"
               onClick={() => {
-                setCoachmark(false);
+                dismissCoachmark();
                 searchInput.current?.focus();
               }}
             >
@@ -375,55 +362,14 @@ export function SessionMap({
           )}
         </div>
 
-        <div className="smap-controls">
-          <button
-            type="button"
-            className="smap-control"
-            aria-expanded={expanded}
-            aria-label={expanded ? MAP_UI.collapse : MAP_UI.expand}
-            title={expanded ? MAP_UI.collapse : MAP_UI.expand}
-            onClick={() => setExpanded((e) => !e)}
-          >
-            {expanded ? <CollapseIcon /> : <ExpandIcon />}
-          </button>
-          <button
-            type="button"
-            className="smap-control"
-            aria-label={MAP_UI.zoomIn}
-            title={MAP_UI.zoomIn}
-            onClick={() => issue({ type: 'zoomBy', delta: ZOOM_STEP })}
-          >
-            <PlusIcon />
-          </button>
-          <button
-            type="button"
-            className="smap-control"
-            aria-label={MAP_UI.zoomOut}
-            title={MAP_UI.zoomOut}
-            onClick={() => issue({ type: 'zoomBy', delta: -ZOOM_STEP })}
-          >
-            <MinusIcon />
-          </button>
-          <button
-            type="button"
-            className="smap-control"
-            aria-label={MAP_UI.fitAll}
-            title={MAP_UI.fitAll}
-            onClick={fitAll}
-          >
-            <FitIcon />
-          </button>
-        </div>
-
-        {following && (
-          <div className="smap-follow" role="status">
-            <span className="smap-follow-dot" aria-hidden="true" />
-            <span>{MAP_SPEC.following}</span>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={stopFollowing}>
-              {MAP_SPEC.stop}
-            </button>
-          </div>
-        )}
+        <MapControls
+          expanded={expanded}
+          onToggleExpanded={() => setExpanded((e) => !e)}
+          onZoom={(delta) => issue({ type: 'zoomBy', delta })}
+          onFitAll={fitAll}
+          following={following}
+          onStopFollowing={stopFollowing}
+        />
 
         {showOffline && (
           <p className="smap-notice" role="status">
@@ -446,18 +392,3 @@ export function SessionMap({
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/** Gap kept between an overlay and a fitted or centered point. */
-const OVERLAY_GAP_PX = 8;
-
-/** The part of the map the search box (and, for 'all', its results) covers, as insets from the frame's edges. */
-function overlayInsets(
-  frame: HTMLElement | null,
-  top: HTMLElement | null,
-  cover: 'search' | 'all',
-): Insets {
-  if (!frame || !top) return NO_INSETS;
-  const covering = cover === 'all' ? top : (top.querySelector('.smap-search-row') ?? top);
-  const bottom = covering.getBoundingClientRect().bottom - frame.getBoundingClientRect().top;
-  return bottom > 0 ? { ...NO_INSETS, top: Math.round(bottom + OVERLAY_GAP_PX) } : NO_INSETS;
-}
