@@ -33,12 +33,15 @@ export function getInvite(id: string, code: string, signal?: AbortSignal) {
   });
 }
 
-/** POST /api/sessions/:id/invites { name, email } → 201 { invite } (owner). */
+/**
+ * POST /api/sessions/:id/invites { name, email } → 201 { invite, emailSent, emailNotice? } (owner):
+ * when the invite was not e-mailed, emailNotice says why (share the link instead).
+ */
 export function createInvite(id: string, invite: { name: string; email: string }) {
   return apiRequest(`/api/sessions/${encodeURIComponent(id)}/invites`, {
     method: 'POST',
     body: invite,
-    schema: 'inviteResponseSchema',
+    schema: 'createInviteResponseSchema',
     fallbackError: INVITE_FAILED,
     auth: 'required',
   });

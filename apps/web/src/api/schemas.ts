@@ -32,6 +32,7 @@ export {
   inboxReadBodySchema,
   inboxReadResponseSchema,
   inboxResponseSchema,
+  createInviteResponseSchema,
   inviteResponseSchema,
   inviteViewResponseSchema,
   localCheckoutSchema,

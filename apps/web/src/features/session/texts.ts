@@ -120,6 +120,8 @@ export const SESSION_UI = {
   // How an invite reaches someone depends on the install (GET /api/notifications/channels): with a
   // mail server OneETA e-mails the link; without one (or while unknown) the link is shared by hand.
   inviteCreated: 'Invite created — send them the link',
+  /** When an invite was not e-mailed and the server did not say why. */
+  inviteNotEmailed: 'Invite created, but its e-mail was not sent: copy the invite link and send it yourself.',
   invitesCreated: 'Invites created — send each person their link',
   inviteEmailed: 'Invite sent — OneETA e-mailed them the link',
   invitesEmailed: 'Invites sent — OneETA e-mailed each person their link',

@@ -151,8 +151,9 @@ function InvitesSection({
 
 /**
  * Invites (owner): the pending invites with their codes (copy, link, cancel) and the invite form
- * ('Provide an email', 'Invite limit reached'); the free plan's 3-participant rule when exceeded;
- * invitees listed before the first save that could not be sent yet, with 'Send now'.
+ * ('Provide an email', 'Invite limit reached'); why the last invites were not e-mailed (share their
+ * links instead); the free plan's 3-participant rule when exceeded; invitees listed before the
+ * first save that could not be sent yet, with 'Send now'.
  */
 export function InvitesCard({
   session,
@@ -174,12 +175,17 @@ export function InvitesCard({
   const invite = async (input: DraftInvitee) => {
     const problem = inviteFormError({ email: input.email, used, max });
     if (problem) return problem;
+    let answer;
     try {
-      await createInvite(session.sessionId, { name: input.name.trim(), email: input.email.trim() });
+      answer = await createInvite(session.sessionId, {
+        name: input.name.trim(),
+        email: input.email.trim(),
+      });
     } catch (error) {
       return inviteErrorText(error);
     }
-    toast.success(invitesCreatedToast(emailMode, 1));
+    drafts.reportDelivery([answer]);
+    toast.success(invitesCreatedToast(answer.emailSent ? emailMode : undefined, 1));
     void queryClient.invalidateQueries({ queryKey: queryKeys.session(session.sessionId) });
     return null;
   };
@@ -187,6 +193,11 @@ export function InvitesCard({
   return (
     <InvitesSection title={SESSION_UI.invitesTitle} counter={invitesCounterText(used, max)}>
       <p className="muted">{inviteDeliveryNote(emailMode)}</p>
+      {drafts.emailNotice && (
+        <p className="notice notice-info" role="status">
+          {drafts.emailNotice}
+        </p>
+      )}
       {pending.length === 0 ? (
         <p className="muted">{SESSION_UI.noInvites}</p>
       ) : (

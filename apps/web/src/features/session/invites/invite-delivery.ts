@@ -34,6 +34,23 @@ export function inviteDeliveryNote(mode: EmailMode): string {
 export const inviteBeforeSaveNote = (mode: EmailMode) =>
   mode === 'smtp' ? SESSION_UI.inviteBeforeSaveEmail : SESSION_UI.inviteBeforeSaveLinks;
 
+/** What the server answered about an invite's e-mail (POST …/invites). */
+export interface InviteDelivery {
+  emailSent: boolean;
+  emailNotice?: string | undefined;
+}
+
+/**
+ * What the owner is shown once invites were created: null when every invite was e-mailed, else
+ * why one was not (the server's notice, or a default) so they share its link instead.
+ */
+export function inviteEmailNotice(answers: readonly InviteDelivery[]): string | null {
+  const notices = answers
+    .filter((answer) => !answer.emailSent)
+    .map((answer) => answer.emailNotice || SESSION_UI.inviteNotEmailed);
+  return notices.length > 0 ? [...new Set(notices)].join(' ') : null;
+}
+
 /** The toast after `count` invites were created. */
 export function invitesCreatedToast(mode: EmailMode, count: number): string {
   if (mode === 'smtp') return count > 1 ? SESSION_UI.invitesEmailed : SESSION_UI.inviteEmailed;

@@ -15,7 +15,12 @@ import {
   sameEmail,
   type DraftInvitee,
 } from './draft-invitees';
-import { emailModeNow, invitesCreatedToast } from './invite-delivery';
+import {
+  emailModeNow,
+  inviteEmailNotice,
+  invitesCreatedToast,
+  type InviteDelivery,
+} from './invite-delivery';
 
 const storageKey = (id: string) => `oneeta:invitees:${id}`;
 
@@ -27,6 +32,10 @@ export interface DraftInvitees {
   /** Sends every listed invitee to the (now saved) session; the ones sent leave the list. */
   sendAll: () => Promise<void>;
   sending: boolean;
+  /** Why the last invites created were not e-mailed (share their links instead), or null. */
+  emailNotice: string | null;
+  /** Records what the server answered about the e-mails of invites just created. */
+  reportDelivery: (answers: readonly InviteDelivery[]) => void;
 }
 
 export function useDraftInvitees(sessionId: string): DraftInvitees {
@@ -40,6 +49,11 @@ export function useDraftInvitees(sessionId: string): DraftInvitees {
     }
   });
   const [sending, setSending] = useState(false);
+  const [emailNotice, setEmailNotice] = useState<string | null>(null);
+  const reportDelivery = useCallback(
+    (answers: readonly InviteDelivery[]) => setEmailNotice(inviteEmailNotice(answers)),
+    [],
+  );
   const current = useRef(list);
   current.current = list;
 
@@ -68,20 +82,24 @@ export function useDraftInvitees(sessionId: string): DraftInvitees {
     const pending = current.current;
     if (pending.length === 0) return;
     setSending(true);
-    let sent = 0;
+    const answers: InviteDelivery[] = [];
     for (const invitee of pending) {
       try {
-        await createInvite(sessionId, invitee);
-        sent += 1;
+        answers.push(await createInvite(sessionId, invitee));
         setList((old) => old.filter((x) => !sameEmail(x.email, invitee.email)));
       } catch (error) {
         toast.error(`${inviteErrorText(error)}: ${invitee.email}`);
       }
     }
     setSending(false);
-    if (sent > 0) toast.success(invitesCreatedToast(await emailModeNow(queryClient), sent));
+    if (answers.length > 0) {
+      reportDelivery(answers);
+      const allEmailed = answers.every((answer) => answer.emailSent);
+      const mode = allEmailed ? await emailModeNow(queryClient) : undefined;
+      toast.success(invitesCreatedToast(mode, answers.length));
+    }
     void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
-  }, [sessionId, toast, queryClient]);
+  }, [sessionId, toast, queryClient, reportDelivery]);
 
-  return { list, add, remove, sendAll, sending };
+  return { list, add, remove, sendAll, sending, emailNotice, reportDelivery };
 }
