@@ -60,10 +60,8 @@ export const DEFAULT_ACCOUNT_TTL_SECONDS = 300;
 
 /** Env of a service that reads accounts: `baseEnvSchema.extend(accountEnvSchema.shape)`. */
 export const accountEnvSchema = z.object({
-  /** This replica's name in its event-bus consumer groups; unique per replica (defaults to host + pid). */
-  CONSUMER_NAME: z.string().optional(),
-  /** Seconds an account stays in the Redis view without a newer write (user.changed keeps it current). */
-  ACCOUNT_VIEW_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(DEFAULT_ACCOUNT_TTL_SECONDS),
+  CONSUMER_NAME: z.string().optional().describe('This replica\'s name in its event-bus consumer groups; unique per replica (defaults to host + pid).'),
+  ACCOUNT_VIEW_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(DEFAULT_ACCOUNT_TTL_SECONDS).describe('Seconds an account stays in the Redis view without a newer write (user.changed keeps it current).'),
 });
 
 /** A replica's own name in its consumer groups: CONSUMER_NAME, else this host and process. */

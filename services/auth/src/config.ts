@@ -3,36 +3,22 @@ import { z } from 'zod';
 
 export const configSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-  /** The administrator's e-mail (case-insensitive); that account carries the admin claim. */
   ADMIN_EMAIL: z
     .email()
     .transform((email) => email.toLowerCase())
-    .optional(),
-  /** Optional Ed25519 private JWK (JSON, with kid); otherwise generated once and stored. */
-  JWT_PRIVATE_KEY: z.string().optional(),
-  /** Access-token lifetime. */
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  /**
-   * Login throttle, per account and client address: after LOGIN_MAX_FAILURES_PER_EMAIL failed
-   * attempts from one address, each next attempt from it waits LOGIN_DELAY_BASE_SECONDS, doubling
-   * with every further failure, at most LOGIN_FAILURE_WINDOW_SECONDS; the count is forgotten a window
-   * after the last attempt. Other addresses (the owner elsewhere) are not held up.
-   */
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).default(15),
-  /** Failed sign-ins on one account within an hour (from any addresses) that e-mail its owner (at most once an hour). */
-  LOGIN_ALERT_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(20),
-  /** Where users open the web app: e-mail links (verification) point here. */
+    .optional().describe('The administrator\'s e-mail (case-insensitive); that account carries the admin claim.'),
+  JWT_PRIVATE_KEY: z.string().optional().describe('Optional Ed25519 private JWK (JSON, with kid); otherwise generated once and stored.'),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600).describe('Access-token lifetime.'),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5).describe('Login throttle, per account and client address: after LOGIN_MAX_FAILURES_PER_EMAIL failed attempts from one address, each next attempt from it waits LOGIN_DELAY_BASE_SECONDS, doubling with every further failure, at most LOGIN_FAILURE_WINDOW_SECONDS; the count is forgotten a window after the last attempt. Other addresses (the owner elsewhere) are not held up.'),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900).describe('Login throttle: the longest wait, and how long failures are remembered after the last attempt.'),
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).default(15).describe('Login throttle: the first wait, doubling with every further failure.'),
+  LOGIN_ALERT_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(20).describe('Failed sign-ins on one account within an hour (from any addresses) that e-mail its owner (at most once an hour).'),
   PUBLIC_URL: z
     .url()
     .default('http://localhost:8080')
-    .transform((url) => url.replace(/\/+$/, '')),
-  /** New verification links one user may ask for per hour. */
-  VERIFY_EMAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  /** Password-reset e-mails one address may be sent per hour (more requests get the same answer and send nothing). */
-  PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  /** Login and register attempts per client IP per minute. */
-  AUTH_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    .transform((url) => url.replace(/\/+$/, '')).describe('Where users open the web app: e-mail links (verification) point here.'),
+  VERIFY_EMAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5).describe('New verification links one user may ask for per hour.'),
+  PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5).describe('Password-reset e-mails one address may be sent per hour (more requests get the same answer and send nothing).'),
+  AUTH_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20).describe('Login and register attempts per client IP per minute.'),
 });
 export type Config = z.infer<typeof configSchema>;

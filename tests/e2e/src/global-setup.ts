@@ -1,5 +1,6 @@
 // Starts one stack for the whole run and hands its addresses to every test file through `inject`.
 import { rmSync } from 'node:fs';
+import { chromiumProblem } from '@oneeta/scripts/launcher/chromium';
 import type { TestProject } from 'vitest/node';
 import { artifactsDir } from './paths.js';
 import { E2E_ADMIN_EMAIL, startStack, type RunningStack, type StackInfo } from './stack.js';
@@ -11,6 +12,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const noChromium = chromiumProblem();
+  if (noChromium) throw new Error(noChromium); // before minutes of starting a stack
   rmSync(artifactsDir, { recursive: true, force: true }); // artifacts/ holds the last run only
   const running = runningStack();
   if (running) {

@@ -1,4 +1,4 @@
-// API seeding and reading for the quick-session tests (issue 6): invites, accepting, positions,
+// API seeding and reading for the quick-session tests: invites, accepting, positions,
 // and waiting for the travel worker. No vitest or browser here, so scripts can use it too.
 import type { Invite, Participant, Session } from '@oneeta/contracts';
 import { ok, request, type TestUser } from './api.js';
