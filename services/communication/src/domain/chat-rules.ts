@@ -1,7 +1,4 @@
-import {
-  COMMUNICATION_MESSAGES,
-  type addChatParticipantsRequestSchema,
-} from '@oneeta/contracts';
+import { COMMUNICATION_MESSAGES, type addChatParticipantsRequestSchema } from '@oneeta/contracts';
 import type { z } from 'zod';
 import type { NewParticipant } from '../store/participants.js';
 import { badRequest, ChatApiError, forbidden, notFound, unauthorized } from './errors.js';

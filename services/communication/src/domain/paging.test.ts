@@ -30,7 +30,10 @@ describe('chat paging', () => {
 
   it('answers a page of a list read one row long, with a nextLink only when that row came back', () => {
     const next = (last: number) => `next-after-${last}`;
-    expect(pageOf([1, 2, 3], 2, String, next)).toEqual({ value: ['1', '2'], nextLink: 'next-after-2' });
+    expect(pageOf([1, 2, 3], 2, String, next)).toEqual({
+      value: ['1', '2'],
+      nextLink: 'next-after-2',
+    });
     expect(pageOf([1, 2], 2, String, next)).toEqual({ value: ['1', '2'] });
     expect(pageOf([], 2, String, next)).toEqual({ value: [] });
   });
