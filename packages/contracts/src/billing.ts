@@ -62,6 +62,11 @@ export const subscriptionViewSchema = z.object({
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionViewSchema.nullable() });
+/** POST /api/billing/subscription/cancel → the subscription as it ends. */
+export const cancelSubscriptionResponseSchema = z.object({ subscription: subscriptionViewSchema });
+
+/** POST /api/billing/webhook (the provider's signed events) → acknowledged. */
+export const billingWebhookResponseSchema = z.object({ received: z.literal(true) });
 
 /** POST /api/enterprise/lead (doc 2 §3). */
 /**

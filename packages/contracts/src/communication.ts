@@ -198,6 +198,10 @@ export const chatPageQuerySchema = z.object({
   syncState: z.string().max(500).optional(),
 });
 export const chatApiVersionQuerySchema = z.object({ 'api-version': z.string().optional() });
+/** The path of a thread's calls: /chat/threads/{chatThreadId}… */
+export const chatThreadParamsSchema = z.object({ chatThreadId: z.string().min(1).max(200) });
+/** The path of a message's calls: /chat/threads/{chatThreadId}/messages/{chatMessageId} */
+export const chatMessageParamsSchema = chatThreadParamsSchema.extend({ chatMessageId: z.string().min(1).max(100) });
 
 /** The error body of every refused chat call: `{ error: { code, message, target, details, innererror } }`. */
 export interface ChatError {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOPIC_OF, type InAppKind } from './live-rules.js';
+import { sessionIdSchema } from './sessions.js';
 
 /**
  * Issue 15, after the reminders (reminders.ts): running late and re-planning, no-shows, arrival,
@@ -138,5 +139,6 @@ export const preferencesResponseSchema = z.object({
 });
 export const preferencesBodySchema = z.object({ preferences: notificationPreferencesSchema });
 /** PUT /api/notifications/mutes/{sessionId} { muted } — mute or unmute one session for the caller. */
+export const muteParamsSchema = z.object({ sessionId: sessionIdSchema });
 export const muteBodySchema = z.object({ muted: z.boolean() });
 export const muteResponseSchema = z.object({ sessionId: z.string(), muted: z.boolean() });

@@ -1,13 +1,12 @@
 import {
+  cancelSubscriptionResponseSchema,
   checkoutBodySchema,
   checkoutParamsSchema,
   localCheckoutSchema,
   redirectResponseSchema,
   subscriptionResponseSchema,
-  subscriptionViewSchema,
 } from '@oneeta/contracts';
 import type { App, Guards } from '@oneeta/service-kit';
-import { z } from 'zod';
 import type { BillingContext } from '../context.js';
 
 const tags = ['billing'];
@@ -112,7 +111,7 @@ export function billingRoutes(app: App, ctx: BillingContext, guards: Guards) {
         tags,
         operationId: 'cancelSubscription',
         summary: 'End the paid subscription now; the plan returns to free',
-        response: { 200: z.object({ subscription: subscriptionViewSchema }) },
+        response: { 200: cancelSubscriptionResponseSchema },
       },
     },
     async (request) => ({ subscription: await billing.cancelSubscriptionOf(request.user!) }),

@@ -1,5 +1,5 @@
+import { billingWebhookResponseSchema } from '@oneeta/contracts';
 import { errorSchema, type App } from '@oneeta/service-kit';
-import { z } from 'zod';
 import type { BillingContext } from '../context.js';
 
 /**
@@ -17,7 +17,7 @@ export function webhookRoutes(app: App, ctx: BillingContext) {
           tags: ['billing'],
           operationId: 'billingWebhook',
           summary: "The payment provider's signed events (Stripe-Signature on the raw body)",
-          response: { 200: z.object({ received: z.literal(true) }), 400: errorSchema },
+          response: { 200: billingWebhookResponseSchema, 400: errorSchema },
         },
       },
       async (request) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, nextLinkOf, pageSizeOf } from './paging.js';
+import { decodeCursor, encodeCursor, nextLinkOf, pageOf, pageSizeOf } from './paging.js';
 
 describe('chat paging', () => {
   it('round-trips a cursor through an opaque syncState and refuses foreign ones', () => {
@@ -26,5 +26,15 @@ describe('chat paging', () => {
     ).toBe(
       'https://h:1/chat/threads/19%3Aa%40thread.v2/messages?syncState=x&maxPageSize=2&api-version=2025-03-15',
     );
+  });
+
+  it('answers a page of a list read one row long, with a nextLink only when that row came back', () => {
+    const next = (last: number) => `next-after-${last}`;
+    expect(pageOf([1, 2, 3], 2, String, next)).toEqual({
+      value: ['1', '2'],
+      nextLink: 'next-after-2',
+    });
+    expect(pageOf([1, 2], 2, String, next)).toEqual({ value: ['1', '2'] });
+    expect(pageOf([], 2, String, next)).toEqual({ value: [] });
   });
 });

@@ -50,3 +50,21 @@ export function nextLinkOf(
     if (value !== undefined) url.searchParams.set(key, value);
   return url.toString();
 }
+
+/**
+ * One page of a list read with one row more than the page holds: its items and, when that extra
+ * row came back, the link to the next page (`next` is given the page's last row).
+ */
+export function pageOf<Row, Item>(
+  rows: Row[],
+  limit: number,
+  item: (row: Row) => Item,
+  next: (last: Row) => string,
+): { value: Item[]; nextLink?: string } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    value: page.map(item),
+    ...(rows.length > limit && last !== undefined ? { nextLink: next(last) } : {}),
+  };
+}

@@ -4,18 +4,14 @@ import {
   inboxReadResponseSchema,
   inboxResponseSchema,
   muteBodySchema,
+  muteParamsSchema,
   muteResponseSchema,
   preferencesBodySchema,
   preferencesResponseSchema,
-  sessionIdSchema,
 } from '@oneeta/contracts';
 import type { App, Guards } from '@oneeta/service-kit';
-import { z } from 'zod';
 import type { NotificationContext } from '../context.js';
 import { toInAppNotification } from '../domain/inbox.js';
-
-/** The session a mute is about (the contracts' session id rule). */
-const muteParamsSchema = z.object({ sessionId: sessionIdSchema });
 
 /** The in-app inbox, notification preferences and session mutes: every call needs sign-in and touches only the caller's own. */
 export function notificationRoutes(app: App, ctx: NotificationContext, guards: Guards) {
