@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { createRateLimiter, pickAccount, storeAccount, type AccountRecord, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { changedFields, claimsOf, toUser } from './domain/users.js';
-import type { KeyRing } from './keys.js';
 import { VERIFY_EMAIL_PURPOSE, VERIFY_EMAIL_TTL_SECONDS, verificationLink } from './domain/email-verification.js';
+import { keyRingOf, newPrivateJwk, parsePrivateJwk, publicOf, type KeyRing } from './domain/key-ring.js';
 import { tokenStateOf, tokensDiffer, type TokenPatch } from './domain/tokens.js';
-import { createLoginThrottle } from './login-throttle.js';
 import type { SmsSender } from './providers/sms.js';
+import { addKey, oldestKey } from './store/signing-keys-store.js';
 import type { UserRow } from './store/schema.js';
 import { createUsersStore } from './store/users-store.js';
+import { createLoginThrottle } from './throttle/login-throttle.js';
 
 export interface AuthDeps {
   config: Config;
@@ -24,6 +25,21 @@ export interface AuthDeps {
   sms?: SmsSender;
   /** Readiness of the database (the handle's ping). */
   pingDb: () => Promise<void>;
+}
+
+/**
+ * The signing key: from JWT_PRIVATE_KEY when given; else the oldest stored key, generating and
+ * storing one on first start (replicas racing on first start may both insert; all then use the oldest key).
+ */
+export async function loadKeyRing(db: Database, privateJwkJson?: string): Promise<KeyRing> {
+  if (privateJwkJson) return keyRingOf(parsePrivateJwk(privateJwkJson));
+  let stored = await oldestKey(db);
+  if (!stored) {
+    const fresh = await newPrivateJwk();
+    await addKey(db, fresh, publicOf(fresh));
+    stored = (await oldestKey(db))!;
+  }
+  return keyRingOf(stored);
 }
 
 /** What the route modules share: stores, token issuing, events, limits. */
