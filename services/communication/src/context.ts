@@ -15,7 +15,7 @@ import type { SessionClient } from './providers/sessions.js';
 import { createChatStore, type ChatStore } from './store/chat-store.js';
 import { createCallClock } from './store/call-clock.js';
 import { createSendLimit } from './store/send-limit.js';
-import type { ChatTokens } from './tokens.js';
+import type { ChatTokens } from './domain/chat-tokens.js';
 
 export interface CommunicationDeps {
   config: Config;
