@@ -141,3 +141,9 @@ export type InviteRow = typeof invites.$inferSelect;
 
 /** Events, jobs and nudges written with the change that implies them; the outbox relay delivers them. */
 export const outbox = outboxTable(session);
+
+/**
+ * What stands in for a deleted account where a user id must stay (the owner of a session nobody
+ * took over, the sender of an invite someone accepted). No account ever has this id.
+ */
+export const DELETED_ACCOUNT = 'deleted-account';
