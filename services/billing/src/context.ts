@@ -1,5 +1,5 @@
 import { createRateLimiter, type AccountLookup, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
-import { createBilling } from './billing.js';
+import { createBilling } from './subscriptions/billing.js';
 import type { Config } from './config.js';
 import type { AuthClient } from './providers/auth.js';
 import type { BillingProvider } from './providers/port.js';
