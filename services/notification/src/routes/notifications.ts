@@ -13,6 +13,7 @@ import type { App, Guards } from '@oneeta/service-kit';
 import { z } from 'zod';
 import type { NotificationContext } from '../context.js';
 import { toInAppNotification } from '../domain/inbox.js';
+import { exportRoutes } from './export.js';
 
 /** The session a mute is about (the contracts' session id rule). */
 const muteParamsSchema = z.object({ sessionId: sessionIdSchema });
@@ -21,6 +22,7 @@ const muteParamsSchema = z.object({ sessionId: sessionIdSchema });
 export function notificationRoutes(app: App, ctx: NotificationContext, guards: Guards) {
   const tags = ['notifications'];
   const user = guards.requireUser;
+  exportRoutes(app, ctx, guards);
   const preferences = async (userId: string) => {
     const [saved, mutedSessions] = await Promise.all([ctx.preferences.get(userId), ctx.preferences.mutedSessions(userId)]);
     return { preferences: saved, mutedSessions };
