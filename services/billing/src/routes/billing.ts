@@ -9,12 +9,14 @@ import {
 import type { App, Guards } from '@oneeta/service-kit';
 import { z } from 'zod';
 import type { BillingContext } from '../context.js';
+import { exportRoutes } from './export.js';
 
 const tags = ['billing'];
 
 /** The signed-in billing calls (document 2 §7 "Billing and enterprise"; issue 18). */
 export function billingRoutes(app: App, ctx: BillingContext, guards: Guards) {
   const { billing } = ctx;
+  exportRoutes(app, ctx, guards);
 
   app.post(
     '/api/billing/create-checkout-session',
