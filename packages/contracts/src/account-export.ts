@@ -7,6 +7,11 @@ import { userSchema } from './auth.js';
  * strings; stored JSON (destinations, preferences, message content) comes as it was stored.
  */
 
+/** What the export answers when a service cannot give its part (503). */
+export const EXPORT_MESSAGES = {
+  unavailable: 'Your data cannot be gathered right now. Please try again in a few minutes.',
+} as const;
+
 const at = z.string();
 const json = z.record(z.string(), z.unknown());
 

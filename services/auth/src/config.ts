@@ -34,5 +34,13 @@ export const configSchema = baseEnvSchema.extend({
   PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Login and register attempts per client IP per minute. */
   AUTH_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** The services the data export (GET /api/auth/me/export) gathers the account's data from. */
+  SESSION_URL: z.url().default('http://127.0.0.1:4002'),
+  COMMUNICATION_URL: z.url().default('http://127.0.0.1:4005'),
+  NOTIFICATION_URL: z.url().default('http://127.0.0.1:4006'),
+  BILLING_URL: z.url().default('http://127.0.0.1:4007'),
+  ADMIN_URL: z.url().default('http://127.0.0.1:4008'),
+  /** How long the data export waits for each service; one that has not answered by then fails the export (503). */
+  EXPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 export type Config = z.infer<typeof configSchema>;

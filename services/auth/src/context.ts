@@ -7,6 +7,7 @@ import { VERIFY_EMAIL_PURPOSE, VERIFY_EMAIL_TTL_SECONDS, verificationLink } from
 import { keyRingOf, newPrivateJwk, parsePrivateJwk, publicOf, type KeyRing } from './domain/key-ring.js';
 import { tokenStateOf, tokensDiffer, type TokenPatch } from './domain/tokens.js';
 import type { SmsSender } from './providers/sms.js';
+import { createUserDataClient } from './providers/user-data.js';
 import { addKey, oldestKey } from './store/signing-keys-store.js';
 import type { UserRow } from './store/schema.js';
 import { createUsersStore } from './store/users-store.js';
@@ -103,6 +104,12 @@ export function createContext(
     keys: deps.keys,
     limiter: createRateLimiter(deps.redis, `${config.REDIS_PREFIX}:rl:auth`),
     throttle: createLoginThrottle(deps),
+    /** The other services' data about an account (the data export). */
+    userData: createUserDataClient({
+      urls: { session: config.SESSION_URL, notification: config.NOTIFICATION_URL, communication: config.COMMUNICATION_URL, billing: config.BILLING_URL, admin: config.ADMIN_URL },
+      internalToken: config.INTERNAL_TOKEN,
+      timeoutMs: config.EXPORT_TIMEOUT_MS,
+    }),
     outbox: deps.outbox,
     db: deps.db,
     redis: deps.redis,
