@@ -125,7 +125,7 @@ export const invites = session.table(
 
 /**
  * Each session's change counter (Session.revision), bumped by every change that nudges /ws. A row
- * of its own, locked last in a change's transaction (see notify.ts), so the bump adds no lock-order
+ * of its own, locked last in a change's transaction (see changes/notify.ts), so the bump adds no lock-order
  * cycle with the session and participant rows the change wrote before.
  */
 export const revisions = session.table('revisions', {
