@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.js';
+import { idSchema } from './text.js';
 
 /**
  * The data export (GET /api/auth/me/export): what every service holds about the signed-in account,
@@ -16,7 +17,7 @@ const at = z.string();
 const json = z.record(z.string(), z.unknown());
 
 /** GET /internal/users/:id/export: the account's id. */
-export const userExportParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const userExportParamsSchema = z.object({ id: idSchema('User id', 100) });
 
 /** The session service: sessions the account owns or joined, its participant rows (with positions), invites it sent. */
 export const sessionUserExportSchema = z.object({
