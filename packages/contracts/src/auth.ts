@@ -88,17 +88,6 @@ export const deleteMeBodySchema = z.object({
 });
 export type DeleteMeBody = z.input<typeof deleteMeBodySchema>;
 
-/** GET /api/auth/me/export: what the auth service holds about the signed-in account. */
-export const accountExportSchema = z.object({
-  exportedAt: z.string(),
-  account: userSchema,
-  /** When the account's e-mail was last proven (null: unverified). */
-  emailVerifiedAt: z.string().nullable(),
-  /** Whether a password-reset link is pending for it now. */
-  passwordResetPending: z.boolean(),
-});
-export type AccountExport = z.infer<typeof accountExportSchema>;
-
 /**
  * PATCH /api/auth/me: a partial profile. Changing the e-mail needs the current password and makes
  * the address unverified until its new verification link is followed.

@@ -3,6 +3,7 @@ export * from './plan-schema.js';
 export * from './account-rules.js';
 export * from './messages.js';
 export * from './auth.js';
+export * from './account-export.js';
 export * from './ws.js';
 export * from './events.js';
 export * from './jobs.js';

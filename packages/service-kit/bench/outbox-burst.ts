@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:outbox`: a burst of changes on ONE aggregate written to the outbox, then drained by
  * the relay into a private redis-server. Each change writes the four rows of a session position
- * update (services/session/src/notify.ts): a route job deduplicated on `session:X`, an event, a
+ * update (services/session/src/changes/notify.ts): a route job deduplicated on `session:X`, an event, a
  * second event and a /ws nudge. Runs on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set,
  * on that PostgreSQL server (in a throwaway database). Prints drain time, rows/s, Redis round trips
  * (the server's `total_reads_processed`: one per batch of bytes the client sent and the server

@@ -2,6 +2,7 @@ import type { Database } from '@oneeta/service-kit';
 import { estimateCost } from '@oneeta/travel';
 import type { Config } from './config.js';
 import type { SessionClient } from './providers/sessions.js';
+import { exportUser } from './store/export-store.js';
 import { createLedgerStore, type LedgerStore } from './store/ledger-store.js';
 
 export interface AdminDeps {
@@ -26,6 +27,8 @@ export function createContext(deps: AdminDeps) {
         accessMode: 'read only',
       }),
     sessions: deps.sessions,
+    /** The ledger's rows about one account (the data export). */
+    exportUser: (userId: string) => exportUser(deps.db, userId),
     /** Estimated maps cost of `transactions` at this install's price (doc 2 §9). */
     cost: (transactions: number) => estimateCost(transactions, deps.config.MAPS_PRICE_PER_1000_TRANSACTIONS),
   };

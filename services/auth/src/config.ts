@@ -20,5 +20,11 @@ export const configSchema = baseEnvSchema.extend({
   VERIFY_EMAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5).describe('New verification links one user may ask for per hour.'),
   PASSWORD_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5).describe('Password-reset e-mails one address may be sent per hour (more requests get the same answer and send nothing).'),
   AUTH_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20).describe('Login and register attempts per client IP per minute.'),
+  SESSION_URL: z.url().default('http://127.0.0.1:4002').describe('The session service: the data export reads the account\'s sessions there.'),
+  COMMUNICATION_URL: z.url().default('http://127.0.0.1:4005').describe('The communication service: the data export reads the account\'s messages there.'),
+  NOTIFICATION_URL: z.url().default('http://127.0.0.1:4006').describe('The notification service: the data export reads the account\'s devices, preferences and inbox there.'),
+  BILLING_URL: z.url().default('http://127.0.0.1:4007').describe('The billing service: the data export reads the account\'s subscriptions there.'),
+  ADMIN_URL: z.url().default('http://127.0.0.1:4008').describe('The admin service: the data export reads the account\'s usage ledger there.'),
+  EXPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000).describe('How long the data export waits for each service; one that has not answered by then fails the export (503).'),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -3,13 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { createRateLimiter, pickAccount, storeAccount, type AccountRecord, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { changedFields, claimsOf, toUser } from './domain/users.js';
-import type { KeyRing } from './keys.js';
 import { VERIFY_EMAIL_PURPOSE, VERIFY_EMAIL_TTL_SECONDS, verificationLink } from './domain/email-verification.js';
+import { keyRingOf, newPrivateJwk, parsePrivateJwk, publicOf, type KeyRing } from './domain/key-ring.js';
 import { tokenStateOf, tokensDiffer, type TokenPatch } from './domain/tokens.js';
-import { createLoginThrottle } from './login-throttle.js';
 import type { SmsSender } from './providers/sms.js';
+import { createUserDataClient } from './providers/user-data.js';
+import { addKey, oldestKey } from './store/signing-keys-store.js';
 import type { UserRow } from './store/schema.js';
 import { createUsersStore } from './store/users-store.js';
+import { createLoginThrottle } from './throttle/login-throttle.js';
 
 export interface AuthDeps {
   config: Config;
@@ -24,6 +26,21 @@ export interface AuthDeps {
   sms?: SmsSender;
   /** Readiness of the database (the handle's ping). */
   pingDb: () => Promise<void>;
+}
+
+/**
+ * The signing key: from JWT_PRIVATE_KEY when given; else the oldest stored key, generating and
+ * storing one on first start (replicas racing on first start may both insert; all then use the oldest key).
+ */
+export async function loadKeyRing(db: Database, privateJwkJson?: string): Promise<KeyRing> {
+  if (privateJwkJson) return keyRingOf(parsePrivateJwk(privateJwkJson));
+  let stored = await oldestKey(db);
+  if (!stored) {
+    const fresh = await newPrivateJwk();
+    await addKey(db, fresh, publicOf(fresh));
+    stored = (await oldestKey(db))!;
+  }
+  return keyRingOf(stored);
 }
 
 /** What the route modules share: stores, token issuing, events, limits. */
@@ -87,6 +104,12 @@ export function createContext(
     keys: deps.keys,
     limiter: createRateLimiter(deps.redis, `${config.REDIS_PREFIX}:rl:auth`),
     throttle: createLoginThrottle(deps),
+    /** The other services' data about an account (the data export). */
+    userData: createUserDataClient({
+      urls: { session: config.SESSION_URL, notification: config.NOTIFICATION_URL, communication: config.COMMUNICATION_URL, billing: config.BILLING_URL, admin: config.ADMIN_URL },
+      internalToken: config.INTERNAL_TOKEN,
+      timeoutMs: config.EXPORT_TIMEOUT_MS,
+    }),
     outbox: deps.outbox,
     db: deps.db,
     redis: deps.redis,

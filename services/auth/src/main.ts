@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createOutbox, loadConfig, main, openServiceInfra, openServiceOutbox, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
-import { loadKeyRing } from './keys.js';
+import { loadKeyRing } from './context.js';
 import { outbox as outboxTable } from './store/schema.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));

@@ -51,16 +51,3 @@ describe('DELETE /api/auth/me', () => {
     expect((await registerUser(auth, { email: user.email })).user.id).not.toBe(user.id);
   });
 });
-
-describe('GET /api/auth/me/export', () => {
-  it("answers the account's own data as a JSON download, without its password hash", async () => {
-    const { user, token } = await registerUser(auth, { name: 'Ada Export' });
-    const res = await auth.app.inject({ url: '/api/auth/me/export', headers: bearer(token) });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('attachment');
-    const body = res.json();
-    expect(body).toMatchObject({ account: { id: user.id, email: user.email, name: 'Ada Export' }, emailVerifiedAt: null, passwordResetPending: false });
-    expect(res.body).not.toMatch(/argon2|passwordHash/);
-    expect((await auth.app.inject({ url: '/api/auth/me/export' })).statusCode).toBe(401);
-  });
-});

@@ -5,7 +5,7 @@ import { loadConfig, openServiceOutbox } from '@oneeta/service-kit';
 import { eventually, openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
-import { loadKeyRing } from '../src/keys.js';
+import { loadKeyRing } from '../src/context.js';
 import { createOutboxSms } from '../src/providers/sms.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
 

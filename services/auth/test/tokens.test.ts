@@ -4,7 +4,7 @@ import path from 'node:path';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier, jwksUrlOf, openDatabase } from '@oneeta/service-kit';
-import { loadKeyRing } from '../src/keys.js';
+import { loadKeyRing } from '../src/context.js';
 import { bearer, registerUser, STRONG_PASSWORD } from './factories.js';
 import { ADMIN_EMAIL, MIGRATIONS, startAuth, type AuthHarness } from './helpers.js';
 

@@ -1,8 +1,9 @@
 import { createRateLimiter, type AccountLookup, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
-import { createBilling } from './billing.js';
 import type { Config } from './config.js';
 import type { AuthClient } from './providers/auth.js';
 import type { BillingProvider } from './providers/port.js';
+import { exportUser } from './store/export-store.js';
+import { createBilling } from './subscriptions/billing.js';
 
 export interface BillingServiceDeps {
   config: Config;
@@ -28,6 +29,8 @@ export function createContext(deps: BillingServiceDeps) {
     config: deps.config,
     billing: createBilling(deps),
     limiter: createRateLimiter(deps.redis, `${deps.config.REDIS_PREFIX}:rl:billing`),
+    /** What billing holds about one account (the data export). */
+    exportUser: (userId: string) => exportUser(deps.db, userId),
   };
 }
 

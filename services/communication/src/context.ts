@@ -12,10 +12,11 @@ import { createAcsChat } from './providers/acs-chat.js';
 import type { ChatBackend } from './providers/chat-backend.js';
 import { createEmbeddedChat } from './providers/embedded-chat.js';
 import type { SessionClient } from './providers/sessions.js';
+import { exportUser } from './store/export-store.js';
 import { createChatStore, type ChatStore } from './store/chat-store.js';
 import { createCallClock } from './store/call-clock.js';
 import { createSendLimit } from './store/send-limit.js';
-import type { ChatTokens } from './tokens.js';
+import type { ChatTokens } from './domain/chat-tokens.js';
 
 export interface CommunicationDeps {
   config: Config;
@@ -65,6 +66,8 @@ export function createContext(deps: CommunicationDeps) {
     sessions: deps.sessions,
     store,
     accounts: deps.accounts,
+    /** What the chat holds about one account (the data export). */
+    exportUser: (userId: string, embeddedId: string) => exportUser(deps.db, userId, embeddedId),
     /** Brings a session's thread in line with the session (closed or not, its members). */
     syncThread: (sessionId: string) =>
       syncSessionThread(

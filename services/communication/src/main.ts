@@ -18,7 +18,8 @@ import { outbox as outboxTable } from './store/schema.js';
 import { configSchema } from './config.js';
 import { chatBackendFor } from './context.js';
 import { createSessionClient } from './providers/sessions.js';
-import { createChatTokens, loadTokenSecret } from './tokens.js';
+import { createChatTokens } from './domain/chat-tokens.js';
+import { loadTokenSecret } from './store/token-secret.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));
 

@@ -21,7 +21,7 @@ import { configSchema } from '../src/config.js';
 import { createSessionClient } from '../src/providers/sessions.js';
 import { createChatStore, type ChatStore } from '../src/store/chat-store.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
-import { createChatTokens, type ChatTokens } from '../src/tokens.js';
+import { createChatTokens, type ChatTokens } from '../src/domain/chat-tokens.js';
 import { MIGRATIONS, testCertificate } from './helpers.js';
 
 /** The ACS resource name in the fake's identity ids (`8:acs:<resource>_<guid>`, as ACS makes them). */

@@ -32,7 +32,8 @@ import type { ChatBackend } from '../src/providers/chat-backend.js';
 import { createSessionClient } from '../src/providers/sessions.js';
 import { createChatStore, type ChatStore } from '../src/store/chat-store.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
-import { createChatTokens, loadTokenSecret, type ChatTokens } from '../src/tokens.js';
+import { createChatTokens, type ChatTokens } from '../src/domain/chat-tokens.js';
+import { loadTokenSecret } from '../src/store/token-secret.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('../src/store/migrations', import.meta.url));
 

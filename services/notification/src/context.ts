@@ -1,5 +1,6 @@
 import { createRateLimiter, type Database, type HostResolver, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { Config } from './config.js';
+import { exportUser } from './store/export-store.js';
 import type { VapidKeyPair } from './store/vapid-store.js';
 import { createInboxStore } from './store/inbox-store.js';
 import { createPreferencesStore } from './store/preferences-store.js';
@@ -36,6 +37,8 @@ export function createContext(deps: NotificationDeps) {
     },
     inbox: createInboxStore(deps.db),
     preferences: createPreferencesStore(deps.db),
+    /** What this service holds about one account (the data export). */
+    exportUser: (userId: string) => exportUser(deps.db, userId),
     limiter: createRateLimiter(deps.redis, `${deps.config.REDIS_PREFIX}:rl:notification`),
     /** Runs `fn` in one transaction, then wakes the outbox relay. */
     transaction: async <T>(fn: (tx: Database) => Promise<T>): Promise<T> => {

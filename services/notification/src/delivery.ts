@@ -10,7 +10,7 @@ import { startEmailRequestConsumers } from './consumers/email-requests.js';
 import { createReminderProcessor, startReminderScheduler } from './consumers/reminders.js';
 import { createPushProcessor } from './consumers/push-delivery.js';
 import { startUserDeletedConsumer } from './consumers/user-deleted.js';
-import { RetryableDeliveryError } from './consumers/record-delivery.js';
+import { RetryableDeliveryError } from './notices/record-delivery.js';
 import { createAuthClient } from './providers/auth.js';
 import type { EmailSender } from './providers/email.js';
 import { createWebPushSender } from './providers/push.js';

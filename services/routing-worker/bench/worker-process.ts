@@ -8,10 +8,10 @@ import { createOfflineMapsProvider, createTravelCache, type MapsProvider } from 
 import { createEventBus, createRedis } from '@oneeta/service-kit';
 import { transactionsForCells } from '@oneeta/travel';
 import client from 'prom-client';
-import { createEtaStateStore } from '../src/eta-state.js';
-import { createWorkerMetrics } from '../src/metrics.js';
+import { createEtaStateStore } from '../src/store/eta-state.js';
+import { createWorkerMetrics } from '../src/providers/metrics.js';
 import { createProcessor } from '../src/processor.js';
-import { createSessionClient } from '../src/session-client.js';
+import { createSessionClient } from '../src/providers/session-client.js';
 import { startRouteWorker } from '../src/worker.js';
 
 const env = process.env;

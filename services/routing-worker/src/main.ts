@@ -3,10 +3,10 @@ import { createMapsProvider, createTravelCache } from '@oneeta/maps';
 import { createRedis, loadConfig, main, openRedisInfra, runService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
-import { createEtaStateStore } from './eta-state.js';
-import { createWorkerMetrics } from './metrics.js';
+import { createEtaStateStore } from './store/eta-state.js';
+import { createWorkerMetrics } from './providers/metrics.js';
 import { createProcessor } from './processor.js';
-import { createSessionClient } from './session-client.js';
+import { createSessionClient } from './providers/session-client.js';
 import { startRouteWorker, type RouteWorker } from './worker.js';
 
 main(async () => {

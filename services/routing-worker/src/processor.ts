@@ -12,10 +12,10 @@ import type { MatrixCell, TravelCache } from '@oneeta/maps';
 import type { EventBus } from '@oneeta/service-kit';
 import { cellRequests, travelResults, usageOfCall } from './domain/cells.js';
 import { answerOf, unchanged, type EtaAnswer } from './domain/eta-policy.js';
-import type { EtaStateStore } from './eta-state.js';
-import { planAsks } from './plan.js';
-import type { WorkerMetrics } from './metrics.js';
-import type { SessionClient } from './session-client.js';
+import type { EtaStateStore } from './store/eta-state.js';
+import { planAsks } from './planning/plan.js';
+import type { WorkerMetrics } from './providers/metrics.js';
+import type { SessionClient } from './providers/session-client.js';
 
 export interface ProcessorDeps {
   cache: TravelCache;

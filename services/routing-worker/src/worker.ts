@@ -9,7 +9,7 @@ import {
 } from '@oneeta/contracts';
 import { createWorker, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WorkerMetrics } from './metrics.js';
+import type { WorkerMetrics } from './providers/metrics.js';
 
 export interface RouteWorkerOptions {
   /** A connection made for BullMQ workers (maxRetriesPerRequest: null). */

@@ -6,10 +6,10 @@ import { TOPICS, type TravelComputedData, type UsageRecordedData } from '@oneeta
 import { streamKey } from '@oneeta/service-kit';
 import client from 'prom-client';
 import { configSchema } from '../src/config.js';
-import { createEtaStateStore } from '../src/eta-state.js';
-import { createWorkerMetrics } from '../src/metrics.js';
+import { createEtaStateStore } from '../src/store/eta-state.js';
+import { createWorkerMetrics } from '../src/providers/metrics.js';
 import { createProcessor } from '../src/processor.js';
-import { createSessionClient } from '../src/session-client.js';
+import { createSessionClient } from '../src/providers/session-client.js';
 import { startRouteWorker, type RouteWorker } from '../src/worker.js';
 
 /**

@@ -4,8 +4,7 @@ import { createTravelCache, type MapsProvider, type TravelCache } from '@oneeta/
 import { createQueue, type EventBus, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import { createIpLimits } from './rate-limits.js';
-import { createTravelTimes } from './travel-times.js';
+import { createTravelTimes } from './providers/travel-times.js';
 
 export interface RoutingDeps {
   config: Config;
@@ -47,8 +46,6 @@ export function createContext(deps: RoutingDeps, log: FastifyBaseLogger) {
     redis,
     bus,
     log,
-    /** Per-IP limiters, one per call family (onRequest hooks). */
-    limits: createIpLimits(redis, config),
     /** One cell from the travel cache the route-matrix worker shares, with its usage event. */
     travelTime: createTravelTimes({ cache: deps.travelCache, provider: provider.name, bus, publish: recordUsage }),
     recordUsage,

@@ -6,7 +6,7 @@ import { configSchema } from './config.js';
 import { startTravelConsumer } from './consumers/travel-computed.js';
 import { startUserDeletedConsumer } from './consumers/user-deleted.js';
 import { startLiveChecks } from './live-worker.js';
-import { createNotifier } from './notify.js';
+import { createNotifier } from './changes/notify.js';
 import { outbox as outboxTable } from './store/schema.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));

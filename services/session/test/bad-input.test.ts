@@ -80,6 +80,7 @@ describe('junk path ids', () => {
         '/internal/sessions/:id/invites/:inviteId',
         '/internal/sessions/:id/schedule',
         '/internal/sessions/:id/revision',
+        '/internal/users/:id/export',
       ]),
     );
   });

@@ -10,4 +10,4 @@ export * from './factories.js';
 export * from './membership.js';
 export { startTravelConsumer } from '../src/consumers/travel-computed.js';
 export { runLiveChecks } from '../src/live-worker.js';
-export { createNotifier } from '../src/notify.js';
+export { createNotifier } from '../src/changes/notify.js';

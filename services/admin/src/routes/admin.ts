@@ -17,10 +17,12 @@ import {
 } from '@oneeta/contracts';
 import type { App, Guards } from '@oneeta/service-kit';
 import type { AdminContext } from '../context.js';
+import { exportRoutes } from './export.js';
 
 /** The administrator's ledger calls (doc 2 §7 "Admin"): every one refused to anyone else (401/403). */
 export function adminRoutes(app: App, ctx: AdminContext, guards: Guards) {
   const { ledger } = ctx;
+  exportRoutes(app, ctx, guards);
   const tags = ['admin'];
   const admin = { preHandler: guards.requireAdmin };
   const list = (operationId: string, summary: string, response: object) => ({ ...admin, schema: { tags, operationId, summary, querystring: adminListQuerySchema, response: { 200: response } } });

@@ -1,11 +1,12 @@
-import { accountExportSchema, deleteMeBodySchema, MESSAGES, TOPICS, type UserDeletedData } from '@oneeta/contracts';
-import { HttpError, storeAccountDeleted, type App, type Guards } from '@oneeta/service-kit';
+import { accountExportSchema, deleteMeBodySchema, EXPORT_MESSAGES, MESSAGES, TOPICS, type UserDeletedData } from '@oneeta/contracts';
+import { errorSchema, HttpError, storeAccountDeleted, type App, type Guards } from '@oneeta/service-kit';
 import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../context.js';
+import { ExportUnavailableError } from '../providers/user-data.js';
 import { passwordResets } from '../store/schema.js';
 import { currentRow } from './accounts.js';
 
-/** The account's end and its data: deletion (password required) and the export of what auth holds. */
+/** The account's end and its data: deletion (password required) and the export of what every service holds. */
 export function accountDataRoutes(app: App, ctx: AuthContext, guards: Guards) {
   app.delete(
     '/api/auth/me',
@@ -34,16 +35,23 @@ export function accountDataRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.get(
     '/api/auth/me/export',
-    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'exportMe', summary: "The account's own data held by the auth service, as JSON", response: { 200: accountExportSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: { tags: ['auth'], operationId: 'exportMe', summary: "Everything every service holds about the account, as JSON (503 when a service cannot answer: never a partial export)", response: { 200: accountExportSchema, 503: errorSchema } },
+    },
     async (request, reply) => {
       const row = await currentRow(ctx, request.user!.id);
       const [reset] = await ctx.db.select({ userId: passwordResets.userId }).from(passwordResets).where(eq(passwordResets.userId, row.id));
+      const held = await ctx.userData.gather(row.id).catch((err: unknown) => {
+        if (!(err instanceof ExportUnavailableError)) throw err;
+        request.log.warn({ err, service: err.service }, 'data export: a service did not answer');
+        throw new HttpError(503, EXPORT_MESSAGES.unavailable, 'export_unavailable');
+      });
       reply.header('content-disposition', 'attachment; filename="oneeta-account.json"');
       return {
         exportedAt: new Date().toISOString(),
-        account: ctx.view(row),
-        emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
-        passwordResetPending: reset !== undefined,
+        account: { user: ctx.view(row), emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null, passwordResetPending: reset !== undefined },
+        ...held,
       };
     },
   );

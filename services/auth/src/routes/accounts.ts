@@ -9,7 +9,7 @@ import {
 import { errorSchema, HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.js';
-import { hashPassword } from '../password-hash.js';
+import { hashPassword } from '../domain/password-hash.js';
 import { isUniqueViolation } from '../store/users-store.js';
 import { limitIp as limitRequests } from './limits.js';
 import { tokenSessionId } from './token-session.js';

@@ -13,7 +13,7 @@ import { errorSchema, HttpError, type App, type Database, type Guards } from '@o
 import type { AuthContext } from '../context.js';
 import { resetTokenHash } from '../domain/password-reset.js';
 import { revokeAll } from '../domain/tokens.js';
-import { hashPassword } from '../password-hash.js';
+import { hashPassword } from '../domain/password-hash.js';
 import { createPasswordResetsStore } from '../store/password-resets-store.js';
 import { currentRow } from './accounts.js';
 import { limitIp } from './limits.js';

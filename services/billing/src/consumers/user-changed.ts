@@ -1,7 +1,7 @@
 import { TOPICS, userChangedDataSchema } from '@oneeta/contracts';
 import type { EventBus } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Billing } from '../billing.js';
+import type { Billing } from '../subscriptions/billing.js';
 
 /** The consumer group of billing's downgrade follow-up (renaming it re-reads the stream). */
 export const DOWNGRADE_GROUP = 'billing:downgrades';

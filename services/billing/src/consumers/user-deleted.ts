@@ -1,7 +1,7 @@
 import { TOPICS, userDeletedDataSchema, type EventEnvelope } from '@oneeta/contracts';
 import { idempotent, type EventBus, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Billing } from '../billing.js';
+import type { Billing } from '../subscriptions/billing.js';
 
 export const USER_DELETED_GROUP = 'billing:user-deleted';
 

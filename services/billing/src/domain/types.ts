@@ -1,17 +1,13 @@
 import { PLANS, PAID_SELF_SERVE_PLANS, type Plan } from '@oneeta/contracts';
 import { z } from 'zod';
+import { DOMAIN_SUBSCRIPTION_STATUSES, type DomainSubscriptionStatus, type ProviderName } from '../store/schema.js';
 
 /**
  * The billing domain's own words for what a payment provider reports. The Stripe adapter maps
  * Stripe's objects to these; the local provider writes them itself. No provider type crosses here.
  */
 export type SelfServePlan = (typeof PAID_SELF_SERVE_PLANS)[number];
-/** 'none': no provider configured, nothing can be bought (see providers/index.ts). */
-export type ProviderName = 'local' | 'stripe' | 'none';
-
-/** `incomplete`: the first payment is not made yet (not live, not shown). */
-export const DOMAIN_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete'] as const;
-export type DomainSubscriptionStatus = (typeof DOMAIN_SUBSCRIPTION_STATUSES)[number];
+export { DOMAIN_SUBSCRIPTION_STATUSES, type DomainSubscriptionStatus, type ProviderName };
 
 const date = z.coerce.date();
 const planOrNull = z.enum(PLANS).nullable();

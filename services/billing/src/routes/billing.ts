@@ -8,12 +8,14 @@ import {
 } from '@oneeta/contracts';
 import type { App, Guards } from '@oneeta/service-kit';
 import type { BillingContext } from '../context.js';
+import { exportRoutes } from './export.js';
 
 const tags = ['billing'];
 
 /** The signed-in billing calls (document 2 §7 "Billing and enterprise"; issue 18). */
 export function billingRoutes(app: App, ctx: BillingContext, guards: Guards) {
   const { billing } = ctx;
+  exportRoutes(app, ctx, guards);
 
   app.post(
     '/api/billing/create-checkout-session',

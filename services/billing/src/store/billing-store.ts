@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Plan } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
-import type { BillingEvent, DomainSubscriptionStatus, ProviderName } from '../domain/types.js';
 import {
   checkouts,
   customers,
@@ -9,6 +8,8 @@ import {
   processedEvents,
   subscriptions,
   type CheckoutRow,
+  type DomainSubscriptionStatus,
+  type ProviderName,
   type SubscriptionRow,
 } from './schema.js';
 
@@ -90,7 +91,7 @@ export function createBillingStore(db: Database) {
     },
 
     /** Records the event id; false when it was applied before (its effect is not repeated). */
-    async markEvent(event: Pick<BillingEvent, 'id' | 'type' | 'created'>): Promise<boolean> {
+    async markEvent(event: { id: string; type: string; created: number }): Promise<boolean> {
       const rows = await db
         .insert(processedEvents)
         .values({ id: event.id, type: event.type, created: event.created })

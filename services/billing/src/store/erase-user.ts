@@ -1,7 +1,6 @@
 import type { Database } from '@oneeta/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DomainSubscriptionStatus } from '../domain/types.js';
-import { checkouts, customers, enterpriseLeads, outbox, subscriptions } from './schema.js';
+import { checkouts, customers, enterpriseLeads, outbox, subscriptions, type DomainSubscriptionStatus } from './schema.js';
 
 /** What a deleted account's accounting rows say instead of its user id (they still add up). */
 export const ERASED = 'deleted';

@@ -1,7 +1,13 @@
 import { bigint, index, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Plan } from '@oneeta/contracts';
-import type { DomainSubscriptionStatus } from '../domain/types.js';
 import { outboxTable } from '@oneeta/service-kit';
+
+/** 'none': no provider configured, nothing can be bought (see providers/index.ts). */
+export type ProviderName = 'local' | 'stripe' | 'none';
+
+/** `incomplete`: the first payment is not made yet (not live, not shown). */
+export const DOMAIN_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete'] as const;
+export type DomainSubscriptionStatus = (typeof DOMAIN_SUBSCRIPTION_STATUSES)[number];
 
 /** The billing service's own Postgres schema; no other service reads it. */
 export const billing = pgSchema('billing');

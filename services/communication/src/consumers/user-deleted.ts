@@ -1,6 +1,8 @@
 import { TOPICS, userDeletedDataSchema } from '@oneeta/contracts';
 import { idempotent, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import { scrubContent } from '../domain/erasure.js';
+import { communicationUserIdOf } from '../domain/identity.js';
 import { eraseUser } from '../store/erase-user.js';
 
 export const USER_DELETED_GROUP = 'communication:user-deleted';
@@ -33,7 +35,7 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
         return;
       }
       const erased = await deps.db.transaction(async (handle) =>
-        eraseUser(handle as unknown as Database, parsed.data.userId),
+        eraseUser(handle as unknown as Database, parsed.data.userId, { embeddedId: communicationUserIdOf(parsed.data.userId), scrub: scrubContent }),
       );
       deps.onCommit?.();
       deps.log.info({ eventId: event.id, ...erased }, 'deleted account erased');

@@ -1,7 +1,7 @@
 import type { ChatMessageContent, CommunicationIdentifierModel } from '@oneeta/contracts';
+import { ERASED } from '../store/erase-user.js';
 
-/** What a deleted account's rows say instead of its chat identity (they still count, under nobody). */
-export const ERASED = 'deleted';
+export { ERASED };
 
 const erasedIdentifier = (): CommunicationIdentifierModel => ({ kind: 'unknown', rawId: ERASED });
 

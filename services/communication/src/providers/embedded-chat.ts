@@ -1,7 +1,7 @@
 import { communicationUserIdOf } from '../domain/identity.js';
 import type { ChatStore } from '../store/chat-store.js';
 import type { ThreadRow } from '../store/schema.js';
-import type { ChatTokens } from '../tokens.js';
+import type { ChatTokens } from '../domain/chat-tokens.js';
 import type { ChatBackend, ChatPerson, SessionThread } from './chat-backend.js';
 
 /** The topic of a session's thread (the widget does not show it). */

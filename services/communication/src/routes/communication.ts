@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CommunicationContext } from '../context.js';
 import { canChat, displayNameOf } from '../domain/rules.js';
 import { callUsageRoutes } from './call-usage.js';
+import { exportRoutes } from './export.js';
 import type { SessionThread } from '../providers/chat-backend.js';
 
 export { SESSION_THREAD_TOPIC } from '../providers/embedded-chat.js';
@@ -199,6 +200,7 @@ export function communicationRoutes(app: App, ctx: CommunicationContext, guards:
   );
 
   callUsageRoutes(app, ctx, guards, requireMember);
+  exportRoutes(app, ctx, guards);
 
   app.post(
     '/api/communication/complete-call',

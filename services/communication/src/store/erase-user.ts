@@ -1,7 +1,6 @@
+import type { ChatMessageContent } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
 import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { ERASED, scrubContent } from '../domain/erasure.js';
-import { communicationUserIdOf } from '../domain/identity.js';
 import {
   acsIdentities,
   messages,
@@ -11,6 +10,15 @@ import {
   threads,
   usageMarks,
 } from './schema.js';
+
+/** What a deleted account's rows say instead of its chat identity (they still count, under nobody). */
+export const ERASED = 'deleted';
+
+/** What erasing needs from the rules: the account's embedded chat identity and how a system message drops identities. */
+export interface ErasureRules {
+  embeddedId: string;
+  scrub: (content: ChatMessageContent, ids: ReadonlySet<string>) => ChatMessageContent;
+}
 
 /** Whether a JSON text holds any of the ids as a string. */
 const mentionIn = (text: SQL, ids: string[]): SQL =>
@@ -35,12 +43,12 @@ export interface ErasedCounts {
  * events still waiting in the outbox keep counting, with the marker instead of its identity; the
  * real-time nudges still waiting that carry its messages are dropped.
  */
-export async function eraseUser(tx: Database, userId: string, now = new Date()): Promise<ErasedCounts> {
+export async function eraseUser(tx: Database, userId: string, rules: ErasureRules, now = new Date()): Promise<ErasedCounts> {
   const acs = await tx
     .delete(acsIdentities)
     .where(eq(acsIdentities.userId, userId))
     .returning({ acsId: acsIdentities.acsId });
-  const ids = [communicationUserIdOf(userId), ...acs.map((r) => r.acsId)];
+  const ids = [rules.embeddedId, ...acs.map((r) => r.acsId)];
   const idSet = new Set(ids);
 
   const memberships = await tx
@@ -72,7 +80,7 @@ export async function eraseUser(tx: Database, userId: string, now = new Date()):
   for (const row of named)
     await tx
       .update(messages)
-      .set({ content: scrubContent(row.content ?? {}, idSet) })
+      .set({ content: rules.scrub(row.content ?? {}, idSet) })
       .where(and(eq(messages.threadId, row.threadId), eq(messages.id, row.id)));
   await tx
     .update(threads)

@@ -1,7 +1,8 @@
 import { sessionScheduleDataSchema, TOPICS, type EventEnvelope } from '@oneeta/contracts';
 import type { Database, EventBus, Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { endWhatEnded, lockSessionNotices, recordSchedule } from '../notice-ends.js';
+import { endWhatEnded } from '../notices/ends.js';
+import { lockSessionNotices, recordSchedule } from '../store/schedules-store.js';
 
 /** Consumer group (kept: a new group name would read the stream from its start again). */
 export const ALERT_ENDS_GROUP = 'notification:alert-ends';

@@ -2,8 +2,9 @@ import { sessionAlertDataSchema, TOPICS, type EventEnvelope } from '@oneeta/cont
 import { idempotent, type AccountLookup, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { alertNotice, alertSentKey } from '../domain/alerts.js';
-import { alreadyEnded, lockSessionNotices } from '../notice-ends.js';
-import { deliverNotice, noticeChannels } from '../notify-user.js';
+import { deliverNotice, noticeChannels } from '../notices/deliver.js';
+import { alreadyEnded } from '../notices/ends.js';
+import { lockSessionNotices } from '../store/schedules-store.js';
 import { alertsSent } from '../store/schema.js';
 
 /** Consumer group (kept: a new group name would read the stream from its start again). */

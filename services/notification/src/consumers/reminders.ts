@@ -3,11 +3,11 @@ import { JOBS, QUEUES, sessionScheduleDataSchema, TOPICS, type ReminderJob } fro
 import type { AccountLookup, Database, EventBus, Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { plannedReminders, reminderJobId, reminderPayload, reminderSentKey, reminderVerdict } from '../domain/reminders.js';
+import { deliverNotice, noticeChannels } from '../notices/deliver.js';
+import { accountDeleted } from '../notices/record-delivery.js';
 import type { SessionClient } from '../providers/sessions.js';
-import { lockSessionNotices } from '../notice-ends.js';
-import { deliverNotice, noticeChannels } from '../notify-user.js';
+import { lockSessionNotices } from '../store/schedules-store.js';
 import { remindersSent } from '../store/schema.js';
-import { accountDeleted } from './record-delivery.js';
 
 export const SCHEDULE_GROUP = 'notification:reminders';
 

@@ -1,5 +1,5 @@
 import type { LoginAlertData, VerificationLink } from '@oneeta/contracts';
-import type { EmailMessage } from '../providers/email.js';
+import type { EmailMessage } from './email-message.js';
 import { escapeHtml } from './invite-email.js';
 
 const greetingOf = (name: string) => `Hi ${name.trim() || 'there'},`;

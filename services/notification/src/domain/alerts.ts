@@ -2,13 +2,9 @@ import { ALERT_TEXTS, format, REPLAN_UPGRADE_URL, TOPIC_OF, type InAppKind, type
 import { formatWholeMinutes } from '@oneeta/travel';
 import { destinationTime } from './clock.js';
 import type { NoticeCondition } from './conditions.js';
+import type { NoticeDetails } from '../store/schema.js';
 
-/** What the inbox says beside the text: who is late (offer, far-behind) and whether the owner's plan can take the offer. */
-export interface NoticeDetails {
-  participantIds?: string[];
-  names?: string[];
-  canReplan?: boolean;
-}
+export type { NoticeDetails };
 
 /** What one recipient is told about one session.alert (push body and in-app text are the same). */
 export interface AlertNotice {

@@ -1,4 +1,7 @@
 import { REMINDER_LEAVE_BY_TOLERANCE_MS, type InAppKind, type SessionScheduleData } from '@oneeta/contracts';
+import type { NoticeCondition } from '../store/schema.js';
+
+export type { NoticeCondition };
 
 /**
  * Every in-app notification of a session is about a condition (someone is late, has arrived, this
@@ -6,14 +9,6 @@ import { REMINDER_LEAVE_BY_TOLERANCE_MS, type InAppKind, type SessionScheduleDat
  * longer lists it. These rules decide, from the session's current schedule (`session.schedule`),
  * which conditions still hold. No I/O.
  */
-export interface NoticeCondition {
-  /** The participants it is about: late and arrived name one; the re-plan offer and far-behind notice, who is late. */
-  about: string[];
-  /** The arrival time it was decided for (null: the session had none). */
-  arriveAt: string | null;
-  /** The recipient's leave-by time it states (reminders, a re-plan's 'leave by'); null when it states none. */
-  leaveBy: string | null;
-}
 
 /** What an in-app row knows of its condition. */
 export interface ConditionedNotice {

@@ -2,10 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { InAppNotification } from '@oneeta/contracts';
 import type { InAppNotificationRow } from '../store/schema.js';
 
-/** The inbox lists the caller's unread notifications of this last stretch, oldest first, at most INBOX_LIMIT. */
-export const INBOX_WINDOW_MS = 24 * 3600_000;
-export const INBOX_LIMIT = 50;
-
 let last = { ms: 0, seq: 0 };
 
 /**

@@ -1,6 +1,6 @@
 import type { InternalInvite } from '@oneeta/contracts';
 import { canonicalZone, zoneLabel } from '@oneeta/travel';
-import type { EmailMessage } from '../providers/email.js';
+import type { EmailMessage } from './email-message.js';
 import { safeName } from './email-safety.js';
 
 /** `/session/{id}/invite/{code}` on the public origin (doc 1 §5 invite acceptance). */

@@ -34,3 +34,12 @@ export function parsePushEndpoint(endpoint: string, allowedHosts: readonly strin
   if (!hostAllowed(host, allowedHosts)) return { ok: false, error: PUSH_MESSAGES.notAllowed };
   return { ok: true, url, host };
 }
+
+/** What the data export shows of a device's endpoint: the push service's host, never the URL (it is the device's address). */
+export function endpointHost(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '';
+  }
+}

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { EmailMessage } from '../providers/email.js';
+import type { EmailMessage } from './email-message.js';
 import { escapeHtml } from './invite-email.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { VerificationLink } from '@oneeta/contracts';
-import type { EmailMessage } from '../providers/email.js';
+import type { EmailMessage } from './email-message.js';
 import { safeName } from './email-safety.js';
 import { escapeHtml } from './invite-email.js';
 

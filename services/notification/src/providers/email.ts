@@ -2,16 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '@oneeta/service-kit';
+import type { EmailMessage } from '../domain/email-message.js';
 import { emailOutbox, type EmailOutboxRow } from '../store/schema.js';
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
-  headers?: Record<string, string>;
-}
+export type { EmailMessage };
 
 /** An e-mail port that may list what it stored (the embedded outbox). */
 export type EmailPort = EmailSender & { list?: (opts: { to?: string | undefined; limit: number }) => Promise<EmailOutboxRow[]> };

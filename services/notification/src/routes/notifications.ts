@@ -12,11 +12,13 @@ import {
 import type { App, Guards } from '@oneeta/service-kit';
 import type { NotificationContext } from '../context.js';
 import { toInAppNotification } from '../domain/inbox.js';
+import { exportRoutes } from './export.js';
 
 /** The in-app inbox, notification preferences and session mutes: every call needs sign-in and touches only the caller's own. */
 export function notificationRoutes(app: App, ctx: NotificationContext, guards: Guards) {
   const tags = ['notifications'];
   const user = guards.requireUser;
+  exportRoutes(app, ctx, guards);
   const preferences = async (userId: string) => {
     const [saved, mutedSessions] = await Promise.all([ctx.preferences.get(userId), ctx.preferences.mutedSessions(userId)]);
     return { preferences: saved, mutedSessions };

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
-import { INBOX_LIMIT, INBOX_WINDOW_MS } from '../domain/inbox.js';
 import { inAppNotifications, type InAppNotificationRow } from './schema.js';
+
+/** The inbox lists the caller's unread notifications of this last stretch, oldest first, at most INBOX_LIMIT. */
+export const INBOX_WINDOW_MS = 24 * 3600_000;
+export const INBOX_LIMIT = 50;
 
 export type InAppInput = Omit<typeof inAppNotifications.$inferInsert, 'readAt' | 'endedAt'>;
 

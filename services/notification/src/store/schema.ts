@@ -1,8 +1,23 @@
 import { index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SessionScheduleData } from '@oneeta/contracts';
 import { outboxTable } from '@oneeta/service-kit';
-import type { NoticeDetails } from '../domain/alerts.js';
-import type { NoticeCondition } from '../domain/conditions.js';
+
+/** What an in-app notification is about (domain/conditions.ts decides when it ends). */
+export interface NoticeCondition {
+  /** The participants it is about: late and arrived name one; the re-plan offer and far-behind notice, who is late. */
+  about: string[];
+  /** The arrival time it was decided for (null: the session had none). */
+  arriveAt: string | null;
+  /** The recipient's leave-by time it states (reminders, a re-plan's 'leave by'); null when it states none. */
+  leaveBy: string | null;
+}
+
+/** What the inbox says beside the text: who is late (offer, far-behind) and whether the owner's plan can take the offer. */
+export interface NoticeDetails {
+  participantIds?: string[];
+  names?: string[];
+  canReplan?: boolean;
+}
 
 /** The notification service's own Postgres schema; no other service reads it. */
 export const notification = pgSchema('notification');

@@ -24,30 +24,14 @@ import {
   ETA_STATIONARY_METERS,
   ETA_TRAFFIC_BUCKET_SECONDS,
   TRAVEL_UNCHANGED_SECONDS,
-  type Position,
   type TravelResult,
 } from '@oneeta/contracts';
 import type { CellRequest } from '@oneeta/maps';
 import { haversineMeters, roundCoord } from '@oneeta/travel';
 
-/** The last provider answer for one participant of a session (kept in Redis between jobs). */
-export interface EtaAnswer {
-  /** Where the participant was when the answer was asked. */
-  origin: Position;
-  ok: boolean;
-  travelTimeSeconds: number | null;
-  distanceMeters: number | null;
-  /** When it was asked (ISO). */
-  at: string;
-  /** The route it answers (destination, time kind, options): another route needs another answer. */
-  route: string;
-  /** The traffic bucket of its travel time. */
-  bucket: string;
-  /** Where they were at their first answer. */
-  home: Position;
-  /** Whether they had set off (moved more than ETA_STATIONARY_METERS from `home`) by then. */
-  setOff: boolean;
-}
+import type { EtaAnswer } from '../store/eta-state.js';
+
+export type { EtaAnswer };
 
 export type AskReason = 'first' | 'failed' | 'route' | 'deviation' | 'max_age' | 'bucket' | 'leave_by';
 

@@ -16,14 +16,16 @@ import type { RoutingContext } from '../context.js';
 import { tokenAnswer } from '../domain/token.js';
 import { cellRequestOf, travelSummary } from '../domain/travel-summary.js';
 import { lookupMetrics, searchUsage, timezoneUsage } from '../domain/usage.js';
-import type { UsageCaller } from '../travel-times.js';
+import type { UsageCaller } from '../providers/travel-times.js';
+import { createIpLimits } from './rate-limits.js';
 
 /**
  * The maps API (doc 1 §7 "Maps"): token, search, timezone, traveltimes. Open to anonymous callers
  * (a bearer token is optional), limited per IP, and each call made with a sessionId records usage.
  */
 export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
-  const { provider, limits } = ctx;
+  const { provider } = ctx;
+  const limits = createIpLimits(ctx.redis, ctx.config);
   const ask = <T>(call: () => Promise<T>, message: string) => fromProvider(call, message, ctx.log);
 
   app.get(

@@ -1,9 +1,9 @@
 import { ARRIVAL_DWELL_SECONDS, TOPICS, travelComputedDataSchema } from '@oneeta/contracts';
 import { idempotent, type AccountLookup, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkLive } from '../live-check.js';
-import { createNotifier } from '../notify.js';
-import { storeTravelResults } from '../store/travel-store.js';
+import { checkLive } from '../changes/live-check.js';
+import { createNotifier } from '../changes/notify.js';
+import { storeTravelResults } from '../changes/travel-results.js';
 
 /** The session service's consumer group on every stream it reads. */
 export const CONSUMER_GROUP = 'session';

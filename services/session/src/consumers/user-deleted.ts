@@ -1,8 +1,8 @@
 import { planSchema, TOPICS, userDeletedDataSchema, type Plan } from '@oneeta/contracts';
 import { idempotent, type AccountLookup, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { createNotifier, memberRemoved } from '../notify.js';
-import { purgeAccountFromSession, sessionsOfAccount, type DeletedAccount } from '../store/account-purge.js';
+import { createNotifier, memberRemoved } from '../changes/notify.js';
+import { purgeAccountFromSession, sessionsOfAccount, type DeletedAccount } from '../changes/account-purge.js';
 import { inviteEmailKeys } from '../store/invite-emails.js';
 
 /** The session service's consumer group on `user.deleted`. */

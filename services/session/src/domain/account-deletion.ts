@@ -1,10 +1,6 @@
-import type { ParticipantRow } from '../store/schema.js';
+import { DELETED_ACCOUNT, type ParticipantRow } from '../store/schema.js';
 
-/**
- * What stands in for a deleted account where a user id must stay (the owner of a session nobody
- * took over, the sender of an invite someone accepted). No account ever has this id.
- */
-export const DELETED_ACCOUNT = 'deleted-account';
+export { DELETED_ACCOUNT };
 
 type Candidate = Pick<ParticipantRow, 'userId' | 'status' | 'createdAt' | 'position'>;
 

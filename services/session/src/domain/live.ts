@@ -1,7 +1,7 @@
 /**
  * Issue 15's live rules, pure (every function takes `now`): who is late, who has arrived, when the
  * owner is told about no-shows, when location sharing ends, and the alerts each check implies.
- * live-check.ts applies a plan inside the transaction that locks the session.
+ * changes/live-check.ts applies a plan inside the transaction that locks the session.
  */
 import {
   ARRIVAL_EXIT_METERS,

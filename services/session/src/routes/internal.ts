@@ -1,8 +1,9 @@
-import { internalInviteResponseSchema, inviteIdParamsSchema, memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema, sessionRevisionResponseSchema, sessionScheduleDataSchema } from '@oneeta/contracts';
+import { internalInviteResponseSchema, inviteIdParamsSchema, memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema, sessionRevisionResponseSchema, sessionScheduleDataSchema, sessionUserExportSchema, userExportParamsSchema } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { memberRole } from '../domain/membership.js';
 import { scheduleOf } from '../domain/schedule.js';
+import { exportUser } from '../store/export-store.js';
 
 /** Service-to-service routes: never proxied by the gateway, guarded by INTERNAL_TOKEN. */
 export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
@@ -91,5 +92,12 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
         ),
       };
     },
+  );
+
+  /** For the auth service's data export: what this service holds about the account. */
+  app.get(
+    '/internal/users/:id/export',
+    { preHandler: guards.requireInternal, schema: { params: userExportParamsSchema, response: { 200: sessionUserExportSchema } } },
+    async (request) => exportUser(ctx.db, request.params.id),
   );
 }

@@ -10,8 +10,10 @@ import { errorSchema, HttpError, type App, type AuthUser, type Guards } from '@o
 import type { FastifyRequest } from 'fastify';
 import type { SessionContext } from '../context.js';
 import { isClosed } from '../domain/access.js';
+import { canJoinAnother, participantRoom } from '../domain/limits.js';
 import { inviteView, participantView, sessionView } from '../domain/view.js';
-import { createInvitesStore, type InvitesStore } from '../store/invites-store.js';
+import { createInvitesStore, ownerPlanOf, type InvitesStore } from '../store/invites-store.js';
+import { createParticipantsStore } from '../store/participants-store.js';
 import { createJoinAttempts, joinCaller } from '../store/join-attempts.js';
 
 /** POST …/invite/:code/accept answers the new participant and the session as they now see it. */
@@ -83,7 +85,16 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
         throw new HttpError(400, SESSION_MESSAGES.locationRequired, 'missing_location');
       }
       const outcome = await ctx.write(async (tx, changed) => {
-        const result = await createInvitesStore(tx).accept(loaded.session, invite, user, { lat, lon, source: locationSource ?? 'device' });
+        // Within the joined-open-sessions limit of the user's plan and the participants limit of the owner's.
+        const result = await createInvitesStore(tx).accept(loaded.session, invite, user, { lat, lon, source: locationSource ?? 'device' }, async (locked) => {
+          const people = createParticipantsStore(tx);
+          if (!canJoinAnother(user.plan, { ownedOpen: 0, joinedOpen: await people.joinedOpenCount(user.id, locked) })) {
+            throw new HttpError(403, SESSION_MESSAGES.joinedLimit, 'joined_limit');
+          }
+          if (!participantRoom(ownerPlanOf(loaded.session), await people.othersActiveCount(id, loaded.session.creatorUserId, locked))) {
+            throw new HttpError(403, SESSION_MESSAGES.participantLimit, 'participant_limit');
+          }
+        });
         if (result.kind !== 'taken') changed(id, 'invite-accepted', 'invite');
         return result;
       });

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   createInviteBodySchema,
   createInviteResponseSchema,
+  MESSAGES,
   inviteIdParamsSchema,
   isPlainName,
   myInvitesQuerySchema,
@@ -14,11 +15,12 @@ import {
 } from '@oneeta/contracts';
 import { errorSchema, HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
+import { inviteRoom } from '../domain/limits.js';
 import { asMember, invitedByEmail, verifiedEmailOf } from '../domain/membership.js';
+import { sessionAggregate } from '../domain/session-changes.js';
 import { inviteView } from '../domain/view.js';
-import { sessionAggregate } from '../notify.js';
 import { createInviteEmails } from '../store/invite-emails.js';
-import { createInvitesStore } from '../store/invites-store.js';
+import { createInvitesStore, invitesUsedIn } from '../store/invites-store.js';
 import { inviteJoinRoutes } from './invite-join.js';
 import { visibleParticipants } from './participants.js';
 
@@ -78,7 +80,10 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
       ctx.assertOpen(loaded);
       const { name, email } = request.body;
       const { invite, decision } = await ctx.write(async (tx, changed) => {
-        const created = await createInvitesStore(tx).create({ id: randomUUID(), sessionId: id, name, email, code: newInviteCode(), inviter: user });
+        // Within the owner's plan: accepted plus pending invites.
+        const created = await createInvitesStore(tx).create({ id: randomUUID(), sessionId: id, name, email, code: newInviteCode(), inviter: user }, async (locked) => {
+          if (!inviteRoom(user.plan, await invitesUsedIn(locked, id))) throw new HttpError(403, MESSAGES.inviteLimitReached, 'invite_limit');
+        });
         // Counted once the invite is made (a refused invite takes no e-mail from the day's allowance).
         const decided = await emails.decide(user, email);
         if (decided.send) {

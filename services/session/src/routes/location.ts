@@ -1,8 +1,8 @@
 import { locationBodySchema, locationResponseSchema } from '@oneeta/contracts';
 import type { App, Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
-import { checkLive } from '../live-check.js';
-import { MOVE_REASON } from '../notify.js';
+import { checkLive } from '../changes/live-check.js';
+import { MOVE_REASON } from '../domain/session-changes.js';
 import { createLifecycleStore } from '../store/lifecycle-store.js';
 
 /**

@@ -1,8 +1,10 @@
-import { SESSION_MESSAGES, type ParticipantInput, type saveSessionBodySchema } from '@oneeta/contracts';
+import { SESSION_MESSAGES, TOPICS, type ParticipantInput, type saveSessionBodySchema } from '@oneeta/contracts';
 import { HttpError, type AuthUser, type Database } from '@oneeta/service-kit';
 import type { z } from 'zod';
 import type { SessionContext } from '../context.js';
+import { replannedAlert } from '../domain/live.js';
 import { editRefusal, inputRefusal, quotaRefusal, roomRefusal, sameDestination, type Refusal } from '../domain/save-rules.js';
+import { sessionAggregate } from '../domain/session-changes.js';
 import { createListStore } from '../store/list-store.js';
 import { createSaveStore, type NewParticipant, type SessionFields } from '../store/save-store.js';
 
@@ -108,7 +110,11 @@ export async function saveSession(
     const store = createSaveStore(tx);
     await store.update(existing, fields, moves, added, !sameEarliest);
     // A new arrival time (a re-plan): lateness, no-shows and sharing start over, and everyone is told.
-    if (moved) await store.replanned(id, user.id, ctx.outbox);
+    if (moved) {
+      const cleared = await store.clearLiveState(id);
+      const alert = cleared && replannedAlert(cleared.session, cleared.people, user.id);
+      if (alert) await ctx.outbox.add(tx, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.sessionAlert, data: alert });
+    }
     changed(id, 'saved', 'save');
   });
   return { created: false };

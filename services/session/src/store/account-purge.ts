@@ -1,28 +1,11 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Plan } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
-import { DELETED_ACCOUNT, successorOf } from '../domain/account-deletion.js';
-import { invites, participants, sessions } from './schema.js';
 import { pendingRowId } from './invites-store.js';
-import { lockUserUsage } from './user-lock.js';
+import { DELETED_ACCOUNT, invites, participants, sessions, type ParticipantRow, type SessionRow } from './schema.js';
 
 export interface DeletedAccount {
   userId: string;
   email: string;
-}
-
-/** What purging a deleted account changed in one session. */
-export interface PurgeOutcome {
-  /** The account was a member (owner or participant): its /ws subscriptions must be dropped. */
-  wasMember: boolean;
-  /** Something was written (so the session's change is announced). */
-  changed: boolean;
-  /** The user id of who took the session over, when the account owned it and someone could. */
-  newOwner?: string;
-  /** The session was closed because its owner left nobody to take over. */
-  closed: boolean;
-  /** Whether the session is still open afterwards (a route job is worth scheduling). */
-  open: boolean;
 }
 
 const sameEmail = (column: typeof invites.email | typeof participants.email, email: string) =>
@@ -46,20 +29,19 @@ export async function sessionsOfAccount(db: Database, account: DeletedAccount): 
 }
 
 /**
- * Takes a deleted account out of one session, inside the caller's transaction `tx`: its participant
- * row goes (position, starting address, travel results with it); invites it sent that are still
- * pending and every invite addressed to it or accepted by it are deleted with their pending rows;
- * invites it sent that others answered keep no trace of it; other rows keep no copy of its e-mail.
- * A session it owned passes to the longest-standing remaining participant with an account (their
- * plan from `planOf`), else it is closed (positions dropped) and owned by nobody.
+ * Takes a deleted account's rows out of one session, inside the caller's transaction `tx`, under the
+ * session's row lock: its participant row goes (position, starting address, travel results with
+ * it); invites it sent that are still pending and every invite addressed to it or accepted by it are
+ * deleted with their pending rows; invites it sent that others answered keep no trace of it; other
+ * rows keep no copy of its e-mail. Returns the session as it was locked, whether the account was a
+ * member and whether anything was written; undefined for an unknown session.
  */
-export async function purgeAccountFromSession(
+export async function removeAccountRows(
   tx: Database,
   sessionId: string,
   account: DeletedAccount,
-  planOf: (userId: string) => Promise<Plan>,
   now = new Date(),
-): Promise<PurgeOutcome | undefined> {
+): Promise<{ session: SessionRow; wasMember: boolean; changed: boolean } | undefined> {
   const { userId, email } = account;
   const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
   if (!session) return undefined;
@@ -106,29 +88,25 @@ export async function purgeAccountFromSession(
     .returning({ id: participants.id });
   if (scrubbed.length > 0) changed = true;
 
-  const open = !session.isClosed && session.closedAt === null;
-  if (!wasOwner) return { wasMember, changed, closed: false, open };
+  return { session, wasMember, changed };
+}
 
-  const remaining = await tx
-    .select()
-    .from(participants)
-    .where(eq(participants.sessionId, sessionId))
-    .orderBy(asc(participants.createdAt), asc(participants.position));
-  const successor = successorOf(remaining, userId);
-  if (successor) {
-    // What the new owner's plan counts changes: taken under their usage lock, like a join.
-    await lockUserUsage(tx, successor.userId);
-    const plan = await planOf(successor.userId);
-    await tx.update(sessions).set({ creatorUserId: successor.userId, ownerPlan: plan, updatedAt: now }).where(eq(sessions.id, sessionId));
-    await tx.update(participants).set({ isOwner: false }).where(and(eq(participants.sessionId, sessionId), ne(participants.id, successor.id)));
-    await tx.update(participants).set({ isOwner: true, updatedAt: now }).where(and(eq(participants.sessionId, sessionId), eq(participants.id, successor.id)));
-    return { wasMember: true, changed: true, newOwner: successor.userId, closed: false, open };
-  }
+/** The session's participants, longest-standing first. */
+export const participantsByAge = (tx: Database, sessionId: string): Promise<ParticipantRow[]> =>
+  tx.select().from(participants).where(eq(participants.sessionId, sessionId)).orderBy(asc(participants.createdAt), asc(participants.position));
+
+/** Hands the session to `successor` (a participant row with an account) on `plan`. */
+export async function handOver(tx: Database, sessionId: string, successor: { id: string; userId: string }, plan: SessionRow['ownerPlan'], now = new Date()): Promise<void> {
+  await tx.update(sessions).set({ creatorUserId: successor.userId, ownerPlan: plan, updatedAt: now }).where(eq(sessions.id, sessionId));
+  await tx.update(participants).set({ isOwner: false }).where(and(eq(participants.sessionId, sessionId), ne(participants.id, successor.id)));
+  await tx.update(participants).set({ isOwner: true, updatedAt: now }).where(and(eq(participants.sessionId, sessionId), eq(participants.id, successor.id)));
+}
+
+/** Closes the session under nobody's ownership; a closed session keeps no locations. */
+export async function closeOwnerless(tx: Database, session: SessionRow, now = new Date()): Promise<void> {
   await tx
     .update(sessions)
     .set({ creatorUserId: DELETED_ACCOUNT, isClosed: true, closedAt: session.closedAt ?? now, updatedAt: now })
-    .where(eq(sessions.id, sessionId));
-  // A closed session keeps no locations.
-  await tx.update(participants).set({ lat: null, lon: null, accuracy: null, updatedAt: now }).where(eq(participants.sessionId, sessionId));
-  return { wasMember: true, changed: true, closed: open, open: false };
+    .where(eq(sessions.id, session.id));
+  await tx.update(participants).set({ lat: null, lon: null, accuracy: null, updatedAt: now }).where(eq(participants.sessionId, session.id));
 }

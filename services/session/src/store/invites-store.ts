@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { countInvitesUsed, MESSAGES, planSchema, SESSION_MESSAGES, type Plan } from '@oneeta/contracts';
-import { HttpError, type AuthUser, type Database } from '@oneeta/service-kit';
-import { canJoinAnother, inviteRoom, participantRoom } from '../domain/limits.js';
-import { createParticipantsStore, nextPosition, type Tx } from './participants-store.js';
+import { countInvitesUsed, planSchema, type Plan } from '@oneeta/contracts';
+import type { AuthUser, Database } from '@oneeta/service-kit';
+import { nextPosition, type Tx } from './participants-store.js';
 import { lockUserUsage } from './user-lock.js';
 import { invites, participants, sessions, type InviteRow, type SessionRow } from './schema.js';
 
@@ -41,7 +40,6 @@ export async function invitesUsedIn(db: Database | Tx, sessionId: string): Promi
 }
 
 export function createInvitesStore(db: Database) {
-  const people = createParticipantsStore(db);
   /** Serialises limit checks on one session (a row lock on Postgres; PGlite runs one at a time). */
   const lockSession = (tx: Tx, id: string) => tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id)).for('update');
 
@@ -83,17 +81,16 @@ export function createInvitesStore(db: Database) {
         .limit(limit),
 
     /**
-     * Creates the invite and its pending participant when the owner's plan has room (accepted plus
-     * pending invites). The owner's plan on the session is refreshed from their token.
+     * Creates the invite and its pending participant. The owner's plan on the session is refreshed
+     * from their token; then `guard` runs under the session's lock (the plan's room for invites) and
+     * throws to refuse.
      */
-    async create(input: NewInvite): Promise<InviteRow> {
+    async create(input: NewInvite, guard: (tx: Tx) => Promise<void>): Promise<InviteRow> {
       return db.transaction(async (tx) => {
         await lockSession(tx, input.sessionId);
         const plan = input.inviter.plan;
         await tx.update(sessions).set({ ownerPlan: plan }).where(eq(sessions.id, input.sessionId));
-        if (!inviteRoom(plan, await invitesUsedIn(tx, input.sessionId))) {
-          throw new HttpError(403, MESSAGES.inviteLimitReached, 'invite_limit');
-        }
+        await guard(tx);
         const participantId = pendingRowId(input.id);
         const [row] = await tx
           .insert(invites)
@@ -122,22 +119,17 @@ export function createInvitesStore(db: Database) {
 
     /**
      * Turns the pending row into the active participant 'user:<id>' and marks the invite accepted,
-     * in one transaction, within the joined-open-sessions limit of the user's plan and the
-     * participants limit of the owner's plan.
+     * in one transaction; `guard` runs first under the session's and the user's locks (the plans'
+     * limits) and throws to refuse.
      */
-    async accept(session: SessionRow, invite: InviteRow, user: AuthUser, at: { lat: number; lon: number; source?: 'device' | 'address' }): Promise<AcceptOutcome> {
+    async accept(session: SessionRow, invite: InviteRow, user: AuthUser, at: { lat: number; lon: number; source?: 'device' | 'address' }, guard: (tx: Tx) => Promise<void>): Promise<AcceptOutcome> {
       return db.transaction(async (tx) => {
         await lockSession(tx, session.id);
         const [current] = await tx.select().from(invites).where(eq(invites.id, invite.id)).for('update');
         if (!current || current.status !== 'pending') return { kind: 'taken', invite: current ?? invite };
         // The check and the join under the user's lock: parallel accepts of one user take turns.
         await lockUserUsage(tx, user.id);
-        if (!canJoinAnother(user.plan, { ownedOpen: 0, joinedOpen: await people.joinedOpenCount(user.id, tx) })) {
-          throw new HttpError(403, SESSION_MESSAGES.joinedLimit, 'joined_limit');
-        }
-        if (!participantRoom(ownerPlanOf(session), await people.othersActiveCount(session.id, session.creatorUserId, tx))) {
-          throw new HttpError(403, SESSION_MESSAGES.participantLimit, 'participant_limit');
-        }
+        await guard(tx);
         const pendingId = current.participantId ?? pendingRowId(current.id);
         const [pending] = await tx
           .delete(participants)

@@ -1,7 +1,5 @@
 import { and, count, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
-import type { Usage } from '../domain/limits.js';
-import type { ListCursor } from '../domain/cursor.js';
 import { participants, sessions } from './schema.js';
 
 const openCond = and(eq(sessions.isClosed, false), isNull(sessions.closedAt))!;
@@ -23,7 +21,7 @@ const updatedAtText = sql<string>`to_char(${sessions.updatedAt} at time zone 'UT
 export function createListStore(db: Database) {
   return {
     /** Newest first by (updatedAt, id); `limit + 1` rows are read to know whether a next page exists. */
-    async mine(userId: string, status: 'open' | 'closed', limit: number, after: ListCursor | null) {
+    async mine(userId: string, status: 'open' | 'closed', limit: number, after: { updatedAt: string; id: string } | null) {
       const where: SQL[] = [
         or(eq(sessions.creatorUserId, userId), activeIn(db, userId))!,
         status === 'open' ? openCond : closedCond,
@@ -51,7 +49,7 @@ export function createListStore(db: Database) {
     },
 
     /** Open sessions the user owns, and open sessions of others they actively take part in. */
-    async usage(userId: string): Promise<Usage> {
+    async usage(userId: string): Promise<{ ownedOpen: number; joinedOpen: number }> {
       const [[owned], [joined]] = await Promise.all([
         db.select({ n: count() }).from(sessions).where(and(eq(sessions.creatorUserId, userId), openCond)),
         db

@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
-import type { RowInsert } from '../domain/participant-sync.js';
 import { participants, sessions, type ParticipantRow } from './schema.js';
 
 type Fields = Partial<Pick<ParticipantRow, 'lat' | 'lon' | 'accuracy' | 'name' | 'status' | 'routeOptions' | 'enroute'>>;
@@ -27,7 +26,7 @@ export function createParticipantsStore(db: Database) {
     },
 
     /** Adds a row unless one with that id (or that user) appeared meanwhile. */
-    async insert(sessionId: string, row: RowInsert) {
+    async insert(sessionId: string, row: Pick<ParticipantRow, 'id' | 'userId' | 'name' | 'locationSource'> & { lat: number; lon: number }) {
       await db
         .insert(participants)
         .values({ sessionId, ...row, status: 'active', position: nextPosition(sessionId) })

@@ -1,10 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { TOPICS } from '@oneeta/contracts';
-import type { Database, Outbox } from '@oneeta/service-kit';
-import { replannedAlert } from '../domain/live.js';
-import { lockUserUsage } from './user-lock.js';
-import { sessionAggregate } from '../notify.js';
+import type { Database } from '@oneeta/service-kit';
 import type { LoadedSession } from './sessions-store.js';
+import { lockUserUsage } from './user-lock.js';
 import { participants, sessions, type ParticipantRow, type SessionRow } from './schema.js';
 
 export type SessionFields = Pick<SessionRow, 'destination' | 'tzId' | 'arriveAt' | 'travelMode' | 'ownerPlan'>;
@@ -82,18 +79,17 @@ export function createSaveStore(db: Database) {
 
     /**
      * After a save that moved the arrival time: clears the live state that belonged to the old time
-     * (lateness told, no-show told, end of sharing) and writes the 'replanned' alert to the outbox.
+     * (lateness told, no-show told, end of sharing); returns the session and its participants as left.
      */
-    async replanned(id: string, actorUserId: string, outbox: Outbox): Promise<void> {
+    async clearLiveState(id: string): Promise<{ session: SessionRow; people: ParticipantRow[] } | undefined> {
       await db.update(participants).set({ lateNotifiedMinutes: null }).where(eq(participants.sessionId, id));
       const [session] = await db
         .update(sessions)
         .set({ noShowNotifiedAt: null, sharingEndedAt: null })
         .where(eq(sessions.id, id))
         .returning();
-      const people = await db.select().from(participants).where(eq(participants.sessionId, id));
-      const alert = session && replannedAlert(session, people, actorUserId);
-      if (alert) await outbox.add(db, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.sessionAlert, data: alert });
+      if (!session) return undefined;
+      return { session, people: await db.select().from(participants).where(eq(participants.sessionId, id)) };
     },
   };
 }

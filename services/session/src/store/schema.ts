@@ -125,7 +125,7 @@ export const invites = session.table(
 
 /**
  * Each session's change counter (Session.revision), bumped by every change that nudges /ws. A row
- * of its own, locked last in a change's transaction (see notify.ts), so the bump adds no lock-order
+ * of its own, locked last in a change's transaction (see changes/notify.ts), so the bump adds no lock-order
  * cycle with the session and participant rows the change wrote before.
  */
 export const revisions = session.table('revisions', {
@@ -141,3 +141,9 @@ export type InviteRow = typeof invites.$inferSelect;
 
 /** Events, jobs and nudges written with the change that implies them; the outbox relay delivers them. */
 export const outbox = outboxTable(session);
+
+/**
+ * What stands in for a deleted account where a user id must stay (the owner of a session nobody
+ * took over, the sender of an invite someone accepted). No account ever has this id.
+ */
+export const DELETED_ACCOUNT = 'deleted-account';

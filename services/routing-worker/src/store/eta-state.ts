@@ -4,9 +4,27 @@
  * results last published. One key per session (`{prefix}:routing-eta:{sessionId}`), read with one
  * GET and written with one SET at the end of each job, expiring ETA_STATE_TTL_SECONDS after it.
  */
-import { ETA_STATE_TTL_SECONDS, type TravelResult } from '@oneeta/contracts';
+import { ETA_STATE_TTL_SECONDS, type Position, type TravelResult } from '@oneeta/contracts';
 import type { Redis } from '@oneeta/service-kit';
-import type { EtaAnswer } from './domain/eta-policy.js';
+
+/** The last provider answer for one participant of a session (kept in Redis between jobs). */
+export interface EtaAnswer {
+  /** Where the participant was when the answer was asked. */
+  origin: Position;
+  ok: boolean;
+  travelTimeSeconds: number | null;
+  distanceMeters: number | null;
+  /** When it was asked (ISO). */
+  at: string;
+  /** The route it answers (destination, time kind, options): another route needs another answer. */
+  route: string;
+  /** The traffic bucket of its travel time. */
+  bucket: string;
+  /** Where they were at their first answer. */
+  home: Position;
+  /** Whether they had set off (moved more than ETA_STATIONARY_METERS from `home`) by then. */
+  setOff: boolean;
+}
 
 export interface SessionEtaState {
   /** participantId → last provider answer. */

@@ -17,17 +17,17 @@ import {
   type Database,
   type Outbox,
 } from '@oneeta/service-kit';
-import type { Config } from './config.js';
-import { checkoutRefusal, nextPeriodEnd, priceOf } from './domain/rules.js';
-import type { BillingEvent } from './domain/types.js';
-import type { AuthClient } from './providers/auth.js';
-import type { LocalProvider } from './providers/local.js';
-import { BadSignatureError, ProviderError, type BillingProvider } from './providers/port.js';
-import { createPlanPusher } from './plan-push.js';
-import { createBillingStore } from './store/billing-store.js';
-import { eraseUser, type ErasedCounts } from './store/erase-user.js';
-import type { CheckoutRow, SubscriptionRow } from './store/schema.js';
-import { applyEvent } from './webhooks/apply.js';
+import type { Config } from '../config.js';
+import { checkoutRefusal, nextPeriodEnd, priceOf } from '../domain/rules.js';
+import type { BillingEvent } from '../domain/types.js';
+import type { AuthClient } from '../providers/auth.js';
+import type { LocalProvider } from '../providers/local.js';
+import { BadSignatureError, ProviderError, type BillingProvider } from '../providers/port.js';
+import { createPlanPusher } from '../plan-push.js';
+import { createBillingStore } from '../store/billing-store.js';
+import { eraseUser, type ErasedCounts } from '../store/erase-user.js';
+import type { CheckoutRow, SubscriptionRow } from '../store/schema.js';
+import { applyEvent } from '../webhooks/apply.js';
 
 export interface BillingDeps {
   config: Pick<Config, 'PUBLIC_URL' | 'CHECKOUT_TTL_MINUTES'>;

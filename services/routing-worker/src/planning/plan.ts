@@ -8,7 +8,7 @@
  */
 import { CELLS_PER_TRANSACTION, type RouteInput } from '@oneeta/contracts';
 import type { CellRequest, MatrixCell, TravelCache } from '@oneeta/maps';
-import { decideEta, freeSlots, routeOf, type EtaAnswer } from './domain/eta-policy.js';
+import { decideEta, freeSlots, routeOf, type EtaAnswer } from '../domain/eta-policy.js';
 
 export interface AskPlan {
   /** Indexes (into the participants) to ask, in order. */

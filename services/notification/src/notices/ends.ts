@@ -1,23 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { SessionScheduleData } from '@oneeta/contracts';
 import type { Database, Outbox } from '@oneeta/service-kit';
-import { conditionEnded, supersedes, type ConditionedNotice } from './domain/conditions.js';
-import { createInboxStore } from './store/inbox-store.js';
-import { sessionSchedules, type InAppNotificationRow } from './store/schema.js';
+import { conditionEnded, supersedes, type ConditionedNotice } from '../domain/conditions.js';
+import { createInboxStore } from '../store/inbox-store.js';
+import type { InAppNotificationRow } from '../store/schema.js';
+import { storedSchedule } from '../store/schedules-store.js';
 
 /**
  * Ending in-app notifications whose condition no longer holds (domain/conditions.ts), in the
  * caller's transaction, with an `inbox` nudge to each user whose inbox changed so their open pages
  * refetch it (and drop the banner) now rather than at their next poll.
  */
-
-/**
- * Serializes, per session, the transactions that add in-app rows and those that end them, so a row
- * written while a schedule is being applied is never missed by it.
- */
-export async function lockSessionNotices(tx: Database, sessionId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`oneeta:notices:${sessionId}`}::text))`);
-}
 
 const asNotice = (row: InAppNotificationRow): ConditionedNotice => ({ kind: row.kind as ConditionedNotice['kind'], userId: row.userId, condition: row.condition ?? null });
 
@@ -33,26 +25,6 @@ export async function endNotices(tx: Database, outbox: Outbox, sessionId: string
     users.map((userId) => ({ aggregate: `inbox:${userId}`, kind: 'nudge' as const, sessionId, nudge: { type: 'inbox' as const, sessionId } })),
   );
   return ended.length;
-}
-
-/** Records a session's schedule as of `occurredAt` unless a later one is stored; answers whether it was taken. */
-export async function recordSchedule(tx: Database, schedule: SessionScheduleData, occurredAt: Date): Promise<boolean> {
-  const rows = await tx
-    .insert(sessionSchedules)
-    .values({ sessionId: schedule.sessionId, schedule, occurredAt })
-    .onConflictDoUpdate({
-      target: sessionSchedules.sessionId,
-      set: { schedule, occurredAt },
-      setWhere: sql`${sessionSchedules.occurredAt} <= ${occurredAt.toISOString()}::timestamptz`,
-    })
-    .returning({ sessionId: sessionSchedules.sessionId });
-  return rows.length === 1;
-}
-
-/** The latest schedule stored of a session, with the time it was published. */
-export async function storedSchedule(tx: Database, sessionId: string): Promise<{ schedule: SessionScheduleData; occurredAt: Date } | null> {
-  const [row] = await tx.select().from(sessionSchedules).where(sql`${sessionSchedules.sessionId} = ${sessionId}`);
-  return row ? { schedule: row.schedule, occurredAt: row.occurredAt } : null;
 }
 
 /** Ends every open notification of the session whose condition `schedule` no longer holds; answers how many. */

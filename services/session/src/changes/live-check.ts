@@ -1,10 +1,9 @@
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { SHARING_ENDS_AFTER_HOURS, TOPICS, type Plan } from '@oneeta/contracts';
+import { TOPICS, type Plan } from '@oneeta/contracts';
 import type { AccountLookup, Database, Outbox } from '@oneeta/service-kit';
-import { planLive } from './domain/live.js';
-import { scheduleOf } from './domain/schedule.js';
-import { sessionAggregate } from './notify.js';
-import { participants, sessions } from './store/schema.js';
+import { planLive } from '../domain/live.js';
+import { scheduleOf } from '../domain/schedule.js';
+import { sessionAggregate } from '../domain/session-changes.js';
+import { createLiveStore } from '../store/live-store.js';
 
 export interface LiveCheckOptions {
   outbox: Outbox;
@@ -36,15 +35,14 @@ async function ownerPlanNow(session: { creatorUserId: string; ownerPlan: Plan },
  * many alerts were written.
  */
 export async function checkLive(tx: Database, sessionId: string, now: Date, opts: LiveCheckOptions): Promise<{ visible: boolean; alerts: number }> {
-  const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+  const store = createLiveStore(tx);
+  const session = await store.lockSession(sessionId);
   if (!session) return { visible: false, alerts: 0 };
-  const people = await tx.select().from(participants).where(eq(participants.sessionId, sessionId));
+  const people = await store.participants(sessionId);
   const plan = planLive({ ...session, ownerPlan: await ownerPlanNow(session, opts.accounts) }, people, now, opts.dwellMs);
-  for (const [id, fields] of plan.participants) {
-    await tx.update(participants).set(fields).where(and(eq(participants.sessionId, sessionId), eq(participants.id, id)));
-  }
+  for (const [id, fields] of plan.participants) await store.updateParticipant(sessionId, id, fields);
   if (Object.keys(plan.session).length > 0) {
-    await tx.update(sessions).set({ ...plan.session, ...(plan.visible ? { updatedAt: now } : {}) }).where(eq(sessions.id, sessionId));
+    await store.updateSession(sessionId, { ...plan.session, ...(plan.visible ? { updatedAt: now } : {}) });
   }
   const aggregate = sessionAggregate(sessionId);
   await opts.outbox.add(tx, plan.alerts.map((data) => ({ aggregate, kind: 'event' as const, topic: TOPICS.sessionAlert, data })));
@@ -52,35 +50,9 @@ export async function checkLive(tx: Database, sessionId: string, now: Date, opts
   // the schedule): the schedule says so after the alerts, so the notification service ends a late
   // alert once its slip is over and knows the alerts it just got still hold.
   if (plan.schedule && !plan.visible) {
-    const after = await tx.select().from(participants).where(eq(participants.sessionId, sessionId));
-    const [current] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
+    const after = await store.participants(sessionId);
+    const current = await store.session(sessionId);
     if (current) await opts.outbox.add(tx, { aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: scheduleOf({ session: current, participants: after }) });
   }
   return { visible: plan.visible, alerts: plan.alerts.length };
-}
-
-/**
- * Open sessions the periodic live check looks at: a destination, sharing not yet ended, and an
- * arrival time at most a day ahead (nobody travels longer) and not so far behind that sharing must
- * have ended (an hour of margin, so a stopped service still records the end when it is back).
- */
-export async function liveCandidates(db: Database, now: Date): Promise<string[]> {
-  const from = new Date(now.getTime() - (SHARING_ENDS_AFTER_HOURS + 1) * 3_600_000);
-  const to = new Date(now.getTime() + 24 * 3_600_000);
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.isClosed, false),
-        isNull(sessions.closedAt),
-        isNull(sessions.sharingEndedAt),
-        isNotNull(sessions.destination),
-        gt(sessions.arriveAt, from),
-        lt(sessions.arriveAt, to),
-      ),
-    )
-    .orderBy(sql`${sessions.arriveAt}`)
-    .limit(5_000);
-  return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { PUSH_MESSAGES } from '@oneeta/contracts';
 import { NonPublicAddressError, resolvePublic, systemResolver, type HostResolver } from '@oneeta/service-kit';
-import { parsePushEndpoint } from './domain/push-endpoint.js';
+import { parsePushEndpoint } from '../domain/push-endpoint.js';
 
 export interface EndpointPolicy {
   /** PUSH_ALLOWED_HOSTS (empty: any host). */

@@ -1,7 +1,7 @@
 import { TOPICS, type UsageRecordedData } from '@oneeta/contracts';
 import type { CellRequest, ResolvedCell, TravelCache } from '@oneeta/maps';
 import type { EventBus } from '@oneeta/service-kit';
-import { cachedMetrics, computedMetrics, travelUsage } from './domain/usage.js';
+import { cachedMetrics, computedMetrics, travelUsage } from '../domain/usage.js';
 
 export interface TravelTimesDeps {
   /** The travel-time cache the route-matrix worker shares (createTravelCache from @oneeta/maps). */

@@ -1,7 +1,7 @@
 import { format, MESSAGES } from '@oneeta/contracts';
 import { createRateLimiter, HttpError, type Redis } from '@oneeta/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from './config.js';
+import type { Config } from '../config.js';
 
 export type CallFamily = 'search' | 'travelTimes' | 'timezone' | 'token';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JOBS, QUEUES, type NotifyPushJob } from '@oneeta/contracts';
 import type { Database, Outbox } from '@oneeta/service-kit';
-import { createSubscriptionsStore } from './store/subscriptions-store.js';
+import { createSubscriptionsStore } from '../store/subscriptions-store.js';
 
 /**
  * One `notify` push job per registered device of the user, written in the caller's transaction

@@ -1,14 +1,14 @@
 import type { InAppKind, NotificationKind } from '@oneeta/contracts';
 import type { Database, Outbox } from '@oneeta/service-kit';
-import { channelsFor, type Channels, type NoticeDetails } from './domain/alerts.js';
-import type { NoticeCondition } from './domain/conditions.js';
-import { inboxId } from './domain/inbox.js';
-import { notificationTag } from './domain/push.js';
-import { recordDeliveryIn } from './consumers/record-delivery.js';
-import { endSuperseded } from './notice-ends.js';
+import { channelsFor, type Channels, type NoticeDetails } from '../domain/alerts.js';
+import type { NoticeCondition } from '../domain/conditions.js';
+import { inboxId } from '../domain/inbox.js';
+import { notificationTag } from '../domain/push.js';
+import { recordDeliveryIn } from './record-delivery.js';
+import { endSuperseded } from './ends.js';
 import { queuePushToUser } from './push-fanout.js';
-import { createInboxStore } from './store/inbox-store.js';
-import { createPreferencesStore } from './store/preferences-store.js';
+import { createInboxStore } from '../store/inbox-store.js';
+import { createPreferencesStore } from '../store/preferences-store.js';
 
 /** One notification for one user about one session, as both the push and the in-app row say it. */
 export interface UserNotice {

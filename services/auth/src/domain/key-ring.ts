@@ -10,9 +10,6 @@ import {
   type JSONWebKeySet,
 } from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenClaims } from '@oneeta/contracts';
-import type { Database } from '@oneeta/service-kit';
-import { asc } from 'drizzle-orm';
-import { signingKeys } from './store/schema.js';
 
 export interface KeyRing {
   kid: string;
@@ -34,26 +31,29 @@ export interface PurposeClaims {
 
 const purposeAudience = (purpose: string) => `${TOKEN_AUDIENCE}-${purpose}`;
 
-function publicOf(jwk: JWK): JWK {
+export function publicOf(jwk: JWK): JWK {
   const { d: _private, ...rest } = jwk;
   return { ...rest, use: 'sig', alg: 'EdDSA' };
 }
 
-/**
- * The signing key: from JWT_PRIVATE_KEY when given; else the oldest stored key, generating and
- * storing one on first start.
- */
-export async function loadKeyRing(db: Database, privateJwkJson?: string): Promise<KeyRing> {
-  let privateJwk: JWK;
-  if (privateJwkJson) {
-    privateJwk = JSON.parse(privateJwkJson) as JWK;
-    if (privateJwk.crv !== 'Ed25519' || !privateJwk.d) {
-      throw new Error('JWT_PRIVATE_KEY must be an Ed25519 private JWK');
-    }
-    privateJwk.kid ??= 'env';
-  } else {
-    privateJwk = (await oldestKey(db)) ?? (await storeNewKey(db));
+/** A private Ed25519 JWK given as JSON (JWT_PRIVATE_KEY); its kid defaults to 'env'. */
+export function parsePrivateJwk(json: string): JWK {
+  const privateJwk = JSON.parse(json) as JWK;
+  if (privateJwk.crv !== 'Ed25519' || !privateJwk.d) {
+    throw new Error('JWT_PRIVATE_KEY must be an Ed25519 private JWK');
   }
+  privateJwk.kid ??= 'env';
+  return privateJwk;
+}
+
+/** A fresh private Ed25519 JWK under a random kid. */
+export async function newPrivateJwk(): Promise<JWK & { kid: string }> {
+  const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  return { ...(await exportJWK(privateKey)), kid: randomUUID() };
+}
+
+/** The ring that signs with `privateJwk` and publishes its public half. */
+export async function keyRingOf(privateJwk: JWK): Promise<KeyRing> {
   const key = await importJWK(privateJwk, 'EdDSA');
   const kid = privateJwk.kid!;
   const jwks = { keys: [publicOf(privateJwk)] };
@@ -102,15 +102,3 @@ export async function loadKeyRing(db: Database, privateJwkJson?: string): Promis
   };
 }
 
-async function oldestKey(db: Database): Promise<JWK | undefined> {
-  const [stored] = await db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt)).limit(1);
-  return stored?.privateJwk as JWK | undefined;
-}
-
-/** Replicas racing on first start may both insert; all then use the oldest key. */
-async function storeNewKey(db: Database): Promise<JWK> {
-  const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-  const fresh = { ...(await exportJWK(privateKey)), kid: randomUUID() };
-  await db.insert(signingKeys).values({ kid: fresh.kid, privateJwk: fresh, publicJwk: publicOf(fresh) });
-  return (await oldestKey(db))!;
-}

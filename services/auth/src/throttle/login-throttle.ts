@@ -1,8 +1,8 @@
 import { format, MESSAGES, TOPICS, type LoginAlertData } from '@oneeta/contracts';
 import { HttpError, redisKey, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
-import type { Config } from './config.js';
-import { passwordMatches } from './password-hash.js';
-import type { UserRow } from './store/schema.js';
+import type { Config } from '../config.js';
+import { passwordMatches } from '../domain/password-hash.js';
+import type { UserRow } from '../store/schema.js';
 
 /** 429 with Retry-After: a throttled sign-in or a used-up per-address allowance. */
 export function tooMany(message: string, seconds: number) {
