@@ -8,6 +8,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOPICS, type Plan, type UserChangedData } from '@oneeta/contracts';
 import { storeAccount, type Account } from './accounts.js';
 import { createEventBus, type EventBus } from './bus.js';
+import type { EventCatalog } from './catalog.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db.js';
 import { createRedis } from './redis.js';
 
@@ -237,6 +238,14 @@ export async function publishUserChanged(
     changed,
   };
   await bus.publish(TOPICS.userChanged, data);
+}
+
+/**
+ * Publishes data its topic's schema may refuse, as an old or broken producer would: for tests that
+ * a malformed event is dead-lettered and never reaches a handler (the typed `bus.publish` refuses it).
+ */
+export function publishUnchecked(bus: Pick<EventBus, 'publish'>, topic: string, data: unknown, opts?: { id?: string }) {
+  return (bus as unknown as Pick<EventBus<EventCatalog>, 'publish'>).publish(topic, data, opts);
 }
 
 /**
