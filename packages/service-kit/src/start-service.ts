@@ -59,7 +59,7 @@ export type ServiceKit<C, D extends StoreOptions | undefined> = {
 /** What `start` gets besides: the app's logger, the consumers' context, workers and queues owned by the kit. */
 export type RunningKit<C, D extends StoreOptions | undefined> = ServiceKit<C, D> & {
   /** bus, consumer, log, redis and prefix: what consumeEvents takes. */
-  events: EventsContext;
+  events: EventsContext & { log: App['log'] };
   /** A catalog worker on the kit's worker connection; closed on shutdown before the connection. */
   worker<E extends JobCatalogEntry, R>(entry: E, process: (job: Job<JobData<E>, R, E['name']>) => Promise<R>, settings?: Omit<WorkerSettings, 'connection' | 'redisPrefix' | 'log'>): ReturnType<typeof createWorker<E, R>>;
   /** A producer queue of the catalog on the kit's producer connection; closed on shutdown. */
