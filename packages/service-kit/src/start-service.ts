@@ -52,6 +52,8 @@ export type ServiceKit<C, D extends StoreOptions | undefined> = {
   /** The account directory's lookup (throws when the service keeps none: `accounts: false`). */
   accounts: AccountLookup;
   log: KitLog;
+  /** Hands something of the service's own to the kit, stopped on shutdown with the kit's workers and queues; returns it. */
+  own<T extends Stoppable>(thing: T): T;
 } & (D extends StoreOptions
   ? { database: DatabaseHandle; db: Database } & (D extends { outbox: OutboxTable } ? { outbox: Outbox; wakeRelay: () => void } : unknown)
   : unknown);
@@ -133,7 +135,12 @@ export async function openService<S extends z.ZodType<ServiceConfig>, A extends 
     : async () => {
         throw new Error(`${name} keeps no account directory`);
       };
-  const kit = { name, config, redis, bus, consumer, accounts, log, ...storeKit } as ServiceKit<z.output<S>, D>;
+  const owned: Stoppable[] = [];
+  const own = <T extends Stoppable>(thing: T): T => {
+    owned.push(thing);
+    return thing;
+  };
+  const kit = { name, config, redis, bus, consumer, accounts, log, own, ...storeKit } as ServiceKit<z.output<S>, D>;
 
   const app = await options.app(kit);
   appLog.current = app.log;
@@ -143,7 +150,6 @@ export async function openService<S extends z.ZodType<ServiceConfig>, A extends 
     delivery = openServiceOutbox({ service: name, config, db: database.db, table: store.outbox, jobs: store.jobs, registry: app.metricsRegistry, log: app.log });
   }
 
-  const owned: Stoppable[] = [];
   let workerConnection: Redis | undefined;
   let producer: Redis | undefined;
   const running: RunningKit<z.output<S>, D> = {
@@ -152,14 +158,12 @@ export async function openService<S extends z.ZodType<ServiceConfig>, A extends 
     worker(entry, process, settings = {}) {
       workerConnection ??= createRedis(config.REDIS_URL, { role: 'worker' });
       const worker = createWorker(entry, process, { ...settings, connection: workerConnection, redisPrefix: config.REDIS_PREFIX, log: app.log });
-      owned.push(worker);
-      return worker;
+      return own(worker);
     },
     queue(entry) {
       producer ??= createRedis(config.REDIS_URL, { role: 'producer' });
       const queue = createQueue(entry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: app.log });
-      owned.push(queue);
-      return queue;
+      return own(queue);
     },
   };
   const started = (await options.start?.(running, app)) ?? [];
