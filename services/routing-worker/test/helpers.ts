@@ -59,12 +59,10 @@ export async function startPipeline(env: Record<string, string> = {}) {
   const address = await session.app.listen({ port: 0, host: '127.0.0.1' });
   const consumer = startTravelConsumer({
     bus: session.bus,
-    db: session.database.db,
     redis: session.redis,
-    outbox: session.delivery.outbox,
-    wakeRelay: () => session.delivery.relay.wake(),
     prefix: session.prefix,
     consumer: 'worker-test',
+    ctx: session.app.ctx,
     log: session.app.log,
   });
   await consumer.ready;
