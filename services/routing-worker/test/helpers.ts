@@ -8,9 +8,9 @@ import client from 'prom-client';
 import { configSchema } from '../src/config.js';
 import { createEtaStateStore } from '../src/eta-state.js';
 import { createWorkerMetrics } from '../src/metrics.js';
-import { createProcessor } from '../src/processor.js';
+import { createProcessor } from '../src/consumers/processor.js';
 import { createSessionClient } from '../src/session-client.js';
-import { startRouteWorker, type RouteWorker } from '../src/worker.js';
+import { startRouteWorker, type RouteWorker } from '../src/consumers/worker.js';
 
 /**
  * Wraps a provider, counting calls and cells; `hold()` makes matrix calls wait until `release()`,
