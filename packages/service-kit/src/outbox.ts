@@ -143,8 +143,6 @@ export interface OutboxRelay {
   runOnce(): Promise<number>;
   /** Undelivered rows. */
   pending(): Promise<number>;
-  /** Counts on these metrics from now on (a relay started before the app's registry existed). */
-  instrument(metrics: RelayMetrics): void;
   stop(): Promise<void>;
 }
 
@@ -175,8 +173,7 @@ const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows
  * the fixed event id makes it once at the consumer.
  */
 export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
-  const { db, deliver } = opts;
-  let metrics = opts.metrics;
+  const { db, deliver, metrics } = opts;
   const pollMs = opts.pollMs ?? 1_000;
   const batchSize = opts.batchSize ?? 100;
   const maxBatchSize = Math.max(batchSize, opts.maxBatchSize ?? 1_000);
@@ -368,9 +365,6 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
       return runOnce();
     },
     pending,
-    instrument(given) {
-      metrics = given;
-    },
     async stop() {
       running = false;
       woken.abort();

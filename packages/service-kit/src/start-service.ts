@@ -1,10 +1,9 @@
-import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { consumerNameOf, openAccountDirectory } from './accounts.js';
 import type { AccountLookup } from './auth.js';
 import type { EventBus } from './bus.js';
-import type { JobCatalogEntry, JobData } from './catalog.js';
+import type { JobCatalogEntry } from './catalog.js';
 import type { BaseEnv } from './config.js';
 import { loadConfig } from './config.js';
 import type { EventsContext } from './consumers.js';
@@ -13,8 +12,6 @@ import type { App } from './http.js';
 import { openRedisInfra, openServiceInfra, openServiceOutbox, type RedisInfra, type ServiceInfra, type ServiceOutbox } from './infra.js';
 import { main, runService } from './lifecycle.js';
 import { createOutbox, type Outbox, type OutboxTable } from './outbox.js';
-import { createQueue, createWorker, type TypedQueue, type WorkerSettings } from './queue.js';
-import { createRedis } from './redis.js';
 
 /** What every service's config has (baseEnvSchema), plus the account view's settings when it keeps one. */
 export type ServiceConfig = Pick<BaseEnv, 'PORT' | 'HOST' | 'REDIS_URL' | 'REDIS_PREFIX' | 'AUTH_URL' | 'INTERNAL_TOKEN'> &
@@ -52,20 +49,16 @@ export type ServiceKit<C, D extends StoreOptions | undefined> = {
   /** The account directory's lookup (throws when the service keeps none: `accounts: false`). */
   accounts: AccountLookup;
   log: KitLog;
-  /** Hands something of the service's own to the kit, stopped on shutdown with the kit's workers and queues; returns it. */
+  /** Hands something of the service's own to the kit, stopped on shutdown after what `start` started; returns it. */
   own<T extends Stoppable>(thing: T): T;
 } & (D extends StoreOptions
   ? { database: DatabaseHandle; db: Database } & (D extends { outbox: OutboxTable } ? { outbox: Outbox; wakeRelay: () => void } : unknown)
   : unknown);
 
-/** What `start` gets besides: the app's logger, the consumers' context, workers and queues owned by the kit. */
+/** What `start` gets besides: the consumers' context. */
 export type RunningKit<C, D extends StoreOptions | undefined> = ServiceKit<C, D> & {
-  /** bus, consumer, log, redis and prefix: what consumeEvents takes. */
+  /** bus, consumer, log (the app's), redis and prefix: what consumeEvents takes. */
   events: EventsContext & { log: App['log'] };
-  /** A catalog worker on the kit's worker connection; closed on shutdown before the connection. */
-  worker<E extends JobCatalogEntry, R>(entry: E, process: (job: Job<JobData<E>, R, E['name']>) => Promise<R>, settings?: Omit<WorkerSettings, 'connection' | 'redisPrefix' | 'log'>): ReturnType<typeof createWorker<E, R>>;
-  /** A producer queue of the catalog on the kit's producer connection; closed on shutdown. */
-  queue<E extends JobCatalogEntry>(entry: E): TypedQueue<E>;
 };
 
 export interface StartServiceOptions<S extends z.ZodType, A extends App, D extends StoreOptions | undefined> {
@@ -90,9 +83,9 @@ const stopOne = async (s: Stoppable) => ('stop' in s ? s.stop() : s.close());
 /**
  * The one way a service starts (main.ts calls it and says only what is its own): config, database
  * with migrations, Redis, the bus, the account directory, the outbox and its relay, then the app,
- * then consumers and workers, provider notices, and runService. On shutdown: the service's own
- * consumers and workers (last started first), the kit's workers and queues, the account directory,
- * the relay, then the bus, Redis and the database.
+ * then its consumers and workers (`start`), provider notices, and runService. On shutdown: what
+ * `start` started (the last first), what it handed to `own`, the account directory, the relay and
+ * its queues, then the bus, Redis and the database.
  */
 export function startService<S extends z.ZodType<ServiceConfig>, A extends App, D extends StoreOptions | undefined = undefined>(
   options: StartServiceOptions<S, A, D>,
@@ -100,8 +93,7 @@ export function startService<S extends z.ZodType<ServiceConfig>, A extends App, 
   main(() => openService(options));
 }
 
-/** startService without `main`: resolves once the service listens (for a caller that handles failure itself). */
-export async function openService<S extends z.ZodType<ServiceConfig>, A extends App, D extends StoreOptions | undefined = undefined>(
+async function openService<S extends z.ZodType<ServiceConfig>, A extends App, D extends StoreOptions | undefined = undefined>(
   options: StartServiceOptions<S, A, D>,
 ): Promise<A> {
   const { name } = options;
@@ -150,30 +142,13 @@ export async function openService<S extends z.ZodType<ServiceConfig>, A extends 
     delivery = openServiceOutbox({ service: name, config, db: database.db, table: store.outbox, jobs: store.jobs, registry: app.metricsRegistry, log: app.log });
   }
 
-  let workerConnection: Redis | undefined;
-  let producer: Redis | undefined;
-  const running: RunningKit<z.output<S>, D> = {
-    ...kit,
-    events: { bus, consumer, log: app.log, redis, prefix: config.REDIS_PREFIX },
-    worker(entry, process, settings = {}) {
-      workerConnection ??= createRedis(config.REDIS_URL, { role: 'worker' });
-      const worker = createWorker(entry, process, { ...settings, connection: workerConnection, redisPrefix: config.REDIS_PREFIX, log: app.log });
-      return own(worker);
-    },
-    queue(entry) {
-      producer ??= createRedis(config.REDIS_URL, { role: 'producer' });
-      const queue = createQueue(entry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: app.log });
-      return own(queue);
-    },
-  };
+  const running: RunningKit<z.output<S>, D> = { ...kit, events: { bus, consumer, log: app.log, redis, prefix: config.REDIS_PREFIX } };
   const started = (await options.start?.(running, app)) ?? [];
   for (const notice of options.notices?.(app, config) ?? []) app.log[notice.level](notice.fields ?? {}, notice.message);
 
   app.addHook('onClose', async () => {
     for (const s of [...started].reverse()) await stopOne(s);
     await Promise.all(owned.map(stopOne));
-    workerConnection?.disconnect();
-    producer?.disconnect();
     await directory?.close();
     await delivery?.close();
     await infra.close();
