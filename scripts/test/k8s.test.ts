@@ -286,7 +286,7 @@ describe('infra/k8s', () => {
     expect(containers.map((c) => c.name).sort()).toEqual(migrating.map((d) => d.name).sort());
     for (const d of migrating) {
       const c = containers.find((c) => c.name === d.name)!;
-      const schema = /openServiceInfra\('([\w-]+)'/.exec(
+      const schema = /startService\(\{\s*name: '([\w-]+)'/.exec(
         read(path.join(d.dir, 'src/main.ts')),
       )?.[1];
       expect(read(path.join(d.dir, 'package.json')), d.name).toContain(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tokenStateSchema } from './auth.js';
 import { planSchema } from './plan-schema.js';
+import { sessionAlertDataSchema } from './live.js';
 import { sessionScheduleDataSchema } from './reminders.js';
 import { travelResultSchema } from './sessions.js';
 
@@ -226,7 +227,10 @@ export const billingUsageDataSchema = z.object({
 });
 export type BillingUsageData = z.infer<typeof billingUsageDataSchema>;
 
-/** The data schema of each topic. */
+/**
+ * The data schema of each topic. service-kit types `bus.publish`, `bus.consume` and the outbox by
+ * it, and the bus parses every event's data with it before a handler sees it.
+ */
 export const EVENT_DATA_SCHEMAS = {
   [TOPICS.usageRecorded]: usageRecordedDataSchema,
   [TOPICS.userChanged]: userChangedDataSchema,
@@ -242,4 +246,5 @@ export const EVENT_DATA_SCHEMAS = {
   [TOPICS.callUsage]: callUsageDataSchema,
   [TOPICS.billingUsage]: billingUsageDataSchema,
   [TOPICS.sessionSchedule]: sessionScheduleDataSchema,
-} as const;
+  [TOPICS.sessionAlert]: sessionAlertDataSchema,
+} as const satisfies Record<Topic, z.ZodType>;

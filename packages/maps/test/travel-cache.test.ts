@@ -1,4 +1,5 @@
 import { createRedis, streamKey, createEventBus } from '@oneeta/service-kit';
+import { z } from 'zod';
 import { deleteKeys, eventually, testRedisUrl, uniquePrefix } from '@oneeta/service-kit/testing';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -117,12 +118,12 @@ describe('travel cache', () => {
   });
 
   it('stages the caller’s writes on the same transaction as the cells', async () => {
-    const bus = createEventBus({ redis, prefix, source: 'test' });
+    const bus = createEventBus({ redis, prefix, source: 'test', catalog: { 'cells.asked': z.object({ cells: z.number() }) } });
     const cache = cacheWith(countingProvider().provider);
     await cache.resolve([request(47.5), request(47.4)], {
-      onProviderCall: (call, tx) => bus.stage(tx, 'usage.recorded', { cells: call.cells }),
+      onProviderCall: (call, tx) => bus.stage(tx, 'cells.asked', { cells: call.cells }),
     });
-    const entries = await redis.xrange(streamKey(prefix, 'usage.recorded'), '-', '+');
+    const entries = await redis.xrange(streamKey(prefix, 'cells.asked'), '-', '+');
     expect(entries.map(([, f]) => JSON.parse(f[1]!).data)).toEqual([{ cells: 2 }]);
   });
 

@@ -35,6 +35,16 @@ const migrationsFolder = fileURLToPath(new URL('../test/fixtures/outbox-migratio
 const table = outboxTable(pgSchema('outbox_test'));
 
 /** The four rows of one session change, in notify.ts order. */
+/** A session's schedule as the bench's changes write it (the size of a real one; `n` moves the arrival time). */
+const scheduleOf = (sessionId: string, n: number) => ({
+  sessionId,
+  isClosed: false,
+  destinationName: null,
+  arriveAt: new Date(Date.UTC(2030, 0, 1, 12, n % 60)).toISOString(),
+  tzId: null,
+  participants: [{ participantId: 'p1', userId: 'u1', status: 'active' as const, enroute: false, leaveBy: null }],
+});
+
 function change(sessionId: string, n: number): OutboxInput[] {
   const aggregate = `session:${sessionId}`;
   return [
@@ -43,11 +53,11 @@ function change(sessionId: string, n: number): OutboxInput[] {
       kind: 'job',
       queue: 'route-matrix',
       name: 'compute',
-      data: { sessionId, reason: 'position', requestedAt: new Date().toISOString() },
+      data: { sessionId, reason: 'location', requestedAt: new Date().toISOString() },
       opts: { delay: 2_000, priority: 2, deduplication: { id: `session:${sessionId}`, keepLastIfActive: true } },
     },
     { aggregate, kind: 'event', topic: 'session.changed', data: { sessionId, creatorUserId: 'u1', isClosed: false, closedAt: null, participantCount: 5, reason: `position ${n}` } },
-    { aggregate, kind: 'event', topic: 'session.schedule', data: { sessionId, n, participants: [{ userId: 'u1', arriveBy: null }] } },
+    { aggregate, kind: 'event', topic: 'session.schedule', data: scheduleOf(sessionId, n) },
     { aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId } },
   ];
 }

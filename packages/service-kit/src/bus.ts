@@ -3,11 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eventEnvelopeSchema } from '@oneeta/contracts';
 import type { EventEnvelope } from '@oneeta/contracts';
 import type { ChainableCommander, Redis } from 'ioredis';
+import type { z } from 'zod';
 import client from 'prom-client';
+import { EVENTS, MalformedMessageError, type EventCatalog, type EventData, type EventInput, type Events } from './catalog.js';
 import { ignoreErrorEvents, redisKey } from './redis.js';
 
-export interface EventBusOptions {
+export interface EventBusOptions<C extends EventCatalog = Events> {
   redis: Redis;
+  /** Topic → data schema: types publish and consume, and parses what a consumer reads (default: contracts' EVENT_DATA_SCHEMAS). */
+  catalog?: C;
   prefix: string;
   source: string;
   /** Approximate stream length cap (XADD MAXLEN ~). */
@@ -34,11 +38,15 @@ export function createBusMetrics(registry: client.Registry): BusMetrics {
   };
 }
 
-export interface ConsumeOptions<T> {
-  topic: string;
+/** A topic of catalog C. */
+export type TopicOf<C extends EventCatalog = Events> = keyof C & string;
+
+export interface ConsumeOptions<T extends TopicOf<C>, C extends EventCatalog = Events> {
+  topic: T;
   group: string;
   consumer: string;
-  handler: (event: EventEnvelope<T>) => Promise<void>;
+  /** Gets the event with its data parsed by the topic's schema; an event whose data does not parse never reaches it (it is dead-lettered). */
+  handler: (event: EventEnvelope<EventData<T, C>>) => Promise<void>;
   blockMs?: number;
   batchSize?: number;
   /** Entries pending longer than this on any consumer are claimed and handled again. */
@@ -48,7 +56,7 @@ export interface ConsumeOptions<T> {
   startId?: '$' | '0';
   /** Overrides the bus's maxDeliveries for this consumer. */
   maxDeliveries?: number;
-  onError?: (err: unknown, event?: EventEnvelope<T>) => void;
+  onError?: (err: unknown, event?: EventEnvelope<unknown>) => void;
 }
 
 export interface Consumer {
@@ -57,15 +65,16 @@ export interface Consumer {
   ready: Promise<void>;
 }
 
-export interface EventBus {
+export interface EventBus<C extends EventCatalog = Events> {
   /** `id` and `occurredAt` are fixed by the caller when the event was decided earlier (the outbox). */
-  publish<T>(topic: string, data: T, opts?: { id?: string; occurredAt?: string }): Promise<EventEnvelope<T>>;
+  publish<T extends TopicOf<C>>(topic: T, data: EventInput<T, C>, opts?: { id?: string; occurredAt?: string }): Promise<EventEnvelope<EventInput<T, C>>>;
   /**
    * Queues the XADD of an event on a MULTI/pipeline instead of sending it, so the event is written
    * atomically with the caller's own writes (e.g. cache cells and the usage they cost).
    */
-  stage<T>(tx: ChainableCommander, topic: string, data: T, opts?: { id?: string; occurredAt?: string }): EventEnvelope<T>;
-  consume<T>(opts: ConsumeOptions<T>): Consumer;
+  stage<T extends TopicOf<C>>(tx: ChainableCommander, topic: T, data: EventInput<T, C>, opts?: { id?: string; occurredAt?: string }): EventEnvelope<EventInput<T, C>>;
+  /** Reads a topic in a consumer group; each event's data is parsed by the catalog's schema first. */
+  consume<T extends TopicOf<C>>(opts: ConsumeOptions<T, C>): Consumer;
   /** Counts dead letters on the service's registry (`app.metricsRegistry`) from now on. */
   instrument(registry: client.Registry): void;
   close(): Promise<void>;
@@ -87,7 +96,8 @@ export function deadLetterKey(prefix: string, topic: string): string {
   return redisKey(prefix, 'stream', 'dead', topic);
 }
 
-export function createEventBus(opts: EventBusOptions): EventBus {
+export function createEventBus<C extends EventCatalog = Events>(opts: EventBusOptions<C>): EventBus<C> {
+  const catalog: EventCatalog = opts.catalog ?? EVENTS;
   const maxLen = opts.maxLen ?? 100_000;
   const consumers = new Set<Consumer>();
   let metrics = opts.metrics;
@@ -100,21 +110,23 @@ export function createEventBus(opts: EventBusOptions): EventBus {
   });
 
   return {
-    async publish<T>(topic: string, data: T, publishOpts?: { id?: string; occurredAt?: string }) {
+    async publish<T extends TopicOf<C>>(topic: T, data: EventInput<T, C>, publishOpts?: { id?: string; occurredAt?: string }) {
       const envelope = envelopeOf(topic, data, publishOpts?.id, publishOpts?.occurredAt);
       await opts.redis.xadd(streamKey(opts.prefix, topic), 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
       return envelope;
     },
 
-    stage<T>(tx: ChainableCommander, topic: string, data: T, stageOpts?: { id?: string; occurredAt?: string }) {
+    stage<T extends TopicOf<C>>(tx: ChainableCommander, topic: T, data: EventInput<T, C>, stageOpts?: { id?: string; occurredAt?: string }) {
       const envelope = envelopeOf(topic, data, stageOpts?.id, stageOpts?.occurredAt);
       tx.xadd(streamKey(opts.prefix, topic), 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
       return envelope;
     },
 
-    consume<T>(consumeOpts: ConsumeOptions<T>) {
+    consume<T extends TopicOf<C>>(consumeOpts: ConsumeOptions<T, C>) {
       const topic = consumeOpts.topic;
-      const consumer = startConsumer(opts.redis, streamKey(opts.prefix, topic), consumeOpts, {
+      const schema = catalog[topic];
+      if (!schema) throw new Error(`No data schema for topic ${topic}: add it to the event catalog`);
+      const consumer = startConsumer(opts.redis, streamKey(opts.prefix, topic), consumeOpts as unknown as RawConsumeOptions, schema, {
         key: deadLetterKey(opts.prefix, topic),
         maxDeliveries: consumeOpts.maxDeliveries ?? opts.maxDeliveries ?? 5,
         count: () => metrics?.deadLetters.inc({ topic, group: consumeOpts.group }),
@@ -146,13 +158,15 @@ interface DeadLetters {
   count: () => void;
 }
 
-function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>, dead: DeadLetters): Consumer {
+type RawConsumeOptions = Omit<ConsumeOptions<string, EventCatalog>, 'handler'> & { handler: (event: EventEnvelope) => Promise<void> };
+
+function startConsumer(redis: Redis, key: string, opts: RawConsumeOptions, schema: z.ZodType, dead: DeadLetters): Consumer {
   const { group, consumer, handler } = opts;
   const blockMs = opts.blockMs ?? 2_000;
   const batchSize = opts.batchSize ?? 20;
   const claimIdleMs = opts.claimIdleMs ?? 30_000;
   const claimEveryMs = opts.claimEveryMs ?? 5_000;
-  const onError = (err: unknown, event?: EventEnvelope<T>) => {
+  const onError = (err: unknown, event?: EventEnvelope) => {
     try {
       opts.onError?.(err, event);
     } catch {
@@ -188,7 +202,7 @@ function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>, de
   }
 
   /** Copies a poison entry to the dead-letter stream with why it died, then acknowledges it. */
-  async function bury(id: string, fields: string[] | null, count: number, err: unknown): Promise<void> {
+  async function bury(id: string, fields: string[] | null, count: number, err: unknown, envelope?: EventEnvelope): Promise<void> {
     const event = fields?.[fields.indexOf('event') + 1] ?? '';
     const reason = err instanceof Error ? err.message : String(err);
     await conn
@@ -197,7 +211,8 @@ function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>, de
       .xack(key, group, id)
       .exec();
     dead.count();
-    onError(new Error(`Entry ${id} on ${key} moved to ${dead.key} after ${count} deliveries: ${reason}`));
+    if (err instanceof MalformedMessageError) onError(err, envelope);
+    else onError(new Error(`Entry ${id} on ${key} moved to ${dead.key} after ${count} deliveries: ${reason}`));
   }
 
   async function handle(entries: StreamEntry[], claimed = false): Promise<void> {
@@ -209,7 +224,16 @@ function startConsumer<T>(redis: Redis, key: string, opts: ConsumeOptions<T>, de
         onError(new Error(`Malformed entry ${id} on ${key}: ${event.reason}`));
         continue;
       }
-      const envelope = event.envelope as EventEnvelope<T>;
+      const envelope = event.envelope;
+      // The one place an event's data is checked: one that does not parse is dead-lettered at once
+      // (retrying cannot fix it), and the handler never sees it.
+      const data = schema.safeParse(envelope.data);
+      if (!data.success) {
+        const reason = `bad ${envelope.type} payload: ${data.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ')}`;
+        await bury(id, fields, await deliveries(id).catch(() => 1), new MalformedMessageError(reason.slice(0, 500)), envelope);
+        continue;
+      }
+      envelope.data = data.data;
       if (claimed) {
         // An entry whose handler never returned (the process died on it) is buried here.
         const count = await deliveries(id);

@@ -1,12 +1,13 @@
 import { Job, type Queue } from 'bullmq';
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { EventBus } from './bus.js';
+import type { EventCatalog } from './catalog.js';
 import type { OutboxMessage } from './outbox-table.js';
 import { publishSessionNudge, stageSessionNudge } from './pubsub.js';
 
 export interface DeliveryDeps {
-  /** An event bus over a producer connection (createRedis role 'producer'). */
-  bus: Pick<EventBus, 'publish' | 'stage'>;
+  /** An event bus over a producer connection (createRedis role 'producer'); rows were typed when added, so any catalog's bus will do. */
+  bus: Pick<EventBus<EventCatalog>, 'publish' | 'stage'>;
   /** A producer connection, for nudges; batches are pipelined on it. */
   redis: Redis;
   prefix: string;

@@ -1,17 +1,9 @@
-import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import { bullPrefix } from '@oneeta/contracts';
 import type { Redis } from 'ioredis';
-import type { z } from 'zod';
+import type { JobCatalogEntry, JobData, JobInput } from './catalog.js';
 
-/** One entry of the job catalog in contracts (`JOBS[queue]`): the queue, the job name, its payload and retry policy. */
-export interface JobCatalogEntry<S extends z.ZodType = z.ZodType> {
-  queue: string;
-  name: string;
-  schema: S;
-  attempts: number;
-  /** 'retry-after': exponential, unless the failure says when to try again (see RetryLaterError). */
-  backoff: { type: 'exponential' | 'fixed' | typeof RETRY_AFTER; delay: number };
-}
+export type { JobCatalogEntry } from './catalog.js';
 
 export const RETRY_AFTER = 'retry-after';
 /** The longest a 'retry-after' job waits for one retry, whatever a server asks for. */
@@ -48,6 +40,11 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
+/** A producer queue whose `add` takes the catalog's job name and payload only. */
+export type TypedQueue<E extends JobCatalogEntry> = Queue<JobInput<E>, unknown, E['name']>;
+/** A job as its worker's processor gets it: `data` already parsed by the catalog's schema. */
+export type CatalogJob<E extends JobCatalogEntry, R = unknown> = Job<JobData<E>, R, E['name']>;
+
 export interface QueueOptions {
   /** A producer connection (createRedis role 'producer': fails fast, the outbox relay retries). */
   connection: Redis;
@@ -57,8 +54,8 @@ export interface QueueOptions {
 }
 
 /** A BullMQ queue whose jobs get the catalog's attempts and backoff and bounded retention by default. */
-export function createQueue(entry: JobCatalogEntry, opts: QueueOptions): Queue {
-  const queue = new Queue(entry.queue, {
+export function createQueue<E extends JobCatalogEntry>(entry: E, opts: QueueOptions): TypedQueue<E> {
+  const queue = new Queue<JobInput<E>, unknown, E['name']>(entry.queue, {
     connection: opts.connection,
     prefix: bullPrefix(opts.redisPrefix),
     defaultJobOptions: {
@@ -82,17 +79,19 @@ export interface WorkerSettings extends Pick<WorkerOptions, 'concurrency' | 'loc
 /**
  * The BullMQ worker of a catalog queue with the production habits of CONVENTIONS.md: a waiting
  * connection (maxRetriesPerRequest null is required), bounded completed/failed retention, stalled
- * jobs retried at most twice, `error` listened to. Close it (`worker.close()`) on SIGTERM: the
- * service's onClose hook does, through runService.
+ * jobs retried at most twice, `error` listened to. Every job is checked here, once: one whose name
+ * or data does not fit the catalog fails at once, without retries (BullMQ's failed set is the
+ * queue's dead letter), and `process` never sees it; the others reach it with `job.data` parsed.
+ * Close it (`worker.close()`) on SIGTERM: the service's onClose hook does, through runService.
  */
-export function createWorker<R>(entry: JobCatalogEntry, process: (job: Job) => Promise<R>, settings: WorkerSettings): Worker {
+export function createWorker<E extends JobCatalogEntry, R>(entry: E, process: (job: CatalogJob<E, R>) => Promise<R>, settings: WorkerSettings): Worker<JobData<E>, R, E['name']> {
   if (settings.connection.options.maxRetriesPerRequest !== null) {
     throw new Error('A BullMQ worker needs a connection with maxRetriesPerRequest: null (createRedis role "worker")');
   }
   const { connection, redisPrefix, log, ...tuning } = settings;
   // Unset tuning keeps BullMQ's defaults (an explicit undefined would override them).
   const given = Object.fromEntries(Object.entries(tuning).filter(([, v]) => v !== undefined));
-  const worker = new Worker(entry.queue, process, {
+  const worker = new Worker<JobData<E>, R, E['name']>(entry.queue, (job) => process(checked(entry, job)), {
     maxStalledCount: 2,
     ...given,
     connection,
@@ -103,4 +102,16 @@ export function createWorker<R>(entry: JobCatalogEntry, process: (job: Job) => P
   });
   worker.on('error', (err) => log?.error({ err, queue: entry.queue }, 'worker error'));
   return worker;
+}
+
+/** The job with its data parsed by the catalog's schema; a job that does not fit fails for good. */
+function checked<E extends JobCatalogEntry, R>(entry: E, job: CatalogJob<E, R>): CatalogJob<E, R> {
+  if (job.name !== entry.name) throw new UnrecoverableError(`unknown job name ${job.name} on ${entry.queue}`);
+  const parsed = entry.schema.safeParse(job.data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ');
+    throw new UnrecoverableError(`bad ${entry.queue} payload: ${issues}`.slice(0, 500));
+  }
+  job.data = parsed.data as JobData<E>;
+  return job;
 }

@@ -7,7 +7,8 @@ import { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOPICS, type Plan, type UserChangedData } from '@oneeta/contracts';
 import { storeAccount, type Account } from './accounts.js';
-import { createEventBus, type EventBus } from './bus.js';
+import { createEventBus, deadLetterKey, type EventBus } from './bus.js';
+import type { EventCatalog } from './catalog.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db.js';
 import { createRedis } from './redis.js';
 
@@ -237,6 +238,26 @@ export async function publishUserChanged(
     changed,
   };
   await bus.publish(TOPICS.userChanged, data);
+}
+
+/**
+ * Publishes data its topic's schema may refuse, as an old or broken producer would: for tests that
+ * a malformed event is dead-lettered and never reaches a handler (the typed `bus.publish` refuses it).
+ */
+export function publishUnchecked(bus: Pick<EventBus, 'publish'>, topic: string, data: unknown, opts?: { id?: string }) {
+  return (bus as unknown as Pick<EventBus<EventCatalog>, 'publish'>).publish(topic, data, opts);
+}
+
+/** Waits until the event with this id is on its topic's dead-letter stream (and returns its fields). */
+export async function deadLettered(redis: Redis, prefix: string, topic: string, eventId: string): Promise<Record<string, string>> {
+  return eventually(async () => {
+    const entries = (await redis.xrange(deadLetterKey(prefix, topic), '-', '+')) as [string, string[]][];
+    for (const [, fields] of entries) {
+      const f = Object.fromEntries(fields.flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1] ?? '']] : [])));
+      if ((JSON.parse(f.event ?? '{}') as { id?: string }).id === eventId) return f;
+    }
+    return undefined;
+  });
 }
 
 /**

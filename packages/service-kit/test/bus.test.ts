@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@oneeta/contracts';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import client from 'prom-client';
 import { createBusMetrics, createEventBus, deadLetterKey, idempotent, streamKey } from '../src/bus.js';
 import type { ConsumeOptions, EventBus } from '../src/bus.js';
+import { MalformedMessageError } from '../src/catalog.js';
 import { createRedis } from '../src/redis.js';
 import { testRedisUrl, eventually as waitFor, deleteKeys } from '../src/testing.js';
 
@@ -13,16 +15,18 @@ const FAST = { blockMs: 50, claimEveryMs: 50, claimIdleMs: 200 } as const;
 
 
 
+const TEST_EVENTS = { 'order.placed': z.object({ orderId: z.string() }), metrics: z.object({ i: z.number() }) };
+type TestEvents = typeof TEST_EVENTS;
 type Order = { orderId: string };
 
 let redis: Redis;
 let prefix: string;
-let bus: EventBus;
+let bus: EventBus<TestEvents>;
 
 beforeEach(() => {
   redis = createRedis(REDIS_URL);
   prefix = `test-${randomUUID()}`;
-  bus = createEventBus({ redis, prefix, source: 'bus-test' });
+  bus = createEventBus({ redis, prefix, source: 'bus-test', catalog: TEST_EVENTS });
 });
 
 afterEach(async () => {
@@ -31,8 +35,8 @@ afterEach(async () => {
   await redis.quit();
 });
 
-function collect(received: EventEnvelope<Order>[], overrides: Partial<ConsumeOptions<Order>> = {}) {
-  return bus.consume<Order>({
+function collect(received: EventEnvelope<Order>[], overrides: Partial<ConsumeOptions<'order.placed', TestEvents>> = {}) {
+  return bus.consume({
     topic: 'order.placed',
     group: 'billing',
     consumer: 'c1',
@@ -52,7 +56,7 @@ async function pendingCount(topic = 'order.placed', group = 'billing'): Promise<
 describe('event bus', () => {
   it('delivers a published event to the group handler and acks it', async () => {
     const received: EventEnvelope<Order>[] = [];
-    const published = await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    const published = await bus.publish('order.placed', { orderId: 'o-1' });
     collect(received);
 
     await waitFor(() => received.length === 1);
@@ -79,7 +83,7 @@ describe('event bus', () => {
     bus.stage(discarded, 'order.placed', { orderId: 'dropped' });
     discarded.discard();
     const tx = redis.multi().set(`${prefix}:cell`, 'v');
-    const staged = bus.stage<Order>(tx, 'order.placed', { orderId: 'o-2' }, { id: 'evt-2' });
+    const staged = bus.stage(tx, 'order.placed', { orderId: 'o-2' }, { id: 'evt-2' });
     expect(await redis.xlen(streamKey(prefix, 'order.placed'))).toBe(0);
     await tx.exec();
     const entries = await redis.xrange(streamKey(prefix, 'order.placed'), '-', '+');
@@ -90,9 +94,9 @@ describe('event bus', () => {
 
   it('starts a group at new entries only when startId is $', async () => {
     const received: EventEnvelope<Order>[] = [];
-    await bus.publish<Order>('order.placed', { orderId: 'old' });
+    await bus.publish('order.placed', { orderId: 'old' });
     await collect(received, { startId: '$' }).ready;
-    await bus.publish<Order>('order.placed', { orderId: 'new' });
+    await bus.publish('order.placed', { orderId: 'new' });
 
     await waitFor(() => received.length === 1);
     expect(received[0]!.data.orderId).toBe('new');
@@ -101,11 +105,11 @@ describe('event bus', () => {
   it('hands each event to one consumer of a group across two replicas, and to every group', async () => {
     // Each replica: its own connection and bus, a consumer of its own name in the same group.
     const replicas = [createRedis(REDIS_URL), createRedis(REDIS_URL)];
-    const buses = replicas.map((r) => createEventBus({ redis: r, prefix, source: 'bus-test' }));
+    const buses = replicas.map((r) => createEventBus({ redis: r, prefix, source: 'bus-test', catalog: TEST_EVENTS }));
     const billing: string[][] = [[], []];
     const audit: string[] = [];
     const consumers = buses.map((b, i) =>
-      b.consume<Order>({
+      b.consume({
         topic: 'order.placed',
         group: 'billing',
         consumer: `replica-${i}`,
@@ -115,11 +119,11 @@ describe('event bus', () => {
         ...FAST,
       }),
     );
-    const auditor = buses[0]!.consume<Order>({ topic: 'order.placed', group: 'audit', consumer: 'replica-0', handler: async (event) => void audit.push(event.id), ...FAST });
+    const auditor = buses[0]!.consume({ topic: 'order.placed', group: 'audit', consumer: 'replica-0', handler: async (event) => void audit.push(event.id), ...FAST });
     try {
       await Promise.all([...consumers, auditor].map((c) => c.ready));
       const ids: string[] = [];
-      for (let n = 0; n < 40; n++) ids.push((await buses[n % 2]!.publish<Order>('order.placed', { orderId: `o-${n}` })).id);
+      for (let n = 0; n < 40; n++) ids.push((await buses[n % 2]!.publish('order.placed', { orderId: `o-${n}` })).id);
       await waitFor(() => billing[0]!.length + billing[1]!.length >= 40 && audit.length >= 40);
       await waitFor(async () => (await pendingCount()) === 0 && (await pendingCount('order.placed', 'audit')) === 0);
       expect([...billing[0]!, ...billing[1]!].sort()).toEqual([...ids].sort());
@@ -132,7 +136,7 @@ describe('event bus', () => {
 
   it('redelivers an entry a dead consumer never acked to another consumer after claimIdleMs', async () => {
     const key = streamKey(prefix, 'order.placed');
-    const published = await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    const published = await bus.publish('order.placed', { orderId: 'o-1' });
     await redis.xgroup('CREATE', key, 'billing', '0', 'MKSTREAM');
     const taken = await redis.xreadgroup(
       'GROUP',
@@ -155,9 +159,9 @@ describe('event bus', () => {
   });
 
   it('leaves a failed event pending, reports it, and retries it until the handler succeeds', async () => {
-    const errors: { err: unknown; event?: EventEnvelope<Order> }[] = [];
+    const errors: { err: unknown; event?: EventEnvelope<unknown> }[] = [];
     let attempts = 0;
-    bus.consume<Order>({
+    bus.consume({
       topic: 'order.placed',
       group: 'billing',
       consumer: 'c1',
@@ -168,7 +172,7 @@ describe('event bus', () => {
       onError: (err, event) => errors.push({ err, event }),
       ...FAST,
     });
-    const published = await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    const published = await bus.publish('order.placed', { orderId: 'o-1' });
 
     await waitFor(() => errors.length === 1);
     expect(await pendingCount()).toBe(1);
@@ -182,9 +186,9 @@ describe('event bus', () => {
   it('moves an event that failed maxDeliveries times to the dead-letter stream, acks it and counts it', async () => {
     const registry = new client.Registry();
     const metrics = createBusMetrics(registry);
-    const deadBus = createEventBus({ redis, prefix, source: 'bus-test', maxDeliveries: 3, metrics });
+    const deadBus = createEventBus({ redis, prefix, source: 'bus-test', catalog: TEST_EVENTS, maxDeliveries: 3, metrics });
     const calls: string[] = [];
-    deadBus.consume<Order>({
+    deadBus.consume({
       topic: 'order.placed',
       group: 'billing',
       consumer: 'c1',
@@ -194,8 +198,8 @@ describe('event bus', () => {
       },
       ...FAST,
     });
-    const poison = await deadBus.publish<Order>('order.placed', { orderId: 'poison' });
-    await deadBus.publish<Order>('order.placed', { orderId: 'fine' });
+    const poison = await deadBus.publish('order.placed', { orderId: 'poison' });
+    await deadBus.publish('order.placed', { orderId: 'fine' });
 
     const dead = await waitFor(async () => {
       const entries = (await redis.xrange(deadLetterKey(prefix, 'order.placed'), '-', '+')) as [string, string[]][];
@@ -217,7 +221,7 @@ describe('event bus', () => {
     await redis.xadd(key, '*', 'event', 'not json');
     await redis.xadd(key, '*', 'event', JSON.stringify({ id: 'x', data: 1 }));
     await redis.xadd(key, '*', 'payload', '{}');
-    await bus.publish<Order>('order.placed', { orderId: 'valid' });
+    await bus.publish('order.placed', { orderId: 'valid' });
 
     const errors: unknown[] = [];
     const received: EventEnvelope<Order>[] = [];
@@ -232,9 +236,49 @@ describe('event bus', () => {
     await waitFor(async () => (await pendingCount()) === 0);
   });
 
+  it("dead-letters an event whose data does not match its topic's schema: the handler never sees it", async () => {
+    const registry = new client.Registry();
+    const metrics = createBusMetrics(registry);
+    const checked = createEventBus({ redis, prefix, source: 'bus-test', catalog: TEST_EVENTS, metrics });
+    // A producer that is not typed by the catalog (another version, a hand-written XADD).
+    const loose = createEventBus<Record<string, z.ZodType>>({ redis, prefix, source: 'old-producer', catalog: {} });
+    const bad = await loose.publish('order.placed', { orderId: 42 });
+    await checked.publish('order.placed', { orderId: 'good' });
+    const errors: { err: unknown; eventId?: string }[] = [];
+    const received: string[] = [];
+    checked.consume({
+      topic: 'order.placed',
+      group: 'billing',
+      consumer: 'c1',
+      handler: async (event) => void received.push(event.data.orderId),
+      onError: (err, event) => errors.push({ err, eventId: event?.id }),
+      ...FAST,
+    });
+    await waitFor(() => received.length === 1);
+    expect(received).toEqual(['good']);
+    const dead = await waitFor(async () => {
+      const entries = (await redis.xrange(deadLetterKey(prefix, 'order.placed'), '-', '+')) as [string, string[]][];
+      return entries.length === 1 ? entries[0]! : undefined;
+    });
+    const fields = Object.fromEntries(dead[1].flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1]]] : [])));
+    expect(JSON.parse(fields.event!)).toMatchObject({ id: bad.id, data: { orderId: 42 } });
+    expect(fields).toMatchObject({ group: 'billing', deliveries: '1' });
+    expect(fields.error).toMatch(/^bad order\.placed payload: orderId/);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.err).toBeInstanceOf(MalformedMessageError);
+    expect(errors[0]!.eventId).toBe(bad.id);
+    await waitFor(async () => (await pendingCount()) === 0);
+    expect((await metrics.deadLetters.get()).values).toEqual([{ labels: { topic: 'order.placed', group: 'billing' }, value: 1 }]);
+    await checked.close();
+  });
+
+  it('refuses to consume a topic the catalog has no schema for', () => {
+    expect(() => bus.consume({ topic: 'nope' as 'metrics', group: 'g', consumer: 'c', handler: async () => {} })).toThrow(/No data schema for topic nope/);
+  });
+
   it('keeps the stream length near maxLen', async () => {
     const maxLen = 20;
-    const trimmed = createEventBus({ redis, prefix, source: 'bus-test', maxLen });
+    const trimmed = createEventBus({ redis, prefix, source: 'bus-test', catalog: TEST_EVENTS, maxLen });
     const [, nodeSize] = (await redis
       .config('GET', 'stream-node-max-entries')
       .catch(() => [])) as string[];
@@ -250,11 +294,11 @@ describe('event bus', () => {
   it('recreates its group and keeps consuming after the stream was deleted', async () => {
     const received: EventEnvelope<Order>[] = [];
     collect(received);
-    await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    await bus.publish('order.placed', { orderId: 'o-1' });
     await waitFor(() => received.length === 1);
 
     await redis.del(streamKey(prefix, 'order.placed'));
-    await bus.publish<Order>('order.placed', { orderId: 'o-2' });
+    await bus.publish('order.placed', { orderId: 'o-2' });
 
     await waitFor(() => received.length === 2);
     expect(received[1]!.data.orderId).toBe('o-2');
@@ -263,7 +307,7 @@ describe('event bus', () => {
   it('stop waits for the in-flight handler, acks it, and reads nothing more', async () => {
     let release: () => void = () => {};
     const started: string[] = [];
-    const consumer = bus.consume<Order>({
+    const consumer = bus.consume({
       topic: 'order.placed',
       group: 'billing',
       consumer: 'c1',
@@ -273,7 +317,7 @@ describe('event bus', () => {
       },
       ...FAST,
     });
-    await bus.publish<Order>('order.placed', { orderId: 'o-1' });
+    await bus.publish('order.placed', { orderId: 'o-1' });
     await waitFor(() => started.length === 1);
 
     let stopped = false;
@@ -284,7 +328,7 @@ describe('event bus', () => {
     await stopping;
 
     expect(await pendingCount()).toBe(0);
-    await bus.publish<Order>('order.placed', { orderId: 'o-2' });
+    await bus.publish('order.placed', { orderId: 'o-2' });
     const key = streamKey(prefix, 'order.placed');
     const next = (await redis.xreadgroup('GROUP', 'billing', 'c2', 'STREAMS', key, '>')) as [
       string,
@@ -301,7 +345,7 @@ describe('idempotent handler', () => {
     const handler = idempotent<Order>(redis, prefix, 'billing', async (event) => {
       effects.push(event.data.orderId);
     });
-    bus.consume<Order>({
+    bus.consume({
       topic: 'order.placed',
       group: 'billing',
       consumer: 'c1',
@@ -309,9 +353,9 @@ describe('idempotent handler', () => {
       ...FAST,
     });
 
-    await bus.publish<Order>('order.placed', { orderId: 'o-1' }, { id: 'evt-1' });
-    await bus.publish<Order>('order.placed', { orderId: 'o-1' }, { id: 'evt-1' });
-    await bus.publish<Order>('order.placed', { orderId: 'o-2' }, { id: 'evt-2' });
+    await bus.publish('order.placed', { orderId: 'o-1' }, { id: 'evt-1' });
+    await bus.publish('order.placed', { orderId: 'o-1' }, { id: 'evt-1' });
+    await bus.publish('order.placed', { orderId: 'o-2' }, { id: 'evt-2' });
 
     await waitFor(() => effects.includes('o-2'));
     await waitFor(async () => (await pendingCount()) === 0);

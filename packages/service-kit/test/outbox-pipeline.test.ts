@@ -7,16 +7,17 @@ import { pgSchema } from 'drizzle-orm/pg-core';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus, streamKey } from '../src/bus.js';
-import { createDelivery, createOutbox, outboxTable, startOutboxRelay, type OutboxInput, type OutboxRelay } from '../src/outbox.js';
+import { createDelivery, createOutbox, outboxTable, startOutboxRelay, type OutboxRelay } from '../src/outbox.js';
 import { createRedis } from '../src/redis.js';
 import { createTestDatabase, startRedisServer, type TestDatabase, type TestEngine } from '../src/testing.js';
+import { TEST_JOBS, type TestEvents, type TestInput, type TestJobs } from './fixtures/catalog.js';
 
 const migrationsFolder = fileURLToPath(new URL('./fixtures/outbox-migrations', import.meta.url));
 const table = outboxTable(pgSchema('outbox_test'));
 /** The tests drive the relay with runOnce: its own poll never comes. */
 const MANUAL = { pollMs: 3_600_000, backoffMs: 1, maxBackoffMs: 1 } as const;
 
-const event = (aggregate: string, n: number, topic = 'thing.changed'): OutboxInput => ({ aggregate, kind: 'event', topic, data: { aggregate, n } });
+const event = (aggregate: string, n: number, topic: keyof TestEvents = 'thing.changed'): TestInput => ({ aggregate, kind: 'event', topic, data: { aggregate, n } }) as TestInput;
 
 /** [stream entry id, aggregate, n] of a topic's events, in stream order. */
 async function streamEvents(redis: Redis, prefix: string, topic: string): Promise<[string, string, number][]> {
@@ -37,8 +38,8 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox pipelining on %s', (en
   let reader: Redis;
   let closers: (() => Promise<void>)[] = [];
   const prefix = `outbox-${randomUUID()}`;
-  const outbox = createOutbox(table, 'test');
-  const add = (rows: OutboxInput[]) => database.db.transaction((tx) => outbox.add(tx, rows));
+  const outbox = createOutbox<TestEvents, TestJobs>(table, 'test', TEST_JOBS);
+  const add = (rows: TestInput[]) => database.db.transaction((tx) => outbox.add(tx, rows));
 
   beforeAll(async () => {
     server = await startRedisServer();
@@ -150,7 +151,7 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox pipelining on %s', (en
 
   it('delivers a batch of K rows in far fewer than K round trips (counted by the server), under a fifth of what one message at a time takes', async () => {
     const K = 200;
-    const rows: OutboxInput[] = [];
+    const rows: TestInput[] = [];
     for (let n = 0; n < K / 4; n++) {
       const aggregate = `s${n % 4}`;
       rows.push(

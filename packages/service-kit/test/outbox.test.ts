@@ -13,13 +13,13 @@ import {
   createRelayMetrics,
   outboxTable,
   startOutboxRelay,
-  type OutboxInput,
   type OutboxMessage,
   type OutboxRelay,
 } from '../src/outbox.js';
 import { createSessionSubscriber } from '../src/pubsub.js';
 import { createRedis } from '../src/redis.js';
 import { createTestDatabase, eventually, startRedisServer, type TestDatabase, type TestEngine } from '../src/testing.js';
+import { TEST_JOBS, type TestEvents, type TestInput, type TestJobs } from './fixtures/catalog.js';
 
 const migrationsFolder = fileURLToPath(new URL('./fixtures/outbox-migrations', import.meta.url));
 const table = outboxTable(pgSchema('outbox_test'));
@@ -31,7 +31,7 @@ async function streamEvents(redis: ReturnType<typeof createRedis>, prefix: strin
   return entries.map(([, fields]) => JSON.parse(fields[1]!) as EventEnvelope);
 }
 
-const event = (aggregate: string, n: number): OutboxInput => ({ aggregate, kind: 'event', topic: 'thing.changed', data: { aggregate, n } });
+const event = (aggregate: string, n: number): TestInput => ({ aggregate, kind: 'event', topic: 'thing.changed', data: { aggregate, n } });
 
 describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
   let server: Awaited<ReturnType<typeof startRedisServer>>;
@@ -72,7 +72,7 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
   }
 
   it('delivers the event, job and nudge of a committed transaction, and nothing of a rolled-back one', async () => {
-    const outbox = createOutbox(table, 'test');
+    const outbox = createOutbox<TestEvents, TestJobs>(table, 'test', TEST_JOBS);
     const reader = createRedis(server.url);
     const nudges: string[] = [];
     const subscriber = createSessionSubscriber(server.url, prefix, (sessionId) => nudges.push(sessionId));
@@ -104,7 +104,7 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
   });
 
   it('waits while Redis is down, then delivers every row once and in order per aggregate', async () => {
-    const outbox = createOutbox(table, 'test');
+    const outbox = createOutbox<TestEvents, TestJobs>(table, 'test', TEST_JOBS);
     const metrics = createRelayMetrics(new client.Registry());
     const { relay } = relayFor(undefined, { metrics });
     await server.stop();
@@ -126,7 +126,7 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
   });
 
   it('keeps a later row of an aggregate back while an earlier one is retrying', async () => {
-    const outbox = createOutbox(table, 'test');
+    const outbox = createOutbox<TestEvents, TestJobs>(table, 'test', TEST_JOBS);
     const delivered: number[] = [];
     let failuresLeft = 3;
     const { relay } = relayFor(async (m, deliver) => {
@@ -142,7 +142,7 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
   });
 
   it('a new relay delivers rows left behind by one that stopped before delivering or froze mid-delivery', async () => {
-    const outbox = createOutbox(table, 'test');
+    const outbox = createOutbox<TestEvents, TestJobs>(table, 'test', TEST_JOBS);
     // Committed, then the process died before its relay ran.
     await database.db.transaction((tx) => outbox.add(tx, [event('a', 1)]));
     // Claimed by a relay that never finishes delivering (killed mid-delivery): its lease lapses.
@@ -162,7 +162,7 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
   });
 
   it('two relays over one table deliver every row once, in order per aggregate, and drain it', async () => {
-    const outbox = createOutbox(table, 'test');
+    const outbox = createOutbox<TestEvents, TestJobs>(table, 'test', TEST_JOBS);
     const byRelay = [0, 0];
     const counting = (i: number) => async (m: OutboxMessage, deliver: (m: OutboxMessage) => Promise<void>) => {
       await deliver(m);
@@ -188,7 +188,7 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
 
   // Concurrent transactions need a server: PGlite runs one at a time.
   if (engine === 'postgres') it('makes a second transaction on an aggregate wait for the first, so rows go out in commit order', async () => {
-    const outbox = createOutbox(table, 'test');
+    const outbox = createOutbox<TestEvents, TestJobs>(table, 'test', TEST_JOBS);
     const delivered: number[] = [];
     const { relay } = relayFor(async (m, deliver) => {
       await deliver(m);
@@ -218,7 +218,7 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox on %s', (engine) => {
   });
 
   it('deletes delivered rows once they are older than the retention', async () => {
-    const outbox = createOutbox(table, 'test');
+    const outbox = createOutbox<TestEvents, TestJobs>(table, 'test', TEST_JOBS);
     await database.db.transaction((tx) => outbox.add(tx, [event('c', 1)]));
     const { relay } = relayFor(undefined, { retainMs: 0, cleanEveryMs: 0 });
     relay.wake();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JOBS, QUEUES } from '@oneeta/contracts';
+import type { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createQueue, createWorker, KEEP_COMPLETED, KEEP_FAILED, MAX_RETRY_AFTER_MS, retryAfterBackoff, RetryLaterError } from '../src/queue.js';
 import { createRedis } from '../src/redis.js';
@@ -27,9 +28,32 @@ describe('queues and workers from the job catalog', () => {
   it('refuses a worker connection that gives up on commands, and processes jobs with a waiting one', async () => {
     expect(() => createWorker(entry, async () => 'x', { connection: producer, redisPrefix: prefix })).toThrow(/maxRetriesPerRequest: null/);
     const seen: string[] = [];
-    const worker = createWorker(entry, async (job) => seen.push((job.data as { sessionId: string }).sessionId), { connection: waiting, redisPrefix: prefix });
+    const worker = createWorker(entry, async (job) => seen.push(job.data.sessionId), { connection: waiting, redisPrefix: prefix });
     await eventually(() => seen.includes('s1'));
     await worker.close();
+  });
+
+  it('fails a malformed job at once, without retries, and never hands it to the processor', async () => {
+    const queue = createQueue(entry, { connection: producer, redisPrefix: prefix });
+    // A producer that is not typed by the catalog (another version, a hand-made job).
+    const loose = queue as unknown as Queue;
+    const bad = await loose.add(entry.name, { sessionId: 42 });
+    const stranger = await loose.add('other-name', { sessionId: 's3', reason: 'save', requestedAt: new Date().toISOString() });
+    await queue.add(entry.name, { sessionId: 's2', reason: 'save', requestedAt: new Date().toISOString() });
+    const seen: unknown[] = [];
+    const worker = createWorker(entry, async (job) => seen.push(job.data.sessionId), { connection: waiting, redisPrefix: prefix });
+    await eventually(() => seen.includes('s2'));
+    const failed = await eventually(async () => {
+      const [a, b] = await Promise.all([bad, stranger].map((j) => queue.getJob(j.id!)));
+      return (await a?.isFailed()) && (await b?.isFailed()) ? [a!, b!] : undefined;
+    });
+    expect(failed[0]!.failedReason).toMatch(/^bad route-matrix payload: sessionId/);
+    expect(failed[1]!.failedReason).toBe('unknown job name other-name on route-matrix');
+    expect(failed.map((j) => j.attemptsMade)).toEqual([1, 1]);
+    expect(seen).not.toContain(42);
+    expect(seen).not.toContain('s3');
+    await worker.close();
+    await queue.close();
   });
 });
 

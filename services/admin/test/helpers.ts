@@ -42,7 +42,7 @@ export async function startAdmin(env: Record<string, string> = {}, opts: { prefi
     user: (input: Parameters<typeof issuer.user>[0] = {}) => issuer.user(input),
     /** session.changed for a session owned by `creatorUserId`. */
     sessionChanged: (sessionId: string, creatorUserId: string, extra: Partial<SessionChangedData> = {}, occurredAt?: string) =>
-      bus.publish<SessionChangedData>(
+      bus.publish(
         TOPICS.sessionChanged,
         { sessionId, creatorUserId, isClosed: false, closedAt: null, participantCount: 1, reason: 'saved', ...extra },
         occurredAt ? { occurredAt } : {},

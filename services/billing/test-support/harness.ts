@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { configSchema, type Config } from '../src/config.js';
 import { startUserChangedConsumer } from '../src/consumers/user-changed.js';
 import { startUserDeletedConsumer } from '../src/consumers/user-deleted.js';
-import { startPlanPushWorker } from '../src/plan-push.js';
+import { startPlanPushWorker } from '../src/consumers/plan-push.js';
 import { createAuthClient } from '../src/providers/auth.js';
 import { createLocalProvider } from '../src/providers/local.js';
 import type { BillingProvider } from '../src/providers/port.js';

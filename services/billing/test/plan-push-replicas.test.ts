@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { startPlanPushWorker } from '../src/plan-push.js';
+import { startPlanPushWorker } from '../src/consumers/plan-push.js';
 import { createAuthClient } from '../src/providers/auth.js';
 import { createLocalProvider } from '../src/providers/local.js';
 import { startBilling, WEB_ORIGIN, type BillingHarness } from '../test-support/index.js';

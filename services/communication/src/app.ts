@@ -21,5 +21,6 @@ export async function buildApp(deps: CommunicationAppDeps) {
   const ctx = createContext(deps);
   communicationRoutes(app, ctx, guards);
   chatRoutes(app, ctx);
-  return app;
+  // The chat server and store the routes use: the session.changed consumer syncs threads on them too.
+  return Object.assign(app, { chat: ctx.chat, chatStore: ctx.store });
 }

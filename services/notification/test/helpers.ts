@@ -4,7 +4,7 @@ import { createAccountDirectory, createTokenVerifier, loadConfig, openDatabase, 
 import { createTestDatabase, createTestIssuer, eventually, openTestRedisInfra } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
-import { startDelivery } from '../src/delivery.js';
+import { startDelivery } from '../src/consumers/delivery.js';
 import { createEmailPort } from '../src/providers/email.js';
 import { generateVapidKeys } from '../src/providers/push.js';
 import { createDeliveriesStore } from '../src/store/deliveries-store.js';

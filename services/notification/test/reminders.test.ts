@@ -26,7 +26,7 @@ beforeAll(async () => {
   session = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000', ARRIVAL_DWELL_SECONDS: '0' });
   await session.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = session.app.server.address() as AddressInfo;
-  travel = startTravelConsumer({ bus: session.bus, db: session.database.db, redis: session.redis, outbox: session.delivery.outbox, wakeRelay: () => session.delivery.relay.wake(), prefix: session.prefix, consumer: 'test', dwellMs: 60_000, log: session.app.log });
+  travel = startTravelConsumer({ bus: session.bus, redis: session.redis, prefix: session.prefix, consumer: 'test', ctx: session.app.ctx, log: session.app.log });
   await travel.ready;
   h = await startNotification({ SESSION_URL: `http://127.0.0.1:${port}`, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }, { prefix: session.prefix, ca: pushService.ca });
 });

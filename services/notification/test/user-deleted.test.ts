@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, QUEUES, TOPICS, type EventEnvelope, type NotifyJob, type ReminderJob, type SessionAlertData, type UserDeletedData } from '@oneeta/contracts';
 import { redisKey, type Database } from '@oneeta/service-kit';
-import { eventually } from '@oneeta/service-kit/testing';
+import { deadLettered, eventually, publishUnchecked } from '@oneeta/service-kit/testing';
 import { count, eq, sql } from 'drizzle-orm';
 import { createAlertHandler } from '../src/consumers/alerts.js';
 import { createEmailProcessor } from '../src/consumers/email-delivery.js';
@@ -193,8 +193,8 @@ describe('a deleted account', () => {
     expect(await ledgerCounts()).toEqual(figures);
     expect(await rowsOf(u.id, u.email)).toEqual(after);
     // A bad payload changes nothing and does not stop the consumer.
-    const bad = await h.bus.publish(TOPICS.userDeleted, { userId: 42 });
-    await processed(bad.id);
+    const bad = await publishUnchecked(h.bus, TOPICS.userDeleted, { userId: 42 });
+    await deadLettered(h.redis, h.prefix, TOPICS.userDeleted, bad.id);
     expect(await ledgerCounts()).toEqual(figures);
   });
 

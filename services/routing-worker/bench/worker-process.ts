@@ -10,9 +10,9 @@ import { transactionsForCells } from '@oneeta/travel';
 import client from 'prom-client';
 import { createEtaStateStore } from '../src/store/eta-state.js';
 import { createWorkerMetrics } from '../src/providers/metrics.js';
-import { createProcessor } from '../src/processor.js';
+import { createProcessor } from '../src/consumers/processor.js';
 import { createSessionClient } from '../src/providers/session-client.js';
-import { startRouteWorker } from '../src/worker.js';
+import { startRouteWorker } from '../src/consumers/worker.js';
 
 const env = process.env;
 const prefix = env.REDIS_PREFIX!;

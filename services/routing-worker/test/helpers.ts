@@ -8,9 +8,9 @@ import client from 'prom-client';
 import { configSchema } from '../src/config.js';
 import { createEtaStateStore } from '../src/store/eta-state.js';
 import { createWorkerMetrics } from '../src/providers/metrics.js';
-import { createProcessor } from '../src/processor.js';
+import { createProcessor } from '../src/consumers/processor.js';
 import { createSessionClient } from '../src/providers/session-client.js';
-import { startRouteWorker, type RouteWorker } from '../src/worker.js';
+import { startRouteWorker, type RouteWorker } from '../src/consumers/worker.js';
 
 /**
  * Wraps a provider, counting calls and cells; `hold()` makes matrix calls wait until `release()`,
@@ -59,12 +59,10 @@ export async function startPipeline(env: Record<string, string> = {}) {
   const address = await session.app.listen({ port: 0, host: '127.0.0.1' });
   const consumer = startTravelConsumer({
     bus: session.bus,
-    db: session.database.db,
     redis: session.redis,
-    outbox: session.delivery.outbox,
-    wakeRelay: () => session.delivery.relay.wake(),
     prefix: session.prefix,
     consumer: 'worker-test',
+    ctx: session.app.ctx,
     log: session.app.log,
   });
   await consumer.ready;

@@ -16,5 +16,6 @@ export async function buildApp(deps: SessionAppDeps) {
   participantRoutes(app, ctx, guards);
   inviteRoutes(app, ctx, guards);
   internalRoutes(app, ctx, guards);
-  return app;
+  // Its consumers write through the same context (context.write) as its routes.
+  return Object.assign(app, { ctx });
 }

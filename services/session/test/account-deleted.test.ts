@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TOPICS, type SessionNudge } from '@oneeta/contracts';
 import { createSessionSubscriber, type SessionSubscriber } from '@oneeta/service-kit';
-import { eventually, testRedisUrl } from '@oneeta/service-kit/testing';
+import { eventually, publishUnchecked, testRedisUrl } from '@oneeta/service-kit/testing';
 import { DELETED_ACCOUNT } from '../src/domain/account-deletion.js';
 import { invites, outbox, participants, sessions } from '../src/store/schema.js';
 import { inviteEmailKeys } from '../src/store/invite-emails.js';
@@ -141,7 +141,7 @@ describe('user.deleted', () => {
   it('skips a malformed payload and keeps consuming', async () => {
     const owner = await h.user({ plan: 'premium' });
     const { sessionId } = await createSession(h, owner);
-    await h.bus.publish(TOPICS.userDeleted, { userId: 42 });
+    await publishUnchecked(h.bus, TOPICS.userDeleted, { userId: 42 });
     await deleteAccount(owner);
     expect((await sessionRow(sessionId)).isClosed).toBe(true);
   });

@@ -109,13 +109,10 @@ export type SessionHarness = Awaited<ReturnType<typeof startSession>>;
 export async function startTravelConsumerOn(h: SessionHarness, consumer: string) {
   const started = startTravelConsumer({
     bus: h.bus,
-    db: h.database.db,
     redis: h.redis,
-    outbox: h.delivery.outbox,
-    wakeRelay: () => h.delivery.relay.wake(),
     prefix: h.prefix,
     consumer,
-    dwellMs: 60_000,
+    ctx: h.app.ctx,
     log: h.app.log,
   });
   await started.ready;

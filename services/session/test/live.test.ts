@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { JOBS, QUEUES, sessionAlertDataSchema, sessionResponseSchema, sessionScheduleDataSchema, TOPICS, type SessionAlertData } from '@oneeta/contracts';
 import { createQueue, streamKey } from '@oneeta/service-kit';
 import { deleteKeys, uniquePrefix } from '@oneeta/service-kit/testing';
-import { runLiveChecks, startLiveChecks } from '../src/live-worker.js';
+import { runLiveChecks, startLiveChecks } from '../src/consumers/live-worker.js';
 import { createNotifier } from '../src/changes/notify.js';
 import { participants, sessions } from '../src/store/schema.js';
 import { createSessionsStore } from '../src/store/sessions-store.js';

@@ -9,5 +9,5 @@ export * from './helpers.js';
 export * from './factories.js';
 export * from './membership.js';
 export { startTravelConsumer } from '../src/consumers/travel-computed.js';
-export { runLiveChecks } from '../src/live-worker.js';
+export { runLiveChecks } from '../src/consumers/live-worker.js';
 export { createNotifier } from '../src/changes/notify.js';

@@ -1,5 +1,5 @@
-import { TOPICS, userDeletedDataSchema } from '@oneeta/contracts';
-import { accountKey, idempotent, storeAccountDeleted, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
+import { TOPICS } from '@oneeta/contracts';
+import { accountKey, consumeEvents, storeAccountDeleted, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { eraseUser } from '../store/erase-user.js';
 
@@ -21,25 +21,18 @@ export interface UserDeletedDeps {
  * Once per event id; a replay, or a second event for the account, finds nothing more to change.
  */
 export function startUserDeletedConsumer(deps: UserDeletedDeps) {
-  return deps.bus.consume<unknown>({
+  return consumeEvents(deps, {
     topic: TOPICS.userDeleted,
     group: USER_DELETED_GROUP,
-    consumer: deps.consumer,
-    startId: '0',
-    handler: idempotent(deps.redis, deps.prefix, USER_DELETED_GROUP, async (event) => {
-      const parsed = userDeletedDataSchema.safeParse(event.data);
-      if (!parsed.success) {
-        deps.log.warn({ eventId: event.id }, 'user.deleted ignored: bad payload');
-        return;
-      }
-      const { userId, email, deletedAt } = parsed.data;
+    once: true,
+    failure: 'user.deleted not applied',
+    handle: async ({ userId, email, deletedAt }, event) => {
       // The view marks the account deleted first, so usage of it arriving late is stored anonymised.
       const at = Number.isNaN(Date.parse(deletedAt)) ? new Date().toISOString() : deletedAt;
       await storeAccountDeleted(deps.redis, deps.prefix, userId, at, deps.accountTtlSeconds);
       const erased = await deps.db.transaction(async (handle) => eraseUser(handle as unknown as Database, userId, email));
       deps.log.info({ eventId: event.id, ...erased }, 'deleted account anonymised');
-    }),
-    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'user.deleted not applied'),
+    },
   });
 }
 

@@ -23,7 +23,7 @@ import type { BillingEvent } from '../domain/types.js';
 import type { AuthClient } from '../providers/auth.js';
 import type { LocalProvider } from '../providers/local.js';
 import { BadSignatureError, ProviderError, type BillingProvider } from '../providers/port.js';
-import { createPlanPusher } from '../plan-push.js';
+import { createPlanPusher } from '../consumers/plan-push.js';
 import { createBillingStore } from '../store/billing-store.js';
 import { eraseUser, type ErasedCounts } from '../store/erase-user.js';
 import type { CheckoutRow, SubscriptionRow } from '../store/schema.js';
@@ -71,7 +71,7 @@ export function createBilling(deps: BillingDeps) {
   /**
    * A newer subscription replaces older live ones: those end (each as a customer.subscription.deleted
    * whose transaction queues the plan push). The plan itself reaches auth through the
-   * billing-plan-push queue (plan-push.ts), never inline, so an answer never waits for auth.
+   * billing-plan-push queue (consumers/plan-push.ts), never inline, so an answer never waits for auth.
    */
   async function settleUser(userId: string): Promise<void> {
     const live = await store.liveSubscriptions(userId);

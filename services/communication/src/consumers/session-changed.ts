@@ -1,6 +1,5 @@
-import { sessionChangedDataSchema, TOPICS, type SessionScheduleData } from '@oneeta/contracts';
-import type { AccountLookup, EventBus } from '@oneeta/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
+import { TOPICS, type SessionScheduleData } from '@oneeta/contracts';
+import { consumeEvents, type AccountLookup, type EventsContext } from '@oneeta/service-kit';
 import { planMembership } from '../domain/members.js';
 import { displayNameOf } from '../domain/rules.js';
 import type { ChatBackend } from '../providers/chat-backend.js';
@@ -76,30 +75,11 @@ export async function syncSessionThread(
  * the session's thread follows. A failure (the session service or ACS unreachable) throws, and
  * the bus redelivers.
  */
-export function startSessionChangedConsumer(
-  deps: ThreadSyncDeps & {
-    bus: Pick<EventBus, 'consume'>;
-    consumer: string;
-    log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  },
-) {
-  return deps.bus.consume<unknown>({
+export function startSessionChangedConsumer(deps: ThreadSyncDeps & EventsContext) {
+  return consumeEvents(deps, {
     topic: TOPICS.sessionChanged,
     group: CHAT_MEMBERS_GROUP,
-    consumer: deps.consumer,
-    startId: '0',
-    handler: async (event) => {
-      const parsed = sessionChangedDataSchema.safeParse(event.data);
-      if (!parsed.success) {
-        deps.log.warn({ eventId: event.id }, 'chat members: session.changed ignored (bad payload)');
-        return;
-      }
-      await syncSessionThread(deps, parsed.data.sessionId);
-    },
-    onError: (err, event) =>
-      deps.log.error(
-        { err, eventId: event?.id },
-        'chat members: session thread not brought in line',
-      ),
+    failure: 'chat members: session thread not brought in line',
+    handle: (data) => syncSessionThread(deps, data.sessionId),
   });
 }

@@ -1,5 +1,5 @@
-import { sessionScheduleDataSchema, TOPICS, type EventEnvelope } from '@oneeta/contracts';
-import type { Database, EventBus, Outbox } from '@oneeta/service-kit';
+import { TOPICS, type EventEnvelope, type SessionScheduleData } from '@oneeta/contracts';
+import { consumeEvents, type Database, type EventsContext, type Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { endWhatEnded } from '../notices/ends.js';
 import { lockSessionNotices, recordSchedule } from '../store/schedules-store.js';
@@ -23,13 +23,8 @@ export interface AlertEndsDeps {
  */
 export function createAlertEndsHandler(deps: AlertEndsDeps) {
   const now = deps.now ?? (() => new Date());
-  return async (event: EventEnvelope<unknown>): Promise<number> => {
-    const parsed = sessionScheduleDataSchema.safeParse(event.data);
-    if (!parsed.success) {
-      deps.log.warn({ eventId: event.id }, 'session.schedule ignored: bad payload');
-      return 0;
-    }
-    const schedule = parsed.data;
+  return async (event: EventEnvelope<SessionScheduleData>): Promise<number> => {
+    const schedule = event.data;
     const ended = await deps.db.transaction(async (handle) => {
       const tx = handle as unknown as Database;
       await lockSessionNotices(tx, schedule.sessionId);
@@ -42,16 +37,12 @@ export function createAlertEndsHandler(deps: AlertEndsDeps) {
 }
 
 /** The session.schedule consumer that ends notifications (a group of its own beside the reminder scheduler's). */
-export function startAlertEndsConsumer(deps: AlertEndsDeps & { bus: Pick<EventBus, 'consume'>; consumer: string }) {
+export function startAlertEndsConsumer(deps: AlertEndsDeps & EventsContext) {
   const handle = createAlertEndsHandler(deps);
-  return deps.bus.consume<unknown>({
+  return consumeEvents(deps, {
     topic: TOPICS.sessionSchedule,
     group: ALERT_ENDS_GROUP,
-    consumer: deps.consumer,
-    startId: '0',
-    handler: async (event) => {
-      await handle(event);
-    },
-    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'session.schedule: notifications not ended'),
+    failure: 'session.schedule: notifications not ended',
+    handle: (_data, event) => handle(event),
   });
 }

@@ -1,5 +1,5 @@
-import { sessionAlertDataSchema, TOPICS, type EventEnvelope } from '@oneeta/contracts';
-import { idempotent, type AccountLookup, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import { TOPICS, type EventEnvelope, type SessionAlertData } from '@oneeta/contracts';
+import { consumeEvents, type AccountLookup, type Database, type EventsContext, type Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { alertNotice, alertSentKey } from '../domain/alerts.js';
 import { deliverNotice, noticeChannels } from '../notices/deliver.js';
@@ -33,13 +33,8 @@ export type AlertRecipientResult =
  */
 export function createAlertHandler(deps: AlertDeps) {
   const now = deps.now ?? (() => new Date());
-  return async (event: EventEnvelope<unknown>): Promise<AlertRecipientResult[]> => {
-    const parsed = sessionAlertDataSchema.safeParse(event.data);
-    if (!parsed.success) {
-      deps.log.warn({ eventId: event.id }, 'session.alert ignored: bad payload');
-      return [];
-    }
-    const alert = parsed.data;
+  return async (event: EventEnvelope<SessionAlertData>): Promise<AlertRecipientResult[]> => {
+    const alert = event.data;
     const at = now();
     const results: AlertRecipientResult[] = [];
     for (const userId of new Set(alert.recipients)) {
@@ -74,16 +69,13 @@ export function createAlertHandler(deps: AlertDeps) {
 }
 
 /** The session.alert consumer of this service (startId '0': alerts published before its first start are handled too). */
-export function startAlertConsumer(deps: AlertDeps & { bus: Pick<EventBus, 'consume'>; redis: Redis; prefix: string; consumer: string }) {
+export function startAlertConsumer(deps: AlertDeps & EventsContext) {
   const handle = createAlertHandler(deps);
-  return deps.bus.consume<unknown>({
+  return consumeEvents(deps, {
     topic: TOPICS.sessionAlert,
     group: ALERTS_GROUP,
-    consumer: deps.consumer,
-    startId: '0',
-    handler: idempotent(deps.redis, deps.prefix, ALERTS_GROUP, async (event) => {
-      await handle(event);
-    }),
-    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'session.alert not delivered'),
+    once: true,
+    failure: 'session.alert not delivered',
+    handle: (_data, event) => handle(event),
   });
 }

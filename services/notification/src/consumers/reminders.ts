@@ -1,7 +1,6 @@
-import type { Job, Queue } from 'bullmq';
-import { JOBS, QUEUES, sessionScheduleDataSchema, TOPICS, type ReminderJob } from '@oneeta/contracts';
-import type { AccountLookup, Database, EventBus, Outbox } from '@oneeta/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Job } from 'bullmq';
+import { JOBS, QUEUES, TOPICS, type ReminderJob } from '@oneeta/contracts';
+import { consumeEvents, type AccountLookup, type Database, type EventsContext, type Jobs, type Outbox, type TypedQueue } from '@oneeta/service-kit';
 import { plannedReminders, reminderJobId, reminderPayload, reminderSentKey, reminderVerdict } from '../domain/reminders.js';
 import { deliverNotice, noticeChannels } from '../notices/deliver.js';
 import { accountDeleted } from '../notices/record-delivery.js';
@@ -17,26 +16,19 @@ export const SCHEDULE_GROUP = 'notification:reminders';
  * leave-by, so the same schedule seen again adds nothing; a reminder whose leave-by moved, or whose
  * participant left, is on the way or whose session closed, is dropped when it fires (reminderVerdict).
  */
-export function startReminderScheduler(deps: { bus: Pick<EventBus, 'consume'>; queue: Queue; consumer: string; log: Pick<FastifyBaseLogger, 'warn' | 'error'>; now?: () => Date }) {
+export function startReminderScheduler(deps: EventsContext & { queue: TypedQueue<Jobs[typeof QUEUES.reminders]>; now?: () => Date }) {
   const entry = JOBS[QUEUES.reminders];
   const now = deps.now ?? (() => new Date());
-  return deps.bus.consume<unknown>({
+  return consumeEvents(deps, {
     topic: TOPICS.sessionSchedule,
     group: SCHEDULE_GROUP,
-    consumer: deps.consumer,
-    startId: '0',
-    handler: async (event) => {
-      const parsed = sessionScheduleDataSchema.safeParse(event.data);
-      if (!parsed.success) {
-        deps.log.warn({ eventId: event.id }, 'session.schedule ignored: bad payload');
-        return;
-      }
+    failure: 'session.schedule not scheduled',
+    handle: async (schedule) => {
       const at = now();
-      for (const { job, fireAt } of plannedReminders(parsed.data, at)) {
+      for (const { job, fireAt } of plannedReminders(schedule, at)) {
         await deps.queue.add(entry.name, job, { jobId: reminderJobId(job), delay: Math.max(0, fireAt.getTime() - at.getTime()) });
       }
     },
-    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'session.schedule not scheduled'),
   });
 }
 
@@ -51,8 +43,8 @@ export type ReminderResult = { outcome: 'sent'; devices: number; inApp: boolean 
  */
 export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wakeRelay?: () => void; sessions: SessionClient; accounts: AccountLookup; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  return async (job: Job): Promise<ReminderResult> => {
-    const data: ReminderJob = JOBS[QUEUES.reminders].schema.parse(job.data);
+  return async (job: Pick<Job<ReminderJob>, 'data'>): Promise<ReminderResult> => {
+    const data = job.data;
     if (await accountDeleted(deps.accounts, data.userId)) return { outcome: 'gone' };
     const current = await deps.sessions.schedule(data.sessionId);
     const at = now();

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
-import { TOPICS, userDeletedDataSchema } from '@oneeta/contracts';
-import { idempotent, storeAccountDeleted, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
+import { TOPICS } from '@oneeta/contracts';
+import { consumeEvents, storeAccountDeleted, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { eraseUser } from '../store/erase-user.js';
 
@@ -52,18 +52,12 @@ export interface UserDeletedDeps {
  * then removes its jobs still waiting in the queues. Once per event id; a replay finds nothing more.
  */
 export function startUserDeletedConsumer(deps: UserDeletedDeps) {
-  return deps.bus.consume<unknown>({
+  return consumeEvents(deps, {
     topic: TOPICS.userDeleted,
     group: USER_DELETED_GROUP,
-    consumer: deps.consumer,
-    startId: '0',
-    handler: idempotent(deps.redis, deps.prefix, USER_DELETED_GROUP, async (event) => {
-      const parsed = userDeletedDataSchema.safeParse(event.data);
-      if (!parsed.success) {
-        deps.log.warn({ eventId: event.id }, 'user.deleted ignored: bad payload');
-        return;
-      }
-      const { userId, email, deletedAt } = parsed.data;
+    once: true,
+    failure: 'user.deleted not applied',
+    handle: async ({ userId, email, deletedAt }, event) => {
       // The view refuses the account first, so a job running meanwhile finds it deleted.
       const at = Number.isNaN(Date.parse(deletedAt)) ? new Date().toISOString() : deletedAt;
       await storeAccountDeleted(deps.redis, deps.prefix, userId, at, deps.accountTtlSeconds);
@@ -71,7 +65,6 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
       let jobs = 0;
       for (const queue of deps.queues) jobs += await removeQueuedFor(queue, userId, email);
       deps.log.info({ eventId: event.id, ...erased, jobs }, 'deleted account erased');
-    }),
-    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'user.deleted not applied'),
+    },
   });
 }

@@ -1,70 +1,46 @@
-import { ARRIVAL_DWELL_SECONDS, TOPICS, travelComputedDataSchema } from '@oneeta/contracts';
-import { idempotent, type AccountLookup, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
+import { TOPICS } from '@oneeta/contracts';
+import { consumeEvents, type Consumer, type EventsContext, type Redis } from '@oneeta/service-kit';
 import { checkLive } from '../changes/live-check.js';
-import { createNotifier } from '../changes/notify.js';
 import { storeTravelResults } from '../changes/travel-results.js';
+import type { SessionContext } from '../context.js';
 
 /** The session service's consumer group on every stream it reads. */
 export const CONSUMER_GROUP = 'session';
 
-export interface TravelConsumerDeps {
-  bus: Pick<EventBus, 'consume'>;
-  db: Database;
-  /** Where the follow-up session.changed and nudge are written, in the transaction that stores the results. */
-  outbox: Outbox;
-  wakeRelay?: () => void;
+export interface TravelConsumerDeps extends EventsContext {
   redis: Redis;
   /** REDIS_PREFIX. */
   prefix: string;
-  /** This replica's consumer name (unique per process). */
-  consumer: string;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** ARRIVAL_DWELL_SECONDS in ms, for the live check that follows each stored result (default: the contracts' 60 s). */
-  dwellMs?: number;
-  /** The owner's current plan for re-plan offers (LiveCheckOptions.accounts). */
-  accounts?: AccountLookup;
+  /** The service's context (app.ctx): results are stored through its `write`, checked with its `live` options. */
+  ctx: Pick<SessionContext, 'write' | 'live'>;
   /** Where a newly created group starts ('0': everything still on the stream). */
   startId?: '$' | '0';
 }
 
 /**
- * Consumes `travel.computed` (group 'session', idempotent by event id): stores each participant's
- * result and the earliest arrival, runs the live check (lateness alerts) and, in the same
- * transaction, writes session.changed and `refresh-session` to the outbox.
- * A payload that does not parse is logged and acknowledged (retrying cannot fix it).
+ * Consumes `travel.computed` (group 'session', idempotent by event id): in one write (context.write)
+ * stores each participant's result and the earliest arrival, runs the live check (lateness alerts)
+ * and marks the session changed, so its session.changed and `refresh-session` go to the outbox in
+ * the same transaction. A payload that does not parse is dead-lettered by the bus.
  */
-export function startTravelConsumer(deps: TravelConsumerDeps): { stop(): Promise<void>; ready: Promise<void> } {
-  const notify = createNotifier({ outbox: deps.outbox, routeJobDelayMs: 0 }) // a travel result schedules no route job;
-  const consumer = deps.bus.consume<unknown>({
+export function startTravelConsumer(deps: TravelConsumerDeps): Consumer {
+  return consumeEvents(deps, {
     topic: TOPICS.travelComputed,
     group: CONSUMER_GROUP,
-    consumer: deps.consumer,
+    once: true,
     startId: deps.startId ?? '0',
-    handler: idempotent(deps.redis, deps.prefix, CONSUMER_GROUP, async (event) => {
-      const parsed = travelComputedDataSchema.safeParse(event.data);
-      if (!parsed.success) {
-        deps.log.warn({ eventId: event.id, issues: parsed.error.issues }, 'travel.computed ignored: bad payload');
-        return;
-      }
-      const outcome = await deps.db.transaction(async (handle) => {
-        const tx = handle as unknown as Database;
-        const result = await storeTravelResults(tx, parsed.data);
+    failure: 'travel.computed handling failed',
+    handle: async (data, event) => {
+      const outcome = await deps.ctx.write(async (tx, changed) => {
+        const result = await storeTravelResults(tx, data);
         if (result !== 'stored') return result;
         // New travel times can make someone late: the check's alerts commit with the results.
-        await checkLive(tx, parsed.data.sessionId, new Date(), { outbox: deps.outbox, dwellMs: deps.dwellMs ?? ARRIVAL_DWELL_SECONDS * 1000, accounts: deps.accounts });
-        await notify(tx, parsed.data.sessionId, 'travel', undefined, 'all');
+        await checkLive(tx, data.sessionId, new Date(), deps.ctx.live);
+        changed(data.sessionId, 'travel', undefined, 'all');
         return result;
       });
-      // The same times again: nothing anyone sees moved, so nobody is nudged.
-      if (outcome === 'unchanged') return;
-      if (outcome !== 'stored') {
-        deps.log.warn({ eventId: event.id, sessionId: parsed.data.sessionId, outcome }, 'travel.computed not stored');
-        return;
-      }
-      deps.wakeRelay?.();
-    }),
-    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'travel.computed handling failed'),
+      // 'unchanged': the same times again, nothing anyone sees moved, so nobody is nudged.
+      if (outcome !== 'stored' && outcome !== 'unchanged') deps.log.warn({ eventId: event.id, sessionId: data.sessionId, outcome }, 'travel.computed not stored');
+    },
   });
-  return { stop: () => consumer.stop(), ready: consumer.ready };
 }

@@ -1,5 +1,5 @@
-import { planSchema, TOPICS, userDeletedDataSchema, type Plan } from '@oneeta/contracts';
-import { idempotent, type AccountLookup, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import { planSchema, TOPICS, type Plan } from '@oneeta/contracts';
+import { consumeEvents, type AccountLookup, type Consumer, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { createNotifier, memberRemoved } from '../changes/notify.js';
 import { purgeAccountFromSession, sessionsOfAccount, type DeletedAccount } from '../changes/account-purge.js';
@@ -66,23 +66,17 @@ export function createAccountPurger(deps: Omit<UserDeletedConsumerDeps, 'bus' | 
 }
 
 /** Consumes `user.deleted` (group USER_DELETED_GROUP, idempotent by event id) with createAccountPurger. */
-export function startUserDeletedConsumer(deps: UserDeletedConsumerDeps): { stop(): Promise<void>; ready: Promise<void> } {
+export function startUserDeletedConsumer(deps: UserDeletedConsumerDeps): Consumer {
   const purge = createAccountPurger(deps);
-  const consumer = deps.bus.consume<unknown>({
+  return consumeEvents(deps, {
     topic: TOPICS.userDeleted,
     group: USER_DELETED_GROUP,
-    consumer: deps.consumer,
+    once: true,
     startId: deps.startId ?? '0',
-    handler: idempotent(deps.redis, deps.prefix, USER_DELETED_GROUP, async (event) => {
-      const parsed = userDeletedDataSchema.safeParse(event.data);
-      if (!parsed.success) {
-        deps.log.warn({ eventId: event.id, issues: parsed.error.issues }, 'user.deleted ignored: bad payload');
-        return;
-      }
-      const touched = await purge({ userId: parsed.data.userId, email: parsed.data.email });
+    failure: 'user.deleted handling failed',
+    handle: async ({ userId, email }, event) => {
+      const touched = await purge({ userId, email });
       deps.log.info({ eventId: event.id, sessions: touched.length }, 'deleted account taken out of its sessions');
-    }),
-    onError: (err, event) => deps.log.error({ err, eventId: event?.id }, 'user.deleted handling failed'),
+    },
   });
-  return { stop: () => consumer.stop(), ready: consumer.ready };
 }

@@ -1,10 +1,10 @@
 import { JOBS, QUEUES } from '@oneeta/contracts';
 import { createQueue, createRedis, createWorker, type AccountLookup, type Database, type Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
-import { checkLive } from './changes/live-check.js';
-import type { Notify } from './changes/notify.js';
-import { liveCandidates } from './store/live-store.js';
+import type { Config } from '../config.js';
+import { checkLive } from '../changes/live-check.js';
+import type { Notify } from '../changes/notify.js';
+import { liveCandidates } from '../store/live-store.js';
 
 export interface LiveChecksDeps {
   db: Database;
@@ -53,7 +53,8 @@ export function startLiveChecks(config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX
   const producer = createRedis(config.REDIS_URL, { role: 'producer' });
   const connection = createRedis(config.REDIS_URL, { role: 'worker' });
   const queue = createQueue(entry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: deps.log });
-  const ready = queue.upsertJobScheduler('live-check', { every: config.LIVE_CHECK_INTERVAL_MS }, { name: entry.name, data: {} });
+  // BullMQ types a scheduler's id like a job name; 'live-check' names the scheduler, not its jobs.
+  const ready = queue.upsertJobScheduler('live-check' as typeof entry.name, { every: config.LIVE_CHECK_INTERVAL_MS }, { name: entry.name, data: {} });
   const worker = createWorker(entry, () => runLiveChecks(deps), { connection, redisPrefix: config.REDIS_PREFIX, concurrency: 1, log: deps.log });
   return {
     ready,

@@ -1,4 +1,3 @@
-import type { Job } from 'bullmq';
 import {
   JOBS,
   QUEUES,
@@ -7,9 +6,9 @@ import {
   type RouteMatrixResult,
   type RouteWorkerBeat,
 } from '@oneeta/contracts';
-import { createWorker, type Redis } from '@oneeta/service-kit';
+import { createWorker, type CatalogJob, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WorkerMetrics } from './providers/metrics.js';
+import type { WorkerMetrics } from '../providers/metrics.js';
 
 export interface RouteWorkerOptions {
   /** A connection made for BullMQ workers (maxRetriesPerRequest: null). */
@@ -19,7 +18,7 @@ export interface RouteWorkerOptions {
   concurrency: number;
   lockMs: number;
   stalledIntervalMs: number;
-  process: (job: Job) => Promise<RouteMatrixResult>;
+  process: (job: CatalogJob<(typeof JOBS)[typeof QUEUES.routeMatrix]>) => Promise<RouteMatrixResult>;
   metrics: WorkerMetrics;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -37,7 +36,7 @@ export function startRouteWorker(opts: RouteWorkerOptions) {
 
   const worker = createWorker(
     JOBS[QUEUES.routeMatrix],
-    async (job: Job) => {
+    async (job) => {
       running++;
       metrics.active.set(running);
       const end = metrics.jobDuration.startTimer();

@@ -2,21 +2,21 @@ import { JOBS, QUEUES } from '@oneeta/contracts';
 import { createQueue, createRedis, createWorker, type AccountLookup, type Database, type EventBus, type HostResolver, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type client from 'prom-client';
-import type { Config } from './config.js';
-import { startAlertEndsConsumer } from './consumers/alert-ends.js';
-import { startAlertConsumer } from './consumers/alerts.js';
-import { createEmailProcessor } from './consumers/email-delivery.js';
-import { startEmailRequestConsumers } from './consumers/email-requests.js';
-import { createReminderProcessor, startReminderScheduler } from './consumers/reminders.js';
-import { createPushProcessor } from './consumers/push-delivery.js';
-import { startUserDeletedConsumer } from './consumers/user-deleted.js';
-import { RetryableDeliveryError } from './notices/record-delivery.js';
-import { createAuthClient } from './providers/auth.js';
-import type { EmailSender } from './providers/email.js';
-import { createWebPushSender } from './providers/push.js';
-import { unsubscribeKey } from './domain/unsubscribe.js';
-import type { VapidKeyPair } from './store/vapid-store.js';
-import { createSessionClient } from './providers/sessions.js';
+import type { Config } from '../config.js';
+import { startAlertEndsConsumer } from './alert-ends.js';
+import { startAlertConsumer } from './alerts.js';
+import { createEmailProcessor } from './email-delivery.js';
+import { startEmailRequestConsumers } from './email-requests.js';
+import { createReminderProcessor, startReminderScheduler } from './reminders.js';
+import { createPushProcessor } from './push-delivery.js';
+import { startUserDeletedConsumer } from './user-deleted.js';
+import { RetryableDeliveryError } from '../notices/record-delivery.js';
+import { createAuthClient } from '../providers/auth.js';
+import type { EmailSender } from '../providers/email.js';
+import { createWebPushSender } from '../providers/push.js';
+import { unsubscribeKey } from '../domain/unsubscribe.js';
+import type { VapidKeyPair } from '../store/vapid-store.js';
+import { createSessionClient } from '../providers/sessions.js';
 
 export interface DeliveryDeps {
   config: Config;
@@ -80,10 +80,7 @@ export function startDelivery(deps: DeliveryDeps) {
   const connection = createRedis(config.REDIS_URL, { role: 'worker' });
   const worker = createWorker(
     entry,
-    async (job) => {
-      const data = entry.schema.parse(job.data);
-      return data.channel === 'email' ? email(job, data) : push(job, data);
-    },
+    async (job) => (job.data.channel === 'email' ? email(job, job.data) : push(job, job.data)),
     { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log },
   );
   worker.on('failed', (job, err) => {

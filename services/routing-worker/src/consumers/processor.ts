@@ -1,21 +1,19 @@
 import { createHash } from 'node:crypto';
-import { UnrecoverableError, type Job } from 'bullmq';
 import {
-  JOBS,
-  QUEUES,
-  routeMatrixJobSchema,
   TOPICS,
+  type JOBS,
+  type QUEUES,
   type RouteMatrixResult,
   type TravelComputedData,
 } from '@oneeta/contracts';
 import type { MatrixCell, TravelCache } from '@oneeta/maps';
-import type { EventBus } from '@oneeta/service-kit';
-import { cellRequests, travelResults, usageOfCall } from './domain/cells.js';
-import { answerOf, unchanged, type EtaAnswer } from './domain/eta-policy.js';
-import type { EtaStateStore } from './store/eta-state.js';
-import { planAsks } from './planning/plan.js';
-import type { WorkerMetrics } from './providers/metrics.js';
-import type { SessionClient } from './providers/session-client.js';
+import type { CatalogJob, EventBus } from '@oneeta/service-kit';
+import { cellRequests, travelResults, usageOfCall } from '../domain/cells.js';
+import { answerOf, unchanged, type EtaAnswer } from '../domain/eta-policy.js';
+import type { EtaStateStore } from '../store/eta-state.js';
+import { planAsks } from '../planning/plan.js';
+import type { WorkerMetrics } from '../providers/metrics.js';
+import type { SessionClient } from '../providers/session-client.js';
 
 export interface ProcessorDeps {
   cache: TravelCache;
@@ -44,7 +42,7 @@ export interface RouteJobProgress {
 export const usageEventId = (jobId: string, keys: string[]) =>
   `route-matrix:${jobId}:${createHash('sha256').update([...keys].sort().join('\n')).digest('hex').slice(0, 32)}`;
 
-const JOB = JOBS[QUEUES.routeMatrix];
+type RouteMatrixEntry = (typeof JOBS)[typeof QUEUES.routeMatrix];
 
 /**
  * The one processor of the route-matrix queue: reads the session's current route input and the
@@ -55,11 +53,9 @@ const JOB = JOBS[QUEUES.routeMatrix];
  */
 export function createProcessor(deps: ProcessorDeps) {
   const now = deps.now ?? (() => new Date());
-  return async function process(job: Job): Promise<RouteMatrixResult> {
-    if (job.name !== JOB.name) throw new UnrecoverableError(`unknown job name ${job.name}`);
-    const parsed = routeMatrixJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`bad route-matrix payload: ${parsed.error.issues[0]?.message}`);
-    const { sessionId } = parsed.data;
+  // createWorker has checked the job's name and parsed its data by the catalog.
+  return async function process(job: CatalogJob<RouteMatrixEntry>): Promise<RouteMatrixResult> {
+    const { sessionId } = job.data;
     const jobId = job.id ?? 'unknown';
     const empty = (outcome: RouteMatrixResult['outcome'], participantIds: string[] = []): RouteMatrixResult => ({
       outcome,

@@ -1,9 +1,9 @@
 import { JOBS, QUEUES, type Plan } from '@oneeta/contracts';
 import { createRedis, createWorker } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
-import type { AuthClient } from './providers/auth.js';
-import type { BillingStore } from './store/billing-store.js';
+import type { Config } from '../config.js';
+import type { AuthClient } from '../providers/auth.js';
+import type { BillingStore } from '../store/billing-store.js';
 
 /** How a push ended: auth took a new plan, already had it, or the account is not billing's to set. */
 export type PlanPushOutcome = 'pushed' | 'unchanged' | 'skipped';
@@ -46,7 +46,7 @@ export function startPlanPushWorker(deps: {
 }): { ready: Promise<void>; close: () => Promise<void> } {
   const entry = JOBS[QUEUES.planPush];
   const connection = createRedis(deps.config.REDIS_URL, { role: 'worker' });
-  const worker = createWorker(entry, async (job) => deps.pushPlan(entry.schema.parse(job.data).userId), {
+  const worker = createWorker(entry, async (job) => deps.pushPlan(job.data.userId), {
     connection,
     redisPrefix: deps.config.REDIS_PREFIX,
     concurrency: 1,
