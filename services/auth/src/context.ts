@@ -11,7 +11,7 @@ import { createUserDataClient } from './providers/user-data.js';
 import { addKey, oldestKey } from './store/signing-keys-store.js';
 import type { UserRow } from './store/schema.js';
 import { createUsersStore } from './store/users-store.js';
-import { createLoginThrottle } from './throttle/login-throttle.js';
+import { createLoginThrottle } from './actions/login-throttle.js';
 
 export interface AuthDeps {
   config: Config;

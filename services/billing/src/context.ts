@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { AuthClient } from './providers/auth.js';
 import type { BillingProvider } from './providers/port.js';
 import { exportUser } from './store/export-store.js';
-import { createBilling } from './subscriptions/billing.js';
+import { createBilling } from './actions/billing.js';
 
 export interface BillingServiceDeps {
   config: Config;

@@ -7,7 +7,7 @@ import { deadLettered, eventually, publishUnchecked } from '@oneeta/service-kit/
 import { count, eq, sql } from 'drizzle-orm';
 import { createAlertHandler } from '../src/consumers/alerts.js';
 import { createEmailProcessor } from '../src/consumers/email-delivery.js';
-import { RetryableDeliveryError } from '../src/notices/record-delivery.js';
+import { RetryableDeliveryError } from '../src/actions/record-delivery.js';
 import { createAuthClient } from '../src/providers/auth.js';
 import { createReminderProcessor } from '../src/consumers/reminders.js';
 import { USER_DELETED_GROUP } from '../src/consumers/user-deleted.js';

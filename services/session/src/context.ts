@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { canView, isClosed, viewerRole, type ViewerRole } from './domain/access.js';
-import { createNotifier } from './changes/notify.js';
+import { createNotifier } from './actions/notify.js';
 import { mergeTouched, type Touched } from './domain/session-changes.js';
 import { createSessionCache } from './store/session-cache.js';
 import { createSessionsStore, type LoadedSession } from './store/sessions-store.js';

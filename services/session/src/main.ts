@@ -6,7 +6,7 @@ import { configSchema } from './config.js';
 import { startLiveChecks } from './consumers/live-worker.js';
 import { startTravelConsumer } from './consumers/travel-computed.js';
 import { startUserDeletedConsumer } from './consumers/user-deleted.js';
-import { createNotifier } from './changes/notify.js';
+import { createNotifier } from './actions/notify.js';
 import { outbox } from './store/schema.js';
 
 export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.meta.url));

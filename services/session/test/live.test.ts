@@ -6,7 +6,7 @@ import { JOBS, QUEUES, sessionAlertDataSchema, sessionResponseSchema, sessionSch
 import { createQueue, streamKey } from '@oneeta/service-kit';
 import { deleteKeys, uniquePrefix } from '@oneeta/service-kit/testing';
 import { runLiveChecks, startLiveChecks } from '../src/consumers/live-worker.js';
-import { createNotifier } from '../src/changes/notify.js';
+import { createNotifier } from '../src/actions/notify.js';
 import { participants, sessions } from '../src/store/schema.js';
 import { createSessionsStore } from '../src/store/sessions-store.js';
 import { bearer, createSession, destination, getSession, saveSession, sessionBody } from './factories.js';

@@ -10,4 +10,4 @@ export * from './factories.js';
 export * from './membership.js';
 export { startTravelConsumer } from '../src/consumers/travel-computed.js';
 export { runLiveChecks } from '../src/consumers/live-worker.js';
-export { createNotifier } from '../src/changes/notify.js';
+export { createNotifier } from '../src/actions/notify.js';

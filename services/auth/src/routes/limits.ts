@@ -1,7 +1,7 @@
 import { MESSAGES } from '@oneeta/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.js';
-import { tooMany } from '../throttle/login-throttle.js';
+import { tooMany } from '../actions/login-throttle.js';
 
 /** 429 once the client address used up AUTH_MAX_PER_IP_PER_MINUTE (sign-in, register, reset calls). */
 export async function limitIp(ctx: AuthContext, request: FastifyRequest) {

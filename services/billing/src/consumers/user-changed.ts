@@ -1,6 +1,6 @@
 import { TOPICS } from '@oneeta/contracts';
 import { consumeEvents, type EventsContext } from '@oneeta/service-kit';
-import type { Billing } from '../subscriptions/billing.js';
+import type { Billing } from '../actions/billing.js';
 
 /** The consumer group of billing's downgrade follow-up (renaming it re-reads the stream). */
 export const DOWNGRADE_GROUP = 'billing:downgrades';

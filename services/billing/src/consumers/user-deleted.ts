@@ -1,7 +1,7 @@
 import { TOPICS, type EventEnvelope, type UserDeletedData } from '@oneeta/contracts';
 import { consumeEvents, idempotent, type EventsContext, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Billing } from '../subscriptions/billing.js';
+import type { Billing } from '../actions/billing.js';
 
 export const USER_DELETED_GROUP = 'billing:user-deleted';
 

@@ -1,7 +1,7 @@
 import { TOPICS, type EventEnvelope, type SessionScheduleData } from '@oneeta/contracts';
 import { consumeEvents, type Database, type EventsContext, type Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { endWhatEnded } from '../notices/ends.js';
+import { endWhatEnded } from '../actions/notice-ends.js';
 import { lockSessionNotices, recordSchedule } from '../store/schedules-store.js';
 
 /** Consumer group (kept: a new group name would read the stream from its start again). */

@@ -2,8 +2,8 @@ import { TOPICS, type EventEnvelope, type SessionAlertData } from '@oneeta/contr
 import { consumeEvents, type AccountLookup, type Database, type EventsContext, type Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { alertNotice, alertSentKey } from '../domain/alerts.js';
-import { deliverNotice, noticeChannels } from '../notices/deliver.js';
-import { alreadyEnded } from '../notices/ends.js';
+import { deliverNotice, noticeChannels } from '../actions/deliver.js';
+import { alreadyEnded } from '../actions/notice-ends.js';
 import { lockSessionNotices } from '../store/schedules-store.js';
 import { alertsSent } from '../store/schema.js';
 

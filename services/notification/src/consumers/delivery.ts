@@ -10,7 +10,7 @@ import { startEmailRequestConsumers } from './email-requests.js';
 import { createReminderProcessor, startReminderScheduler } from './reminders.js';
 import { createPushProcessor } from './push-delivery.js';
 import { startUserDeletedConsumer } from './user-deleted.js';
-import { RetryableDeliveryError } from '../notices/record-delivery.js';
+import { RetryableDeliveryError } from '../actions/record-delivery.js';
 import { createAuthClient } from '../providers/auth.js';
 import type { EmailSender } from '../providers/email.js';
 import { createWebPushSender } from '../providers/push.js';

@@ -11,7 +11,7 @@ import type { EmailMessage, EmailSender } from '../providers/email.js';
 import type { SessionClient } from '../providers/sessions.js';
 import { createDeliveriesStore } from '../store/deliveries-store.js';
 import { createSuppressionsStore } from '../store/suppressions-store.js';
-import { accountDeleted, recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from '../notices/record-delivery.js';
+import { accountDeleted, recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from '../actions/record-delivery.js';
 
 export interface EmailDeliveryDeps extends RecordDeps {
   email: EmailSender;

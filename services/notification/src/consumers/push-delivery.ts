@@ -7,7 +7,7 @@ import { PUSH_URGENCY, pushTopic, pushVerdict } from '../domain/push.js';
 import type { PushSender } from '../providers/push.js';
 import { createInboxStore } from '../store/inbox-store.js';
 import { createSubscriptionsStore } from '../store/subscriptions-store.js';
-import { accountDeleted, recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from '../notices/record-delivery.js';
+import { accountDeleted, recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from '../actions/record-delivery.js';
 
 export interface PushDeliveryDeps extends RecordDeps {
   sender: PushSender;

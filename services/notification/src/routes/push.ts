@@ -14,7 +14,7 @@ import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { NotificationContext } from '../context.js';
 import { testPushPayload, toDevice } from '../domain/push.js';
 import { checkPushEndpoint } from '../providers/push-endpoints.js';
-import { queuePushToUser } from '../notices/push-fanout.js';
+import { queuePushToUser } from '../actions/push-fanout.js';
 
 /**
  * doc 1 §7 Push: every call needs sign-in; a subscription is the caller's alone. An endpoint must be

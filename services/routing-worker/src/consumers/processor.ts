@@ -11,7 +11,7 @@ import type { CatalogJob, EventBus } from '@oneeta/service-kit';
 import { cellRequests, travelResults, usageOfCall } from '../domain/cells.js';
 import { answerOf, unchanged, type EtaAnswer } from '../domain/eta-policy.js';
 import type { EtaStateStore } from '../store/eta-state.js';
-import { planAsks } from '../planning/plan.js';
+import { planAsks } from '../actions/plan.js';
 import type { WorkerMetrics } from '../providers/metrics.js';
 import type { SessionClient } from '../providers/session-client.js';
 

@@ -2,8 +2,8 @@ import { JOBS, QUEUES } from '@oneeta/contracts';
 import { createQueue, createRedis, createWorker, type AccountLookup, type Database, type Outbox } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import { checkLive } from '../changes/live-check.js';
-import type { Notify } from '../changes/notify.js';
+import { checkLive } from '../actions/live-check.js';
+import type { Notify } from '../actions/notify.js';
 import { liveCandidates } from '../store/live-store.js';
 
 export interface LiveChecksDeps {

@@ -1,7 +1,7 @@
 import { TOPICS } from '@oneeta/contracts';
 import { consumeEvents, type Consumer, type EventsContext, type Redis } from '@oneeta/service-kit';
-import { checkLive } from '../changes/live-check.js';
-import { storeTravelResults } from '../changes/travel-results.js';
+import { checkLive } from '../actions/live-check.js';
+import { storeTravelResults } from '../actions/travel-results.js';
 import type { SessionContext } from '../context.js';
 
 /** The session service's consumer group on every stream it reads. */

@@ -1,8 +1,8 @@
 import { planSchema, TOPICS, type Plan } from '@oneeta/contracts';
 import { consumeEvents, type AccountLookup, type Consumer, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { createNotifier, memberRemoved } from '../changes/notify.js';
-import { purgeAccountFromSession, sessionsOfAccount, type DeletedAccount } from '../changes/account-purge.js';
+import { createNotifier, memberRemoved } from '../actions/notify.js';
+import { purgeAccountFromSession, sessionsOfAccount, type DeletedAccount } from '../actions/account-purge.js';
 import { inviteEmailKeys } from '../store/invite-emails.js';
 
 /** The session service's consumer group on `user.deleted`. */

@@ -1,7 +1,7 @@
 import { locationBodySchema, locationResponseSchema } from '@oneeta/contracts';
 import type { App, Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
-import { checkLive } from '../changes/live-check.js';
+import { checkLive } from '../actions/live-check.js';
 import { MOVE_REASON } from '../domain/session-changes.js';
 import { createLifecycleStore } from '../store/lifecycle-store.js';
 

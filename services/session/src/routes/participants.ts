@@ -13,7 +13,7 @@ import type { SessionContext } from '../context.js';
 import { isMember } from '../domain/access.js';
 import { planSync } from '../domain/participant-sync.js';
 import { participantView } from '../domain/view.js';
-import { memberRemoved } from '../changes/notify.js';
+import { memberRemoved } from '../actions/notify.js';
 import { createParticipantsStore } from '../store/participants-store.js';
 import type { ParticipantRow } from '../store/schema.js';
 

@@ -5,7 +5,7 @@ import type { NoticeCondition } from '../domain/conditions.js';
 import { inboxId } from '../domain/inbox.js';
 import { notificationTag } from '../domain/push.js';
 import { recordDeliveryIn } from './record-delivery.js';
-import { endSuperseded } from './ends.js';
+import { endSuperseded } from './notice-ends.js';
 import { queuePushToUser } from './push-fanout.js';
 import { createInboxStore } from '../store/inbox-store.js';
 import { createPreferencesStore } from '../store/preferences-store.js';
