@@ -21,9 +21,14 @@ try {
   redis = await resolveRedis({ REDIS_URL: process.env.TEST_REDIS_URL }, dataDir);
 } catch (error) {
   rmSync(dataDir, { recursive: true, force: true });
-  fail((error as Error).message.replaceAll('REDIS_URL', 'TEST_REDIS_URL').replace('pnpm start', 'pnpm test'));
+  fail(
+    (error as Error).message
+      .replaceAll('REDIS_URL', 'TEST_REDIS_URL')
+      .replace('pnpm start', 'pnpm test'),
+  );
 }
-if (redis.source === 'started') process.stderr.write(`pnpm test: started redis-server at ${redis.url}\n`);
+if (redis.source === 'started')
+  process.stderr.write(`pnpm test: started redis-server at ${redis.url}\n`);
 
 const turbo = spawn('turbo', ['run', 'test', '--concurrency=1', ...process.argv.slice(2)], {
   stdio: 'inherit',

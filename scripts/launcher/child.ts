@@ -5,7 +5,14 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Variables of the harness's own process a stack must not inherit. */
-const HARNESS_ONLY = ['HOST', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'];
+const HARNESS_ONLY = [
+  'HOST',
+  'NODE_OPTIONS',
+  'VITEST',
+  'VITEST_MODE',
+  'VITEST_POOL_ID',
+  'VITEST_WORKER_ID',
+];
 
 /** The harness's environment without `drop` (and its test runner's variables), with `set` over it. */
 export function childEnv(
@@ -90,7 +97,8 @@ export async function startChildStack(
     for (;;) {
       const output = stack.output();
       if (output.includes(banner) && (!options.ready || options.ready(output))) return stack;
-      if (exitCode !== undefined) throw new Error(`the launcher exited with ${exitCode} while starting`);
+      if (exitCode !== undefined)
+        throw new Error(`the launcher exited with ${exitCode} while starting`);
       if (Date.now() > deadline)
         throw new Error(`the stack was not up after ${options.timeoutMs / 1000} s`);
       await sleep(200);
@@ -98,6 +106,8 @@ export async function startChildStack(
   } catch (error) {
     stack.proc.kill('SIGKILL');
     await stack.exited;
-    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${stack.output()}`, { cause: error });
+    throw new Error(`${(error as Error).message}\n--- launcher output ---\n${stack.output()}`, {
+      cause: error,
+    });
   }
 }

@@ -42,7 +42,9 @@ export const CALLS_SERVICES: Readonly<Record<string, readonly string[]>> = {
 /** 0 for a service that calls none, else one more than the deepest service it calls. */
 export function callDepth(name: string, seen: ReadonlySet<string> = new Set()): number {
   const called = (CALLS_SERVICES[name] ?? []).filter((n) => !seen.has(n));
-  return called.length === 0 ? 0 : 1 + Math.max(...called.map((n) => callDepth(n, new Set([...seen, name]))));
+  return called.length === 0
+    ? 0
+    : 1 + Math.max(...called.map((n) => callDepth(n, new Set([...seen, name]))));
 }
 
 /**

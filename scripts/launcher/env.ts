@@ -50,7 +50,8 @@ export function childEnv(
   // E-mail links (auth's verification, notification's invites), the chat endpoint browsers are
   // given (communication) and the checkout and portal pages (billing) point at the gateway's public
   // address unless PUBLIC_URL says otherwise.
-  if (child.role === 'auth' || PUBLIC_URL_READERS.has(child.name)) env.PUBLIC_URL = base.PUBLIC_URL || `http://localhost:${config.port}`;
+  if (child.role === 'auth' || PUBLIC_URL_READERS.has(child.name))
+    env.PUBLIC_URL = base.PUBLIC_URL || `http://localhost:${config.port}`;
   // The embedded stack sells plans through the local test-mode checkout unless told otherwise
   // (BILLING_PROVIDER, or Stripe's key): billing itself never picks it on its own.
   if (child.name === 'billing' && !base.BILLING_PROVIDER && !base.STRIPE_SECRET_KEY)

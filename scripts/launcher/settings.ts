@@ -17,17 +17,19 @@ export const launcherSettings: Record<string, Setting> = {
   LOG_FORMAT: {
     readBy: 'launcher',
     default: 'pretty',
-    description: '`json` prints the services\' logs unchanged instead of one short line each.',
+    description: "`json` prints the services' logs unchanged instead of one short line each.",
   },
   PORT_FILE: {
     readBy: 'launcher, services',
     default: '',
-    description: 'Set by the launcher: an internal service listens on port 0 and writes the port it got to this file.',
+    description:
+      'Set by the launcher: an internal service listens on port 0 and writes the port it got to this file.',
   },
   EXIT_WHEN_STDIN_CLOSES: {
     readBy: 'launcher, services',
     default: '',
-    description: 'Set by the launcher: `1` makes a service stop gracefully when its stdin (a pipe from the launcher) closes.',
+    description:
+      'Set by the launcher: `1` makes a service stop gracefully when its stdin (a pipe from the launcher) closes.',
   },
   GATEWAY_PORT: {
     readBy: 'docker compose',
@@ -47,7 +49,8 @@ export const launcherSettings: Record<string, Setting> = {
   TEST_DATABASE_URL: {
     readBy: 'tests',
     default: '',
-    description: 'Run database tests on this PostgreSQL server (a throwaway database per test file) instead of in-memory PGlite (unset).',
+    description:
+      'Run database tests on this PostgreSQL server (a throwaway database per test file) instead of in-memory PGlite (unset).',
   },
   TEST_REDIS_URL: {
     readBy: 'tests',

@@ -242,10 +242,23 @@ describe('config and child env', () => {
 
   it('gives billing the local test-mode checkout unless BILLING_PROVIDER or Stripe says otherwise, and nobody else', () => {
     const config = readLauncherConfig({}, [], '/repo');
-    const billing = { name: 'billing', dir: 'services/billing', role: 'service' as const, urlEnv: 'BILLING_URL', port: 4007 };
-    const session = { name: 'session', dir: 'services/session', role: 'service' as const, urlEnv: 'SESSION_URL', port: 4002 };
+    const billing = {
+      name: 'billing',
+      dir: 'services/billing',
+      role: 'service' as const,
+      urlEnv: 'BILLING_URL',
+      port: 4007,
+    };
+    const session = {
+      name: 'session',
+      dir: 'services/session',
+      role: 'service' as const,
+      urlEnv: 'SESSION_URL',
+      port: 4002,
+    };
     const stack = [billing, session];
-    const of = (base: Record<string, string>, d = billing) => childEnv(base, d, stack, config, 'redis://r:1', '/repo').BILLING_PROVIDER;
+    const of = (base: Record<string, string>, d = billing) =>
+      childEnv(base, d, stack, config, 'redis://r:1', '/repo').BILLING_PROVIDER;
     expect(of({})).toBe('local');
     expect(of({ BILLING_PROVIDER: 'stripe' })).toBe('stripe');
     expect(of({ STRIPE_SECRET_KEY: 'sk_live_x' })).toBeUndefined();

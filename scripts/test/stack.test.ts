@@ -91,7 +91,11 @@ describe('the stack', () => {
     // Workers start after the services they call, so they get their bound ports, not port 0.
     const session = assigned.find((d) => d.name === 'session')!;
     const worker = assigned.find((d) => d.name === 'routing-worker')!;
-    const workerEnv = ((await (await fetch(`http://127.0.0.1:${worker.port}/`)).json()) as { env: Record<string, string> }).env;
+    const workerEnv = (
+      (await (await fetch(`http://127.0.0.1:${worker.port}/`)).json()) as {
+        env: Record<string, string>;
+      }
+    ).env;
     expect(workerEnv.SESSION_URL).toBe(`http://127.0.0.1:${session.port}`);
   });
 
@@ -100,13 +104,22 @@ describe('the stack', () => {
     const session = assigned.find((d) => d.name === 'session')!;
     const before = stack.children[1]!;
     const envOf = async () =>
-      ((await (await fetch(`http://127.0.0.1:${session.port}/`)).json()) as { env: Record<string, string> }).env;
+      (
+        (await (await fetch(`http://127.0.0.1:${session.port}/`)).json()) as {
+          env: Record<string, string>;
+        }
+      ).env;
     const envBefore = await envOf();
     await crash(session.port);
     await expect.poll(() => exits.map((c) => `${c.name} ${c.exit}`)).toEqual(['session code 3']);
     await expect.poll(() => recovered, { timeout: 20_000 }).toEqual(['session']);
     expect(stack.children[1]).not.toBe(before);
-    expect(stack.children.map((c) => c.name)).toEqual(['auth', 'session', 'routing-worker', 'gateway']);
+    expect(stack.children.map((c) => c.name)).toEqual([
+      'auth',
+      'session',
+      'routing-worker',
+      'gateway',
+    ]);
     const envAfter = await envOf();
     expect(envAfter.PORT).toBe(String(session.port));
     expect(envAfter.AUTH_URL).toBe(envBefore.AUTH_URL);
@@ -118,13 +131,16 @@ describe('the stack', () => {
     const { assigned, exits, recovered, gaveUp } = await startStack();
     const worker = assigned.find((d) => d.name === 'routing-worker')!;
     for (let crashes = 1; crashes <= 3; crashes++) {
-      if (crashes > 1) await expect.poll(() => recovered.length, { timeout: 20_000 }).toBe(crashes - 1);
+      if (crashes > 1)
+        await expect.poll(() => recovered.length, { timeout: 20_000 }).toBe(crashes - 1);
       await crash(worker.port);
       await expect.poll(() => exits.length).toBe(crashes);
     }
-    await expect.poll(() => gaveUp).toEqual([
-      'routing-worker crashed 3 times within 60 s (last exit: code 3); stopping everything',
-    ]);
+    await expect
+      .poll(() => gaveUp)
+      .toEqual([
+        'routing-worker crashed 3 times within 60 s (last exit: code 3); stopping everything',
+      ]);
     expect(recovered).toEqual(['routing-worker', 'routing-worker']);
   });
 

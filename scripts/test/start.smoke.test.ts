@@ -118,12 +118,22 @@ async function sessionFlow(launcher: RunningLauncher, ownerToken: string) {
   const base = `${launcher.base}/api/sessions`;
   const guestEmail = `guest-${randomUUID()}@example.com`;
   const guestToken = await registerAndLogin(launcher, guestEmail);
-  const sessionId = 'smk' + randomUUID().replace(/[^a-hjkmnp-z2-9]/g, '').slice(0, 4).padEnd(4, 'z');
+  const sessionId =
+    'smk' +
+    randomUUID()
+      .replace(/[^a-hjkmnp-z2-9]/g, '')
+      .slice(0, 4)
+      .padEnd(4, 'z');
   const created = await api(base, {
     token: ownerToken,
     body: {
       sessionId,
-      destination: { id: 'poi-1', name: 'Cafe', address: '1 Main St', position: { lat: 47.61, lon: -122.33 } },
+      destination: {
+        id: 'poi-1',
+        name: 'Cafe',
+        address: '1 Main St',
+        position: { lat: 47.61, lon: -122.33 },
+      },
       tzId: 'America/Los_Angeles',
       arriveAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
       travelMode: 'car',
@@ -132,24 +142,41 @@ async function sessionFlow(launcher: RunningLauncher, ownerToken: string) {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect((await api(`${base}/${sessionId}`, { token: guestToken })).status).toBe(403);
-  const invite = await api(`${base}/${sessionId}/invites`, { token: ownerToken, body: { name: 'Guest', email: guestEmail } });
+  const invite = await api(`${base}/${sessionId}/invites`, {
+    token: ownerToken,
+    body: { name: 'Guest', email: guestEmail },
+  });
   const code = (invite.body as { invite: { code: string } }).invite.code;
-  const accepted = await api(`${base}/${sessionId}/invite/${code}/accept`, { token: guestToken, body: { code, lat: 47.7, lon: -122.2 } });
+  const accepted = await api(`${base}/${sessionId}/invite/${code}/accept`, {
+    token: guestToken,
+    body: { code, lat: 47.7, lon: -122.2 },
+  });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   const seen = await api(`${base}/${sessionId}`, { token: guestToken });
-  const people = (seen.body as { session: { participants: { status: string }[] } }).session.participants;
+  const people = (seen.body as { session: { participants: { status: string }[] } }).session
+    .participants;
   expect(people.filter((p) => p.status === 'active')).toHaveLength(2);
   await chatFlow(launcher, sessionId, ownerToken, guestToken);
-  expect((await api(`${base}/${sessionId}/close`, { token: ownerToken, body: { confirm: true } })).status).toBe(200);
+  expect(
+    (await api(`${base}/${sessionId}/close`, { token: ownerToken, body: { confirm: true } }))
+      .status,
+  ).toBe(200);
   const history = await api(`${base}/mine?status=closed`, { token: ownerToken });
-  expect((history.body as { items: { sessionId: string }[] }).items.map((i) => i.sessionId)).toEqual([sessionId]);
+  expect(
+    (history.body as { items: { sessionId: string }[] }).items.map((i) => i.sessionId),
+  ).toEqual([sessionId]);
 }
 
 /**
  * Session chat through the gateway (services/communication): the owner creates the session's
  * thread, the guest gets a chat token for it and posts on /chat in ACS's wire format, the owner reads it.
  */
-async function chatFlow(launcher: RunningLauncher, sessionId: string, ownerToken: string, guestToken: string) {
+async function chatFlow(
+  launcher: RunningLauncher,
+  sessionId: string,
+  ownerToken: string,
+  guestToken: string,
+) {
   const communication = `${launcher.base}/api/communication`;
   const thread = await api(`${communication}/thread`, { token: ownerToken, body: { sessionId } });
   expect(thread.status, JSON.stringify(thread.body)).toBe(200);
@@ -158,12 +185,17 @@ async function chatFlow(launcher: RunningLauncher, sessionId: string, ownerToken
   expect(guest.status, JSON.stringify(guest.body)).toBe(200);
   expect((guest.body as { threadId: string }).threadId).toBe(threadId);
   const messages = `${launcher.base}/chat/threads/${encodeURIComponent(threadId)}/messages?api-version=2025-03-15`;
-  const sent = await api(messages, { token: (guest.body as { token: string }).token, body: { content: 'parking on 3rd' } });
+  const sent = await api(messages, {
+    token: (guest.body as { token: string }).token,
+    body: { content: 'parking on 3rd' },
+  });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   const owner = await api(`${communication}/token`, { token: ownerToken, body: { sessionId } });
   const listed = await api(messages, { token: (owner.body as { token: string }).token });
   expect(listed.status).toBe(200);
-  const texts = (listed.body as unknown as { value: { type: string; content?: { message?: string } }[] }).value;
+  const texts = (
+    listed.body as unknown as { value: { type: string; content?: { message?: string } }[] }
+  ).value;
   expect(texts.find((m) => m.type === 'text')?.content?.message).toBe('parking on 3rd');
 }
 
@@ -180,12 +212,22 @@ async function travelFlow(launcher: RunningLauncher, token: string) {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     });
-  const sessionId = 'trv' + randomUUID().replace(/[^a-hjkmnp-z2-9]/g, '').slice(0, 4).padEnd(4, 'z');
+  const sessionId =
+    'trv' +
+    randomUUID()
+      .replace(/[^a-hjkmnp-z2-9]/g, '')
+      .slice(0, 4)
+      .padEnd(4, 'z');
   const created = await api(base, {
     token,
     body: {
       sessionId,
-      destination: { id: 'poi-2', name: 'Pier', address: '2 Main St', position: { lat: 47.61, lon: -122.33 } },
+      destination: {
+        id: 'poi-2',
+        name: 'Pier',
+        address: '2 Main St',
+        position: { lat: 47.61, lon: -122.33 },
+      },
       tzId: 'America/Los_Angeles',
       arriveAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
       travelMode: 'car',
@@ -207,17 +249,28 @@ async function travelFlow(launcher: RunningLauncher, token: string) {
   const last = Date.now();
   const moved = await put({ latitude: 47.55, longitude: -122.25, accuracy: 5, timestamp: last });
   expect(moved.status).toBe(200);
-  type P = { id: string; travelTimeSeconds: number | null; departureTime: string | null; updatedAt: string };
+  type P = {
+    id: string;
+    travelTimeSeconds: number | null;
+    departureTime: string | null;
+    updatedAt: string;
+  };
   const withTravel = async () => {
     const seen = await api(`${base}/${sessionId}`, { token });
-    const people = (seen.body as unknown as { session: { participants: P[] } }).session.participants;
-    return people.filter((p) => p.travelTimeSeconds !== null && Date.parse(p.updatedAt) >= last - 1000);
+    const people = (seen.body as unknown as { session: { participants: P[] } }).session
+      .participants;
+    return people.filter(
+      (p) => p.travelTimeSeconds !== null && Date.parse(p.updatedAt) >= last - 1000,
+    );
   };
   await until(async () => (await withTravel()).length === 3, 5_000);
   const elapsed = Date.now() - last;
   expect(elapsed).toBeLessThan(5_000);
   for (const p of await withTravel()) expect(p.departureTime).toEqual(expect.any(String));
-  await until(() => messages.some((m) => m.type === 'refresh-session' && m.sessionId === sessionId), 5_000);
+  await until(
+    () => messages.some((m) => m.type === 'refresh-session' && m.sessionId === sessionId),
+    5_000,
+  );
   ws.close();
 }
 

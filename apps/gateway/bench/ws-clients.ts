@@ -43,9 +43,15 @@ export function openSubscribed(options: SubscribeOptions): Promise<BenchClient> 
   const ws = new WebSocket(url, { localAddress, handshakeTimeout: timeoutMs });
   const subscribed = new Promise<BenchClient>((resolve, reject) => {
     let done = false;
-    ws.once('open', () => ws.send(JSON.stringify({ action: 'subscribe', sessionId, token: `Bearer ${token}` })));
+    ws.once('open', () =>
+      ws.send(JSON.stringify({ action: 'subscribe', sessionId, token: `Bearer ${token}` })),
+    );
     ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as { type?: unknown; sessionId?: unknown; error?: unknown };
+      const frame = JSON.parse(data.toString()) as {
+        type?: unknown;
+        sessionId?: unknown;
+        error?: unknown;
+      };
       if (done) return onFrame?.(frame);
       if (frame.type === 'subscribed' && frame.sessionId === sessionId) {
         done = true;
@@ -62,10 +68,12 @@ export function openSubscribed(options: SubscribeOptions): Promise<BenchClient> 
       if (!done) reject(new Error(`closed before subscribed: ${code} ${reason.toString()}`));
     });
   });
-  return within(subscribed, timeoutMs, `subscribe ${sessionId} from ${localAddress}`).catch((err: unknown) => {
-    ws.terminate();
-    throw err;
-  });
+  return within(subscribed, timeoutMs, `subscribe ${sessionId} from ${localAddress}`).catch(
+    (err: unknown) => {
+      ws.terminate();
+      throw err;
+    },
+  );
 }
 
 /** Runs `task(i)` for i < count with at most `concurrency` in flight; resolves with the failures. */
@@ -79,7 +87,9 @@ export async function pool(
   const lane = async () => {
     while (next < count) {
       const index = next++;
-      await task(index).catch((err: unknown) => failures.push(err instanceof Error ? err : new Error(String(err))));
+      await task(index).catch((err: unknown) =>
+        failures.push(err instanceof Error ? err : new Error(String(err))),
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));

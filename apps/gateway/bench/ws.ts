@@ -28,7 +28,15 @@ import { createRedis, publishSessionNudge, redisKey } from '@oneeta/service-kit'
 import { createTestIssuer, deleteKeys } from '@oneeta/service-kit/testing';
 import { configSchema } from '../src/config.js';
 import type { GatewayStats } from './ws-gateway.js';
-import { closeAll, loopbackAddress, openSubscribed, pool, quantile, within, type BenchClient } from './ws-clients.js';
+import {
+  closeAll,
+  loopbackAddress,
+  openSubscribed,
+  pool,
+  quantile,
+  within,
+  type BenchClient,
+} from './ws-clients.js';
 
 const argv = process.argv.slice(2);
 const arg = (name: string): string | undefined => {
@@ -47,16 +55,20 @@ const BIG = 12;
 const GROUP = 5;
 const DEADLINE_MS = 5 * 60_000;
 const PER_IP = configSchema.shape.WS_MAX_CONNECTIONS_PER_IP.parse(undefined);
-if (!Number.isInteger(SOCKETS) || SOCKETS < BIG + 1 || SOCKETS > 18_000) throw new Error('--sockets: 13 … 18000');
-if (!Number.isInteger(BROADCASTS) || BROADCASTS < 1 || BROADCASTS > 10_000) throw new Error('--broadcasts: 1 … 10000');
+if (!Number.isInteger(SOCKETS) || SOCKETS < BIG + 1 || SOCKETS > 18_000)
+  throw new Error('--sockets: 13 … 18000');
+if (!Number.isInteger(BROADCASTS) || BROADCASTS < 1 || BROADCASTS > 10_000)
+  throw new Error('--broadcasts: 1 … 10000');
 
 const started = Date.now();
 const left = () => Math.max(1, started + DEADLINE_MS - Date.now());
-const step = (what: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
+const step = (what: string) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
 const mib = (bytes: number) => bytes / 2 ** 20;
 
 /** Session of socket i: the first 12 follow 'big', then groups of 5. */
-const sessionOf = (i: number) => (i < BIG ? 'bench-big' : `bench-s${Math.floor((i - BIG) / GROUP)}`);
+const sessionOf = (i: number) =>
+  i < BIG ? 'bench-big' : `bench-s${Math.floor((i - BIG) / GROUP)}`;
 const SESSIONS = 1 + Math.ceil((SOCKETS - BIG) / GROUP);
 
 const prefix = `bench-ws-${randomUUID().slice(0, 8)}`;
@@ -72,10 +84,14 @@ async function cleanUp(): Promise<void> {
   if (gateway?.pid !== undefined && gateway.exitCode === null && gateway.signalCode === null) {
     const exited = new Promise<void>((resolve) => gateway!.once('exit', () => resolve()));
     process.kill(gateway.pid, 'SIGTERM');
-    await within(exited, 15_000, 'gateway exit').catch(() => gateway?.pid !== undefined && process.kill(gateway.pid, 'SIGKILL'));
+    await within(exited, 15_000, 'gateway exit').catch(
+      () => gateway?.pid !== undefined && process.kill(gateway.pid, 'SIGKILL'),
+    );
   }
   jwksServer?.close();
-  await deleteKeys(redis, prefix).catch((err: unknown) => console.error('could not delete the bench keys', err));
+  await deleteKeys(redis, prefix).catch((err: unknown) =>
+    console.error('could not delete the bench keys', err),
+  );
   redis.disconnect();
   rmSync(portDir, { recursive: true, force: true });
 }
@@ -102,14 +118,22 @@ function stats(gc: boolean): Promise<GatewayStats> {
 }
 
 /** VmRSS of the gateway from /proc (bytes), as the kernel counts it. */
-const procRss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${gateway!.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const procRss = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${gateway!.pid}/status`, 'utf8'))?.[1] ?? 0) *
+  1024;
 
 /** Sockets the gateway counts in Redis (its per-address sets), an independent check of the total. */
 async function countedSockets(): Promise<number> {
   let total = 0;
   let cursor = '0';
   for (let rounds = 0; rounds < 10_000; rounds++) {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', redisKey(prefix, 'ws', 'connections', '*'), 'COUNT', 1000);
+    const [next, keys] = await redis.scan(
+      cursor,
+      'MATCH',
+      redisKey(prefix, 'ws', 'connections', '*'),
+      'COUNT',
+      1000,
+    );
     for (const key of keys) total += await redis.zcard(key);
     cursor = next;
     if (cursor === '0') break;
@@ -141,7 +165,9 @@ async function startGateway(authUrl: string): Promise<string> {
       WEB_DIST: path.join(portDir, 'no-web'),
     },
   });
-  const exited = new Promise<never>((_, reject) => gateway!.once('exit', (code) => reject(new Error(`gateway exited (${code})`))));
+  const exited = new Promise<never>((_, reject) =>
+    gateway!.once('exit', (code) => reject(new Error(`gateway exited (${code})`))),
+  );
   exited.catch(() => {});
   for (let i = 0; i < 300 && !existsSync(portFile); i++) await Promise.race([sleep(100), exited]);
   if (!existsSync(portFile)) throw new Error('gateway did not report its port within 30 s');
@@ -153,13 +179,19 @@ async function run() {
   const issuer = await createTestIssuer({ redis, prefix, kid: 'bench-ws' });
   jwksServer = createServer((req, res) => {
     const url = req.url ?? '';
-    const internal = url.startsWith('/internal/sessions/') && req.headers['x-internal-token'] === INTERNAL_TOKEN;
+    const internal =
+      url.startsWith('/internal/sessions/') && req.headers['x-internal-token'] === INTERNAL_TOKEN;
     const body =
-      url === '/.well-known/jwks.json' ? issuer.jwks
-      : internal && url.includes('/members/') ? { member: true, role: 'participant' }
-      : internal && url.endsWith('/revision') ? { revision: 0 }
-      : null;
-    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? { error: 'not found' }));
+      url === '/.well-known/jwks.json'
+        ? issuer.jwks
+        : internal && url.includes('/members/')
+          ? { member: true, role: 'participant' }
+          : internal && url.endsWith('/revision')
+            ? { revision: 0 }
+            : null;
+    res
+      .writeHead(body ? 200 : 404, { 'content-type': 'application/json' })
+      .end(JSON.stringify(body ?? { error: 'not found' }));
   });
   await new Promise<void>((resolve) => jwksServer!.listen(0, '127.0.0.1', resolve));
   const authUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
@@ -200,7 +232,11 @@ async function run() {
   const connectS = (performance.now() - connectStart) / 1000;
   if (failures.length > 0) {
     const kinds = new Map<string, number>();
-    for (const err of failures) kinds.set(err.message.replace(/\d+(\.\d+)*/g, 'N'), (kinds.get(err.message.replace(/\d+(\.\d+)*/g, 'N')) ?? 0) + 1);
+    for (const err of failures)
+      kinds.set(
+        err.message.replace(/\d+(\.\d+)*/g, 'N'),
+        (kinds.get(err.message.replace(/\d+(\.\d+)*/g, 'N')) ?? 0) + 1,
+      );
     console.error('failed sockets:', Object.fromEntries(kinds));
   }
   step(`${clients.length} subscribed in ${connectS.toFixed(1)} s (${failures.length} failed)`);
@@ -219,16 +255,25 @@ async function run() {
   for (let i = 0; i < BROADCASTS && left() > 30_000; i++) {
     const t0 = performance.now();
     const all = new Promise<void>((resolve) => (round = { received: 0, last: t0, done: resolve }));
-    await publishSessionNudge(redis, prefix, 'bench-big', { type: 'refresh-session', sessionId: 'bench-big' });
-    const ok = await within(all, 2_000, 'broadcast').then(() => true, () => false);
+    await publishSessionNudge(redis, prefix, 'bench-big', {
+      type: 'refresh-session',
+      sessionId: 'bench-big',
+    });
+    const ok = await within(all, 2_000, 'broadcast').then(
+      () => true,
+      () => false,
+    );
     if (ok) latencies.push(round!.last - t0);
     else missed++;
     round = undefined;
   }
   const phaseMs = performance.now() - phaseStart;
   const cpuEnd = await stats(false);
-  const gatewayCpuMs = (cpuEnd.cpuUserUs + cpuEnd.cpuSystemUs - cpuStart.cpuUserUs - cpuStart.cpuSystemUs) / 1000;
-  step(`${latencies.length} broadcasts in ${(phaseMs / 1000).toFixed(2)} s (${missed} missed, ${stray} stray frames)`);
+  const gatewayCpuMs =
+    (cpuEnd.cpuUserUs + cpuEnd.cpuSystemUs - cpuStart.cpuUserUs - cpuStart.cpuSystemUs) / 1000;
+  step(
+    `${latencies.length} broadcasts in ${(phaseMs / 1000).toFixed(2)} s (${missed} missed, ${stray} stray frames)`,
+  );
 
   const sockets = clients.length;
   const bytesPerSocket = Math.round((rssAfter - rssBefore) / sockets);
@@ -276,14 +321,26 @@ async function run() {
 function print(result: Awaited<ReturnType<typeof run>>): void {
   const b = result.broadcast;
   const rows: [string, string][] = [
-    ['sockets (sessions)', `${result.sockets} (${result.sessions}), ${result.failedSockets} failed`],
-    ['source addresses', `${result.sourceAddresses} × ≤ ${result.perAddress} (WS_MAX_CONNECTIONS_PER_IP default kept)`],
+    [
+      'sockets (sessions)',
+      `${result.sockets} (${result.sessions}), ${result.failedSockets} failed`,
+    ],
+    [
+      'source addresses',
+      `${result.sourceAddresses} × ≤ ${result.perAddress} (WS_MAX_CONNECTIONS_PER_IP default kept)`,
+    ],
     ['websocket extensions', `${result.extensions} (permessage-deflate offered)`],
     ['gateway RSS before → after', `${result.rssBeforeMiB} → ${result.rssAfterMiB} MiB`],
     ['gateway heap before → after', `${result.heapUsedBeforeMiB} → ${result.heapUsedAfterMiB} MiB`],
-    ['RSS per socket', `${result.kibPerSocket} KiB (${result.withinTarget ? 'within' : 'OVER'} the 40 KiB target)`],
+    [
+      'RSS per socket',
+      `${result.kibPerSocket} KiB (${result.withinTarget ? 'within' : 'OVER'} the 40 KiB target)`,
+    ],
     ['heap per socket', `${(result.heapBytesPerSocket / 1024).toFixed(2)} KiB`],
-    [`broadcast to ${b.subscribers}: p50/p95/p99`, `${b.p50Ms} / ${b.p95Ms} / ${b.p99Ms} ms (max ${b.maxMs}, ${b.count} sent, ${b.missed} missed)`],
+    [
+      `broadcast to ${b.subscribers}: p50/p95/p99`,
+      `${b.p50Ms} / ${b.p95Ms} / ${b.p99Ms} ms (max ${b.maxMs}, ${b.count} sent, ${b.missed} missed)`,
+    ],
     ['gateway CPU, broadcasts', `${result.gatewayCpuMs} ms over ${b.phaseMs} ms`],
     ['bench took', `${result.benchSeconds} s`],
   ];

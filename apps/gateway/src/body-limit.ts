@@ -40,4 +40,3 @@ export function limitBody(request: FastifyRequest, limit: number): void {
 export function cutAtLimit(request: object): boolean {
   return (request as Marked)[OVER] === true;
 }
-

@@ -60,7 +60,9 @@ async function build(options: ApiDocumentOptions): Promise<Document> {
   const own = options.own();
   const services = [...configuredServices(options.routes)];
   const fetched = await Promise.all(
-    services.map(async ([service, url]) => [service, await fetchDocument(service, url, options)] as const),
+    services.map(
+      async ([service, url]) => [service, await fetchDocument(service, url, options)] as const,
+    ),
   );
   const paths: OpenAPIV3_1.PathsObject = { ...own.paths };
   const schemas: Record<string, OpenAPIV3_1.SchemaObject> = { ...own.components?.schemas };
@@ -74,7 +76,10 @@ async function build(options: ApiDocumentOptions): Promise<Document> {
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
       const known = schemas[name];
       if (known && JSON.stringify(known) !== JSON.stringify(schema)) {
-        options.log.warn({ service, schema: name }, 'two services describe a schema differently; the first is kept');
+        options.log.warn(
+          { service, schema: name },
+          'two services describe a schema differently; the first is kept',
+        );
       } else schemas[name] = schema;
     }
   }
@@ -83,7 +88,8 @@ async function build(options: ApiDocumentOptions): Promise<Document> {
     info: {
       title: 'OneETA API',
       version: own.info.version,
-      description: 'The public API of OneETA, as the gateway routes it. Sign-in calls take `Authorization: Bearer <token>` from /api/auth/login.',
+      description:
+        'The public API of OneETA, as the gateway routes it. Sign-in calls take `Authorization: Bearer <token>` from /api/auth/login.',
       'x-oneeta-upstreams': states,
     } as OpenAPIV3_1.InfoObject,
     servers: [{ url: options.publicUrl ?? '/' }],
@@ -101,7 +107,7 @@ export function routedTo(routes: readonly Route[], path: string): ServiceName | 
 
 async function fetchDocument(service: ServiceName, baseUrl: string, options: ApiDocumentOptions) {
   if (!options.internalToken) {
-    options.log.warn({ service }, 'no INTERNAL_TOKEN: the services\' API documents cannot be read');
+    options.log.warn({ service }, "no INTERNAL_TOKEN: the services' API documents cannot be read");
     return null;
   }
   try {
@@ -118,7 +124,9 @@ async function fetchDocument(service: ServiceName, baseUrl: string, options: Api
 }
 
 function upstreamStates(document: Document): Record<string, string> {
-  return (document.info as { 'x-oneeta-upstreams'?: Record<string, string> })['x-oneeta-upstreams'] ?? {};
+  return (
+    (document.info as { 'x-oneeta-upstreams'?: Record<string, string> })['x-oneeta-upstreams'] ?? {}
+  );
 }
 
 function tagsOf(paths: OpenAPIV3_1.PathsObject): OpenAPIV3_1.TagObject[] {
@@ -130,7 +138,9 @@ function tagsOf(paths: OpenAPIV3_1.PathsObject): OpenAPIV3_1.TagObject[] {
   }
   // Alphabetical, the administrators' calls last: a reader starts with signing in, not the admin portal.
   const last = (name: string) => Number(name === 'admin');
-  return [...names].sort((a, b) => last(a) - last(b) || a.localeCompare(b)).map((name) => ({ name }));
+  return [...names]
+    .sort((a, b) => last(a) - last(b) || a.localeCompare(b))
+    .map((name) => ({ name }));
 }
 
 function sortedPaths(paths: OpenAPIV3_1.PathsObject): OpenAPIV3_1.PathsObject {

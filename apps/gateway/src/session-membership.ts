@@ -9,19 +9,30 @@ export interface SessionMembershipOptions {
   timeoutMs?: number;
 }
 
-type SessionServiceConfig = { SESSION_URL?: string | undefined; INTERNAL_TOKEN?: string | undefined };
+type SessionServiceConfig = {
+  SESSION_URL?: string | undefined;
+  INTERNAL_TOKEN?: string | undefined;
+};
 
 /** Why the gateway will not start without the session service: /ws would have nobody to ask who may follow a session. */
 export const MEMBERSHIP_CONFIG_MISSING =
   'The gateway needs SESSION_URL and INTERNAL_TOKEN to check who may follow a session over /ws; set both';
 
 /** The session service's address and token when both are configured. */
-const optionsOf = ({ SESSION_URL, INTERNAL_TOKEN }: SessionServiceConfig): SessionMembershipOptions | undefined =>
-  SESSION_URL && INTERNAL_TOKEN ? { sessionUrl: SESSION_URL, internalToken: INTERNAL_TOKEN } : undefined;
+const optionsOf = ({
+  SESSION_URL,
+  INTERNAL_TOKEN,
+}: SessionServiceConfig): SessionMembershipOptions | undefined =>
+  SESSION_URL && INTERNAL_TOKEN
+    ? { sessionUrl: SESSION_URL, internalToken: INTERNAL_TOKEN }
+    : undefined;
 
 /** Throws (the gateway refuses to start) unless SESSION_URL and INTERNAL_TOKEN are both set. */
 export function requireMembershipConfig(config: SessionServiceConfig): SessionMembershipOptions {
-  const missing = [config.SESSION_URL ? null : 'SESSION_URL', config.INTERNAL_TOKEN ? null : 'INTERNAL_TOKEN'].filter(Boolean);
+  const missing = [
+    config.SESSION_URL ? null : 'SESSION_URL',
+    config.INTERNAL_TOKEN ? null : 'INTERNAL_TOKEN',
+  ].filter(Boolean);
   const options = optionsOf(config);
   if (!options) throw new Error(`${MEMBERSHIP_CONFIG_MISSING} (missing: ${missing.join(', ')})`);
   return options;
@@ -31,7 +42,10 @@ export function requireMembershipConfig(config: SessionServiceConfig): SessionMe
 const sessionPath = (sessionId: string) => `/internal/sessions/${encodeURIComponent(sessionId)}`;
 
 /** A GET of one of the session service's internal routes, with the token and a timeout. */
-function internalGet({ sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions, path: string): Promise<Response> {
+function internalGet(
+  { sessionUrl, internalToken, timeoutMs = 3000 }: SessionMembershipOptions,
+  path: string,
+): Promise<Response> {
   return fetch(new URL(path, sessionUrl), {
     headers: { 'x-internal-token': internalToken, accept: 'application/json' },
     signal: AbortSignal.timeout(timeoutMs),
@@ -52,9 +66,13 @@ export function sessionServiceMembership(options: SessionMembershipOptions): Mem
     if (user.isAdmin) return true;
     // Only a verified address may find an invite by e-mail (anyone can type an invitee's address).
     const query = user.emailVerified ? `?${new URLSearchParams({ email: user.email })}` : '';
-    const response = await internalGet(options, `${sessionPath(sessionId)}/members/${encodeURIComponent(user.id)}${query}`);
+    const response = await internalGet(
+      options,
+      `${sessionPath(sessionId)}/members/${encodeURIComponent(user.id)}${query}`,
+    );
     if (response.status === 404 || response.status === 400) return false;
-    if (!response.ok) throw new Error(`session service answered ${response.status} to a membership check`);
+    if (!response.ok)
+      throw new Error(`session service answered ${response.status} to a membership check`);
     return membershipResponseSchema.parse(await response.json()).member;
   };
 }
@@ -71,7 +89,8 @@ export function membershipFromConfig(config: SessionServiceConfig): MembershipCh
 export function sessionServiceRevision(options: SessionMembershipOptions): SessionRevision {
   return async (sessionId) => {
     const response = await internalGet(options, `${sessionPath(sessionId)}/revision`);
-    if (!response.ok) throw new Error(`session service answered ${response.status} to a revision read`);
+    if (!response.ok)
+      throw new Error(`session service answered ${response.status} to a revision read`);
     return sessionRevisionResponseSchema.parse(await response.json()).revision;
   };
 }

@@ -29,6 +29,11 @@ export function wsVerifier({ config, redis, verifier, accounts }: WsVerifierDeps
   const verify = verifier ?? createTokenVerifier({ jwksUrl: jwksUrlOf(config.AUTH_URL) });
   const lookup =
     accounts ??
-    createAccountDirectory({ redis, prefix: config.REDIS_PREFIX, authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN }).get;
+    createAccountDirectory({
+      redis,
+      prefix: config.REDIS_PREFIX,
+      authUrl: config.AUTH_URL,
+      internalToken: config.INTERNAL_TOKEN,
+    }).get;
   return currentAccountVerifier(verify, lookup);
 }

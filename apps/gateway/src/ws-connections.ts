@@ -33,7 +33,11 @@ redis.call('PEXPIRE', KEYS[1], ttl)
 return 0
 `;
 
-export function createSharedConnections(redis: Redis, prefix: string, opts: { max: number; ttlMs: number }): SharedConnections {
+export function createSharedConnections(
+  redis: Redis,
+  prefix: string,
+  opts: { max: number; ttlMs: number },
+): SharedConnections {
   const key = (ip: string) => redisKey(prefix, 'ws', 'connections', ip);
   return {
     async add(ip, id) {

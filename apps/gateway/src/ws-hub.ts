@@ -9,7 +9,13 @@ import {
 import type { AuthUser, SessionSubscriber } from '@oneeta/service-kit';
 import { randomUUID } from 'node:crypto';
 import { MembershipCache } from './membership-cache.js';
-import { BAD_MESSAGE, checkSubscribe, parseClientMessage, type SessionRevision, type SubscribeCheck } from './ws-checks.js';
+import {
+  BAD_MESSAGE,
+  checkSubscribe,
+  parseClientMessage,
+  type SessionRevision,
+  type SubscribeCheck,
+} from './ws-checks.js';
 import type { SharedConnections } from './ws-connections.js';
 import { ConnectionCounter, TokenBucket, type WsLimits } from './ws-limits.js';
 import { refusedSubscriptions, type Subscription } from './ws-revalidate.js';
@@ -93,8 +99,10 @@ export class WsHub {
       messagesPerSecond: options.messagesPerSecond ?? 10,
       messageBurst: options.messageBurst ?? 40,
     };
-    this.cache = new MembershipCache(options.membership, this.limits.membershipRecheckMs, (err, sessionId) =>
-      options.log?.warn({ err, sessionId }, 'membership re-check failed'),
+    this.cache = new MembershipCache(
+      options.membership,
+      this.limits.membershipRecheckMs,
+      (err, sessionId) => options.log?.warn({ err, sessionId }, 'membership re-check failed'),
     );
     this.connections = new ConnectionCounter(this.limits.maxConnectionsPerIp);
     this.subscriber = options.createSubscriber((sessionId, message) =>
@@ -144,7 +152,9 @@ export class WsHub {
     void this.uncountShared(client);
     clearTimeout(client.idleTimer);
     clearTimeout(client.expiryTimer);
-    await Promise.all([...client.sessions.keys()].map((sessionId) => this.leave(socket, sessionId)));
+    await Promise.all(
+      [...client.sessions.keys()].map((sessionId) => this.leave(socket, sessionId)),
+    );
   }
 
   /** Handles one frame from a socket (`null`: a binary frame). Never throws. */
@@ -191,7 +201,8 @@ export class WsHub {
   private dropMember(sessionId: string, userId: string): void {
     this.cache.remember(userId, sessionId, false);
     for (const socket of [...(this.sessions.get(sessionId) ?? [])]) {
-      if (this.clients.get(socket)?.sessions.get(sessionId)?.id === userId) this.nudgeOrDrop(socket, sessionId, false, '');
+      if (this.clients.get(socket)?.sessions.get(sessionId)?.id === userId)
+        this.nudgeOrDrop(socket, sessionId, false, '');
     }
   }
 
@@ -206,11 +217,17 @@ export class WsHub {
     try {
       const subscriptions: Subscription<HubSocket>[] = [];
       for (const [socket, client] of this.clients) {
-        for (const [sessionId, token] of client.tokens) subscriptions.push({ socket, sessionId, token });
+        for (const [sessionId, token] of client.tokens)
+          subscriptions.push({ socket, sessionId, token });
       }
-      for (const refused of await refusedSubscriptions(subscriptions, this.options.verify, this.options.log)) {
+      for (const refused of await refusedSubscriptions(
+        subscriptions,
+        this.options.verify,
+        this.options.log,
+      )) {
         // Subscribed again (with another token) or gone while we checked: that is the socket's now.
-        if (this.clients.get(refused.socket)?.tokens.get(refused.sessionId) !== refused.token) continue;
+        if (this.clients.get(refused.socket)?.tokens.get(refused.sessionId) !== refused.token)
+          continue;
         void this.leave(refused.socket, refused.sessionId);
         this.send(refused.socket, refused.frame);
       }
@@ -281,13 +298,22 @@ export class WsHub {
       this.options.log?.warn({ err, sessionId }, 'redis subscribe failed');
       await this.leave(socket, sessionId);
       const error = 'Live updates are unavailable right now';
-      return this.send(socket, { type: 'error', error, code: WS_ERROR_CODES.subscribeFailed, sessionId });
+      return this.send(socket, {
+        type: 'error',
+        error,
+        code: WS_ERROR_CODES.subscribeFailed,
+        sessionId,
+      });
     }
     await this.sendSubscribed(socket, client, sessionId);
   }
 
   /** 'subscribed', with the session's revision when it can be read. */
-  private async sendSubscribed(socket: HubSocket, client: Client, sessionId: string): Promise<void> {
+  private async sendSubscribed(
+    socket: HubSocket,
+    client: Client,
+    sessionId: string,
+  ): Promise<void> {
     let revision: number | undefined;
     try {
       revision = await this.options.revision?.(sessionId);
@@ -295,7 +321,11 @@ export class WsHub {
       this.options.log?.warn({ err, sessionId }, 'revision read failed');
     }
     if (!client.sessions.has(sessionId)) return; // unsubscribed or closed while we read
-    this.send(socket, { type: 'subscribed', sessionId, ...(revision === undefined ? {} : { revision }) });
+    this.send(socket, {
+      type: 'subscribed',
+      sessionId,
+      ...(revision === undefined ? {} : { revision }),
+    });
   }
 
   private nudgeOrDrop(socket: HubSocket, sessionId: string, member: boolean, text: string): void {
@@ -311,7 +341,8 @@ export class WsHub {
   private async leave(socket: HubSocket, sessionId: string): Promise<void> {
     const client = this.clients.get(socket);
     client?.tokens.delete(sessionId);
-    if (client?.sessions.delete(sessionId) && client.sessions.size === 0) this.armIdle(socket, client);
+    if (client?.sessions.delete(sessionId) && client.sessions.size === 0)
+      this.armIdle(socket, client);
     const sockets = this.sessions.get(sessionId);
     if (!sockets?.delete(socket) || sockets.size > 0) return;
     this.sessions.delete(sessionId);
@@ -335,7 +366,10 @@ export class WsHub {
     client.expiresAt = expiresAt;
     clearTimeout(client.expiryTimer);
     const delay = Math.min(MAX_DELAY, Math.max(0, expiresAt - Date.now()));
-    client.expiryTimer = setTimeout(() => this.closeFor(socket, WS_CLOSE_REASONS.tokenExpired), delay);
+    client.expiryTimer = setTimeout(
+      () => this.closeFor(socket, WS_CLOSE_REASONS.tokenExpired),
+      delay,
+    );
     client.expiryTimer.unref();
   }
 
@@ -367,12 +401,16 @@ export class WsHub {
   }
 
   private async uncountShared(client: Client): Promise<void> {
-    await this.options.sharedConnections?.remove(client.ip, client.id).catch((err: unknown) => this.options.log?.warn({ err }, 'shared connection count failed'));
+    await this.options.sharedConnections
+      ?.remove(client.ip, client.id)
+      .catch((err: unknown) => this.options.log?.warn({ err }, 'shared connection count failed'));
   }
 
   private heartbeat(): void {
     this.cache.prune();
-    this.options.sharedConnections?.refresh(this.clients.values()).catch((err: unknown) => this.options.log?.warn({ err }, 'shared connection refresh failed'));
+    this.options.sharedConnections
+      ?.refresh(this.clients.values())
+      .catch((err: unknown) => this.options.log?.warn({ err }, 'shared connection refresh failed'));
     for (const [socket, client] of this.clients) {
       if (!client.alive) {
         socket.terminate();

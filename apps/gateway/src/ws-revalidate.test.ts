@@ -2,14 +2,22 @@ import { HttpError, type TokenVerifier } from '@oneeta/service-kit';
 import { describe, expect, it } from 'vitest';
 import { refusedSubscriptions } from './ws-revalidate.js';
 
-const user = { id: 'u', email: 'u@example.com', emailVerified: true, name: null, plan: 'free' as const, isAdmin: false };
+const user = {
+  id: 'u',
+  email: 'u@example.com',
+  emailVerified: true,
+  name: null,
+  plan: 'free' as const,
+  isAdmin: false,
+};
 
 describe('refusedSubscriptions', () => {
   it('checks each token once and returns the refused subscriptions with their frames', async () => {
     const asked: string[] = [];
     const verify: TokenVerifier = async (token) => {
       asked.push(token);
-      if (token === 'revoked') throw new HttpError(401, 'Your session has expired', 'token_revoked');
+      if (token === 'revoked')
+        throw new HttpError(401, 'Your session has expired', 'token_revoked');
       return user;
     };
     const refused = await refusedSubscriptions(
@@ -31,6 +39,8 @@ describe('refusedSubscriptions', () => {
     const verify: TokenVerifier = async () => {
       throw new HttpError(503, 'Could not check your account right now.', 'accounts_unavailable');
     };
-    expect(await refusedSubscriptions([{ socket: 1, sessionId: 'a', token: 't' }], verify)).toEqual([]);
+    expect(await refusedSubscriptions([{ socket: 1, sessionId: 'a', token: 't' }], verify)).toEqual(
+      [],
+    );
   });
 });

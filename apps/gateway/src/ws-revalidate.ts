@@ -19,7 +19,11 @@ export interface Refused<S> extends Subscription<S> {
  * whose token is refused now (a 401), each with the error frame saying why. When the check itself
  * fails (auth or the account view out of reach) the subscriptions stay: the next sweep asks again.
  */
-export async function refusedSubscriptions<S>(subscriptions: Subscription<S>[], verify: TokenVerifier, log?: Logger): Promise<Refused<S>[]> {
+export async function refusedSubscriptions<S>(
+  subscriptions: Subscription<S>[],
+  verify: TokenVerifier,
+  log?: Logger,
+): Promise<Refused<S>[]> {
   const verdicts = new Map<string, Promise<HttpError | null>>();
   const verdictOf = (token: string) => {
     let verdict = verdicts.get(token);
@@ -36,8 +40,22 @@ export async function refusedSubscriptions<S>(subscriptions: Subscription<S>[], 
     }
     return verdict;
   };
-  const checked = await Promise.all(subscriptions.map(async (s) => ({ s, refusal: await verdictOf(s.token) })));
+  const checked = await Promise.all(
+    subscriptions.map(async (s) => ({ s, refusal: await verdictOf(s.token) })),
+  );
   return checked.flatMap(({ s, refusal }) =>
-    refusal ? [{ ...s, frame: { type: 'error', error: refusal.message, code: refusal.code ?? 'token_revoked', sessionId: s.sessionId } }] : [],
+    refusal
+      ? [
+          {
+            ...s,
+            frame: {
+              type: 'error',
+              error: refusal.message,
+              code: refusal.code ?? 'token_revoked',
+              sessionId: s.sessionId,
+            },
+          },
+        ]
+      : [],
   );
 }

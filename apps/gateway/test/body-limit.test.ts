@@ -11,7 +11,10 @@ let session: Awaited<ReturnType<typeof startEcho>>;
 let strict: Awaited<ReturnType<typeof startEcho>>;
 
 beforeAll(async () => {
-  [session, strict] = await Promise.all([startEcho('session'), startEcho('auth', { bodyLimit: 1024 })]);
+  [session, strict] = await Promise.all([
+    startEcho('session'),
+    startEcho('auth', { bodyLimit: 1024 }),
+  ]);
   gateway = await startGateway({
     REDIS_PREFIX: prefix,
     AUTH_URL: strict.url,
@@ -45,7 +48,9 @@ function post(
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }),
+      );
     });
     // The gateway may answer and close before the whole upload is written: the answer counts.
     const ignoreCut = (err: NodeJS.ErrnoException) => {
@@ -92,7 +97,7 @@ describe('request body limit', () => {
     }
   });
 
-  it('answers 413 (not 502) for a 2 MiB body with the default limit, the same as the services\'', async () => {
+  it("answers 413 (not 502) for a 2 MiB body with the default limit, the same as the services'", async () => {
     const defaults = await startGateway({ REDIS_PREFIX: prefix, SESSION_URL: session.url });
     try {
       const answer = await post('/api/sessions', 2 * 1024 * 1024, { base: defaults.url });

@@ -14,10 +14,22 @@ let browser: Browser;
 beforeAll(async () => {
   auth = await startAuth();
   await auth.app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = await startGateway({ REDIS_PREFIX: prefix, AUTH_URL: urlOf(auth.app), INTERNAL_TOKEN: TEST_INTERNAL_TOKEN });
+  gateway = await startGateway({
+    REDIS_PREFIX: prefix,
+    AUTH_URL: urlOf(auth.app),
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+  });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }, 60_000);
 
@@ -50,8 +62,12 @@ describe('GET /api/docs', () => {
   });
 
   it('sends the same policy with a compressed page, and keeps the web app its own policy', async () => {
-    const plain = policyOf(await fetch(`${gateway.url}/api/docs/`, { headers: { 'accept-encoding': 'identity' } }));
-    const compressed = await fetch(`${gateway.url}/api/docs/`, { headers: { 'accept-encoding': 'br' } });
+    const plain = policyOf(
+      await fetch(`${gateway.url}/api/docs/`, { headers: { 'accept-encoding': 'identity' } }),
+    );
+    const compressed = await fetch(`${gateway.url}/api/docs/`, {
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(policyOf(compressed)).toBe(plain);
     const host = new URL(gateway.url).host;
     expect(contentSecurityPolicy({}, host)).not.toBe(plain);
@@ -66,12 +82,14 @@ describe('GET /api/docs', () => {
     const violations: string[] = [];
     await page.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:'))
+        return route.continue();
       outside.push(url);
       return route.abort();
     });
     page.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+      if (/Content Security Policy|Refused to/i.test(message.text()))
+        violations.push(message.text());
     });
     page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
     try {

@@ -33,7 +33,11 @@ export const urlOf = (app: FastifyInstance): string =>
 /** A real upstream service (kit app: /readyz included) that echoes what reached it. */
 export async function startEcho(
   name = 'echo',
-  { ready = true, bodyLimit, port = 0 }: { ready?: boolean; bodyLimit?: number; port?: number } = {},
+  {
+    ready = true,
+    bodyLimit,
+    port = 0,
+  }: { ready?: boolean; bodyLimit?: number; port?: number } = {},
 ): Promise<{ app: App; url: string }> {
   const readiness = {
     db: async () => {
@@ -112,10 +116,19 @@ export async function createSigner(kid = 'gw-test'): Promise<{ jwk: JWK; sign: S
  * has its account registered in the account view under `view.prefix` (the gateway reads the
  * current account, as auth's user.changed would keep it).
  */
-export async function startJwks(view: { redis: Redis; prefix: string }): Promise<{ app: FastifyInstance; url: string; sign: Sign }> {
+export async function startJwks(view: {
+  redis: Redis;
+  prefix: string;
+}): Promise<{ app: FastifyInstance; url: string; sign: Sign }> {
   const issuer = await createTestIssuer({ ...view, kid: 'gw-test' });
-  const sign: Sign = async ({ sub, email = `${sub}@example.com`, plan = 'free', expiresIn = '5m', emailVerified = true, isAdmin = false }) =>
-    (await issuer.user({ id: sub, email, plan, emailVerified, isAdmin }, { expiresIn })).token;
+  const sign: Sign = async ({
+    sub,
+    email = `${sub}@example.com`,
+    plan = 'free',
+    expiresIn = '5m',
+    emailVerified = true,
+    isAdmin = false,
+  }) => (await issuer.user({ id: sub, email, plan, emailVerified, isAdmin }, { expiresIn })).token;
   const app = Fastify();
   app.get('/.well-known/jwks.json', async () => issuer.jwks);
   app.get('/readyz', async () => ({ ok: true, checks: {} }));

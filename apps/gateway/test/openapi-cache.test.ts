@@ -8,7 +8,12 @@ import { routesTable } from '../src/routes-table.js';
 import { deadUrl } from './helpers.js';
 
 /** The merged document's cache: kept once complete, built again soon while a service is missing. */
-const own: OpenAPIV3_1.Document = { openapi: '3.1.0', info: { title: 'gateway', version: '1.0.0' }, paths: {}, components: {} };
+const own: OpenAPIV3_1.Document = {
+  openapi: '3.1.0',
+  info: { title: 'gateway', version: '1.0.0' },
+  paths: {},
+  components: {},
+};
 const upstreams = (document: OpenAPIV3_1.Document) =>
   (document.info as { 'x-oneeta-upstreams'?: Record<string, string> })['x-oneeta-upstreams'];
 
@@ -34,7 +39,9 @@ describe('the merged document cache', () => {
 
     auth = await startAuth();
     await auth.app.listen({ port: Number(new URL(authUrl).port), host: '127.0.0.1' });
-    await expect.poll(async () => upstreams(await document.get())?.auth, { timeout: 10_000 }).toBe('ok');
+    await expect
+      .poll(async () => upstreams(await document.get())?.auth, { timeout: 10_000 })
+      .toBe('ok');
     const complete = await document.get();
     expect(Object.keys(complete.paths ?? {})).toContain('/api/auth/login');
     // Kept: the same document object until the TTL, without asking the service again.

@@ -35,12 +35,23 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const operations = (doc: Document) =>
   Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-    METHODS.filter((method) => item?.[method]).map((method) => ({ path, method, op: item![method] as Operation })),
+    METHODS.filter((method) => item?.[method]).map((method) => ({
+      path,
+      method,
+      op: item![method] as Operation,
+    })),
   );
 
 beforeAll(async () => {
-  [auth, session, routing, admin] = await Promise.all([startAuth(), startSession(), startRouting(), startAdmin()]);
-  await Promise.all([auth, session, routing, admin].map((h) => h.app.listen({ port: 0, host: '127.0.0.1' })));
+  [auth, session, routing, admin] = await Promise.all([
+    startAuth(),
+    startSession(),
+    startRouting(),
+    startAdmin(),
+  ]);
+  await Promise.all(
+    [auth, session, routing, admin].map((h) => h.app.listen({ port: 0, host: '127.0.0.1' })),
+  );
   billing = await startBilling({ auth: { harness: auth, url: urlOf(auth.app) } });
   await billing.app.listen({ port: 0, host: '127.0.0.1' });
   env = {
@@ -67,7 +78,13 @@ afterAll(async () => {
 
 /** The public routes of an app: those the routing table sends to it, HEAD twins left out. */
 function publicRoutes(app: App, service: ServiceName) {
-  const routes = routesTable({ AUTH_URL: env.AUTH_URL!, SESSION_URL: env.SESSION_URL, ROUTING_URL: env.ROUTING_URL, ADMIN_URL: env.ADMIN_URL, BILLING_URL: env.BILLING_URL });
+  const routes = routesTable({
+    AUTH_URL: env.AUTH_URL!,
+    SESSION_URL: env.SESSION_URL,
+    ROUTING_URL: env.ROUTING_URL,
+    ADMIN_URL: env.ADMIN_URL,
+    BILLING_URL: env.BILLING_URL,
+  });
   return app.registeredRoutes
     .filter((route) => route.method !== 'HEAD')
     .map((route) => ({ method: route.method.toLowerCase(), path: openapiPath(route.url) }))
@@ -80,7 +97,13 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({
       title: 'OneETA API',
-      'x-oneeta-upstreams': { auth: 'ok', session: 'ok', routing: 'ok', admin: 'ok', billing: 'ok' },
+      'x-oneeta-upstreams': {
+        auth: 'ok',
+        session: 'ok',
+        routing: 'ok',
+        admin: 'ok',
+        billing: 'ok',
+      },
     });
     expect(document.servers).toEqual([{ url: '/' }]);
   });
@@ -100,21 +123,37 @@ describe('GET /api/openapi.json', () => {
     ];
     // Not vacuous: auth, session, maps and the gateway's health all contribute.
     expect(expected.length).toBeGreaterThanOrEqual(35);
-    const missing = expected.filter(({ method, path }) => !document.paths?.[path]?.[method as 'get']);
+    const missing = expected.filter(
+      ({ method, path }) => !document.paths?.[path]?.[method as 'get'],
+    );
     expect(missing).toEqual([]);
     // …and nothing else: every documented operation is a route that exists.
-    expect(operations(document).map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
-      expected.map(({ method, path }) => `${method} ${path}`).sort(),
-    );
+    expect(
+      operations(document)
+        .map(({ method, path }) => `${method} ${path}`)
+        .sort(),
+    ).toEqual(expected.map(({ method, path }) => `${method} ${path}`).sort());
   });
 
   it('never shows internal routes, operations ports or anything the gateway does not route', () => {
     const paths = Object.keys(document.paths ?? {});
-    expect(paths.filter((path) => /^\/(internal|metrics|readyz|healthz|\.well-known)/.test(path))).toEqual([]);
-    const routes = routesTable({ AUTH_URL: env.AUTH_URL!, SESSION_URL: env.SESSION_URL, ROUTING_URL: env.ROUTING_URL, ADMIN_URL: env.ADMIN_URL, BILLING_URL: env.BILLING_URL });
-    expect(paths.filter((path) => path !== '/api/health' && routedTo(routes, path) === null)).toEqual([]);
+    expect(
+      paths.filter((path) => /^\/(internal|metrics|readyz|healthz|\.well-known)/.test(path)),
+    ).toEqual([]);
+    const routes = routesTable({
+      AUTH_URL: env.AUTH_URL!,
+      SESSION_URL: env.SESSION_URL,
+      ROUTING_URL: env.ROUTING_URL,
+      ADMIN_URL: env.ADMIN_URL,
+      BILLING_URL: env.BILLING_URL,
+    });
+    expect(
+      paths.filter((path) => path !== '/api/health' && routedTo(routes, path) === null),
+    ).toEqual([]);
     // The services do have internal routes: they are left out, not absent.
-    expect(session.app.registeredRoutes.some((route) => route.url.startsWith('/internal/'))).toBe(true);
+    expect(session.app.registeredRoutes.some((route) => route.url.startsWith('/internal/'))).toBe(
+      true,
+    );
   });
 
   it('gives every operation a unique operationId, tags, its access and the bearer scheme when sign-in is needed', () => {
@@ -128,9 +167,12 @@ describe('GET /api/openapi.json', () => {
       expect(ACCESS_LEVELS, where).toContain(op['x-oneeta-access']);
       if (op['x-oneeta-access'] === 'public') expect(op.security ?? [{}], where).toContainEqual({});
       else expect(op.security, where).toEqual([{ bearer: [] }]);
-      expect(op.responses?.['503'], where).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+      expect(op.responses?.['503'], where).toMatchObject({
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      });
     }
-    const access = (path: string, method: string) => (document.paths![path]![method as 'get'] as Operation)['x-oneeta-access'];
+    const access = (path: string, method: string) =>
+      (document.paths![path]![method as 'get'] as Operation)['x-oneeta-access'];
     expect(access('/api/auth/login', 'post')).toBe('public');
     expect(access('/api/auth/me', 'get')).toBe('user');
     expect(access('/api/sessions/{id}/close', 'post')).toBe('owner');
@@ -143,27 +185,49 @@ describe('GET /api/openapi.json', () => {
     expect(access('/api/billing/create-checkout-session', 'post')).toBe('user');
     expect(access('/api/billing/webhook', 'post')).toBe('public');
     expect(access('/api/enterprise/lead', 'post')).toBe('public');
-    expect(document.components?.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } });
+    expect(document.components?.securitySchemes).toEqual({
+      bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+    });
   });
 
   it('describes requests precisely: required body fields, path parameters, query limits, named schemas', () => {
     const login = document.paths!['/api/auth/login']!.post!;
-    const body = (login.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json']!.schema!;
-    expect(body).toMatchObject({ type: 'object', required: expect.arrayContaining(['email', 'password']) });
+    const body = (login.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json']!
+      .schema!;
+    expect(body).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['email', 'password']),
+    });
     const getSession = document.paths!['/api/sessions/{id}']!.get!;
-    expect(getSession.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id', required: true }));
+    expect(getSession.parameters).toContainEqual(
+      expect.objectContaining({ in: 'path', name: 'id', required: true }),
+    );
     const mine = document.paths!['/api/sessions/mine']!.get!;
-    expect(mine.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'limit', schema: expect.objectContaining({ maximum: expect.any(Number) }) }));
-    expect(Object.keys(document.components?.schemas ?? {})).toEqual(expect.arrayContaining(['Error', 'Session']));
+    expect(mine.parameters).toContainEqual(
+      expect.objectContaining({
+        in: 'query',
+        name: 'limit',
+        schema: expect.objectContaining({ maximum: expect.any(Number) }),
+      }),
+    );
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(
+      expect.arrayContaining(['Error', 'Session']),
+    );
   });
 
   it('leaves out the paths of a service the gateway does not route to', async () => {
-    const authOnly = await startGateway({ REDIS_PREFIX: prefix, AUTH_URL: env.AUTH_URL!, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN });
+    const authOnly = await startGateway({
+      REDIS_PREFIX: prefix,
+      AUTH_URL: env.AUTH_URL!,
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    });
     try {
       const doc = await readJson<Document>(await fetch(`${authOnly.url}/api/openapi.json`));
       const paths = Object.keys(doc.paths ?? {});
       expect(paths).toContain('/api/auth/login');
-      expect(paths.filter((path) => path.startsWith('/api/sessions') || path.startsWith('/api/maps'))).toEqual([]);
+      expect(
+        paths.filter((path) => path.startsWith('/api/sessions') || path.startsWith('/api/maps')),
+      ).toEqual([]);
     } finally {
       await authOnly.close();
     }

@@ -49,7 +49,12 @@ describe('per-IP rate limit behind a load balancer (TRUSTED_PROXY_HOPS)', () => 
   let a: Gateway;
   let b: Gateway;
   beforeAll(async () => {
-    const env = { REDIS_PREFIX: behindPrefix, AUTH_URL: auth.url, RATE_LIMIT_PER_MINUTE: '2', TRUSTED_PROXY_HOPS: '1' };
+    const env = {
+      REDIS_PREFIX: behindPrefix,
+      AUTH_URL: auth.url,
+      RATE_LIMIT_PER_MINUTE: '2',
+      TRUSTED_PROXY_HOPS: '1',
+    };
     [a, b] = await Promise.all([startGateway(env), startGateway(env)]);
   });
   afterAll(async () => {
@@ -62,7 +67,7 @@ describe('per-IP rate limit behind a load balancer (TRUSTED_PROXY_HOPS)', () => 
       headers: { 'x-forwarded-for': sent ? `${sent}, ${client}` : client },
     }).then((r) => r.status);
 
-  it('limits each person on their own across replicas, not the balancer\'s one address', async () => {
+  it("limits each person on their own across replicas, not the balancer's one address", async () => {
     expect(await via(a, '203.0.113.1')).toBe(200);
     expect(await via(b, '203.0.113.1')).toBe(200);
     expect(await via(a, '203.0.113.1')).toBe(429);
@@ -82,7 +87,11 @@ describe('per-IP rate limit with no trusted proxy (the default)', () => {
   const directPrefix = uniquePrefix('gw-rl-direct');
   let direct: Gateway;
   beforeAll(async () => {
-    direct = await startGateway({ REDIS_PREFIX: directPrefix, AUTH_URL: auth.url, RATE_LIMIT_PER_MINUTE: '2' });
+    direct = await startGateway({
+      REDIS_PREFIX: directPrefix,
+      AUTH_URL: auth.url,
+      RATE_LIMIT_PER_MINUTE: '2',
+    });
   });
   afterAll(async () => {
     await deleteKeys(direct.redis, directPrefix);
@@ -91,7 +100,9 @@ describe('per-IP rate limit with no trusted proxy (the default)', () => {
 
   it("keys on the socket peer: a sender's X-Forwarded-For does not buy a fresh limit", async () => {
     const send = (ip: string) =>
-      fetch(`${direct.url}/api/auth/me`, { headers: { 'x-forwarded-for': ip } }).then((r) => r.status);
+      fetch(`${direct.url}/api/auth/me`, { headers: { 'x-forwarded-for': ip } }).then(
+        (r) => r.status,
+      );
     expect(await send('198.51.100.1')).toBe(200);
     expect(await send('198.51.100.2')).toBe(200);
     expect(await send('198.51.100.3')).toBe(429);

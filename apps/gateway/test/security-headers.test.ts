@@ -88,25 +88,37 @@ describe('security headers', () => {
     expect(policy['worker-src']).toEqual(["'self'", 'blob:']);
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(response.headers.get('content-security-policy')).not.toContain('accesskey');
-    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
   });
 
   it('leaves Azure Maps out while the map provider is offline, even with a key set', () => {
-    const policy = contentSecurityPolicy({ MAPS_PROVIDER: 'offline', AZURE_MAPS_KEY: 'k' }, 'a.example');
+    const policy = contentSecurityPolicy(
+      { MAPS_PROVIDER: 'offline', AZURE_MAPS_KEY: 'k' },
+      'a.example',
+    );
     expect(policy).not.toContain('atlas');
     const entra = contentSecurityPolicy({
       MAPS_PROVIDER: 'azure',
       AZURE_MAPS_CLIENT_ID: 'client',
       AZURE_MAPS_ENDPOINT: 'https://maps.contoso.example/',
     });
-    expect(entra).toContain("connect-src 'self' https://atlas.microsoft.com https://*.atlas.microsoft.com https://maps.contoso.example;");
+    expect(entra).toContain(
+      "connect-src 'self' https://atlas.microsoft.com https://*.atlas.microsoft.com https://maps.contoso.example;",
+    );
   });
 
   it('never echoes a malformed Host header into the policy', async () => {
     const { port } = gateway.app.server.address() as AddressInfo;
     const policy = await new Promise<string>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, path: '/', headers: { ...html, host: "x; script-src * 'unsafe-inline'" } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/',
+          headers: { ...html, host: "x; script-src * 'unsafe-inline'" },
+        },
         (res) => {
           res.resume();
           resolve(String(res.headers['content-security-policy']));
@@ -121,7 +133,9 @@ describe('security headers', () => {
   });
 
   it('marks JSON answering an authenticated request no-store, and only those', async () => {
-    const signedIn = await fetch(`${gateway.url}/api/sessions`, { headers: { authorization: 'Bearer t' } });
+    const signedIn = await fetch(`${gateway.url}/api/sessions`, {
+      headers: { authorization: 'Bearer t' },
+    });
     expect(signedIn.headers.get('cache-control')).toBe('no-store');
     expect(signedIn.headers.get('x-content-type-options')).toBe('nosniff');
     const anonymous = await fetch(`${gateway.url}/api/sessions`);

@@ -44,10 +44,14 @@ describe('gateway start', () => {
     [{ INTERNAL_TOKEN: TEST_INTERNAL_TOKEN }, 'SESSION_URL'],
     [{ SESSION_URL: 'http://127.0.0.1:4002' }, 'INTERNAL_TOKEN'],
     [{}, 'SESSION_URL, INTERNAL_TOKEN'],
-  ] as Array<[Record<string, string>, string]>)('refuses to start with %j (missing %s) and says why', async (env, missing) => {
-    const { code, stderr } = await start(env);
-    expect(code).toBe(1);
-    expect(stderr).toContain(MEMBERSHIP_CONFIG_MISSING);
-    expect(stderr).toContain(`missing: ${missing}`);
-  }, 30_000);
+  ] as Array<[Record<string, string>, string]>)(
+    'refuses to start with %j (missing %s) and says why',
+    async (env, missing) => {
+      const { code, stderr } = await start(env);
+      expect(code).toBe(1);
+      expect(stderr).toContain(MEMBERSHIP_CONFIG_MISSING);
+      expect(stderr).toContain(`missing: ${missing}`);
+    },
+    30_000,
+  );
 });

@@ -103,7 +103,10 @@ export async function startWsFixture(
     events: { bus, service: 'gateway', consumer: 'test' },
   });
   await accounts.ready;
-  const gateway = await startGateway({ REDIS_PREFIX: prefix, AUTH_URL: auth.url, ...env }, { accounts: accounts.get, ...deps });
+  const gateway = await startGateway(
+    { REDIS_PREFIX: prefix, AUTH_URL: auth.url, ...env },
+    { accounts: accounts.get, ...deps },
+  );
   const clients: TestClient[] = [];
   return {
     gateway,

@@ -52,7 +52,11 @@ describe('/ws repeated subscribes and the nudge re-check budget', () => {
     client.send(subscribe('s-distinct-19', ws.token));
     await eventually(() => ofType(client, 'subscribed').length === 30);
     client.send(subscribe('s-distinct-20', ws.token));
-    await client.next({ type: 'error', code: 'too_many_subscriptions', sessionId: 's-distinct-20' });
+    await client.next({
+      type: 'error',
+      code: 'too_many_subscriptions',
+      sessionId: 's-distinct-20',
+    });
     expect(askedFor('s-distinct-0')).toHaveLength(1);
     expect(askedFor('s-distinct-20')).toHaveLength(0);
   });
@@ -62,8 +66,20 @@ describe('/ws repeated subscribes and the nudge re-check budget', () => {
     await client.subscribe('s-burst', ws.token);
     // Frames that carry changes (moves, travel times): they change nobody's membership.
     const travel = { arriveAt: null, mode: 'car', count: 0, results: [], earliestArrival: null };
-    const changes = { participants: [], travel, suggestedArriveAt: null, sharingEnded: false, updatedAt: new Date().toISOString() };
-    for (let i = 0; i < 30; i += 1) await ws.nudge('s-burst', { type: 'refresh-session', sessionId: 's-burst', revision: i + 1, changes });
+    const changes = {
+      participants: [],
+      travel,
+      suggestedArriveAt: null,
+      sharingEnded: false,
+      updatedAt: new Date().toISOString(),
+    };
+    for (let i = 0; i < 30; i += 1)
+      await ws.nudge('s-burst', {
+        type: 'refresh-session',
+        sessionId: 's-burst',
+        revision: i + 1,
+        changes,
+      });
     await eventually(() => ofType(client, 'refresh-session', 's-burst').length === 30);
     expect(askedFor('s-burst')).toHaveLength(1);
   });
@@ -155,7 +171,9 @@ describe('/ws connections per address across gateway replicas', () => {
   let gateways: Gateway[] = [];
   const clients: TestClient[] = [];
   beforeAll(async () => {
-    gateways = await Promise.all([1, 2].map(() => startGateway({ REDIS_PREFIX: prefix, WS_MAX_CONNECTIONS_PER_IP: '3' })));
+    gateways = await Promise.all(
+      [1, 2].map(() => startGateway({ REDIS_PREFIX: prefix, WS_MAX_CONNECTIONS_PER_IP: '3' })),
+    );
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));

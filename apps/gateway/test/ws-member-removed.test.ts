@@ -1,7 +1,15 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, TOPICS } from '@oneeta/contracts';
-import { bearer, createSession, join, startSession, startUserDeletedConsumerOn, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import {
+  bearer,
+  createSession,
+  join,
+  startSession,
+  startUserDeletedConsumerOn,
+  type SessionHarness,
+  type TestUser,
+} from '@oneeta/session/testing';
 import { createRedis, publishSessionNudge } from '@oneeta/service-kit';
 import { testRedisUrl } from '@oneeta/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -86,20 +94,34 @@ describe('/ws: who is removed or leaves stops listening on every replica at once
     await h.drained();
 
     const ownerOnB = await follow(b, sessionId, owner);
-    const gone = [await follow(a, sessionId, removed), await follow(b, sessionId, removed), await follow(a, sessionId, leaver), await follow(b, sessionId, leaver)];
+    const gone = [
+      await follow(a, sessionId, removed),
+      await follow(b, sessionId, removed),
+      await follow(a, sessionId, leaver),
+      await follow(b, sessionId, leaver),
+    ];
 
     // The session service can no longer be asked.
     relayUp = false;
     for (const s of relayed) s.destroy();
 
-    const removal = await h.app.inject({ method: 'DELETE', url: `/api/sessions/${sessionId}/participants/user:${removed.id}`, headers: bearer(owner.token) });
+    const removal = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/sessions/${sessionId}/participants/user:${removed.id}`,
+      headers: bearer(owner.token),
+    });
     expect(removal.statusCode).toBe(200);
-    const leaving = await h.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/participants/user:${leaver.id}/leave`, headers: bearer(leaver.token) });
+    const leaving = await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${sessionId}/participants/user:${leaver.id}/leave`,
+      headers: bearer(leaver.token),
+    });
     expect(leaving.statusCode).toBe(200);
     await h.drained();
 
     const revoked = { type: 'error', code: 'not_member', sessionId };
-    for (const client of gone) expect(await client.next(revoked, 5000)).toEqual({ ...revoked, error: MESSAGES.wsNotMember });
+    for (const client of gone)
+      expect(await client.next(revoked, 5000)).toEqual({ ...revoked, error: MESSAGES.wsNotMember });
 
     await publishSessionNudge(publisher, h.prefix, sessionId, { type: 'chat-message', sessionId });
     await ownerOnB.next({ type: 'chat-message', sessionId }, 5000);
@@ -126,11 +148,17 @@ describe('/ws: who is removed or leaves stops listening on every replica at once
     relayUp = false;
     for (const s of relayed) s.destroy();
 
-    await h.bus.publish(TOPICS.userDeleted, { userId: deleted.id, email: deleted.email, deletedAt: new Date().toISOString() });
+    await h.bus.publish(TOPICS.userDeleted, {
+      userId: deleted.id,
+      email: deleted.email,
+      deletedAt: new Date().toISOString(),
+    });
     const revoked = { type: 'error', code: 'not_member', sessionId };
-    for (const client of gone) expect(await client.next(revoked, 5000)).toEqual({ ...revoked, error: MESSAGES.wsNotMember });
+    for (const client of gone)
+      expect(await client.next(revoked, 5000)).toEqual({ ...revoked, error: MESSAGES.wsNotMember });
     await publishSessionNudge(publisher, h.prefix, sessionId, { type: 'chat-message', sessionId });
     await ownerOnA.next({ type: 'chat-message', sessionId }, 5000);
-    for (const client of gone) expect(client.frames.map((f) => f.type)).not.toContain('chat-message');
+    for (const client of gone)
+      expect(client.frames.map((f) => f.type)).not.toContain('chat-message');
   });
 });

@@ -1,5 +1,13 @@
 import { MESSAGES, sessionResponseSchema } from '@oneeta/contracts';
-import { bearer, createSession, invite, join, startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import {
+  bearer,
+  createSession,
+  invite,
+  join,
+  startSession,
+  type SessionHarness,
+  type TestUser,
+} from '@oneeta/session/testing';
 import { eventually, publishUserChanged } from '@oneeta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipFromConfig, sessionServiceMembership } from '../src/session-membership.js';
@@ -54,7 +62,10 @@ describe('/ws membership through the session service', () => {
   });
 
   it("refuses a signed-in non-member and an unknown session with 'You are not a member of this session'", async () => {
-    for (const [id, u] of [[sessionId, stranger], ['nope-unknown-session', owner]] as const) {
+    for (const [id, u] of [
+      [sessionId, stranger],
+      ['nope-unknown-session', owner],
+    ] as const) {
       const client = await ws.connect();
       client.send({ action: 'subscribe', sessionId: id, token: await tokenOf(u) });
       expect(await client.next({ type: 'error', sessionId: id })).toEqual({
@@ -72,7 +83,9 @@ describe('/ws membership through the session service', () => {
     try {
       const client = await down.connect();
       client.send({ action: 'subscribe', sessionId, token: down.token });
-      expect(await client.next({ type: 'error', sessionId })).toMatchObject({ code: 'membership_unavailable' });
+      expect(await client.next({ type: 'error', sessionId })).toMatchObject({
+        code: 'membership_unavailable',
+      });
     } finally {
       await down.close();
     }
@@ -86,7 +99,11 @@ describe("/ws 'subscribed' frame carries the session's revision", () => {
     return { client, frame: await client.next({ type: 'subscribed', sessionId }) };
   };
   const revisionOnGet = async () => {
-    const res = await h.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}`, headers: bearer(owner.token) });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${sessionId}`,
+      headers: bearer(owner.token),
+    });
     return sessionResponseSchema.parse(res.json()).session.revision;
   };
 
@@ -96,9 +113,16 @@ describe("/ws 'subscribed' frame carries the session's revision", () => {
     const { client, frame } = await subscribedFrame(token);
     expect(frame).toEqual({ type: 'subscribed', sessionId, revision: before });
 
-    await createSession(h, owner, { sessionId, arriveAt: new Date(Date.now() + 40 * 3600_000).toISOString() });
+    await createSession(h, owner, {
+      sessionId,
+      arriveAt: new Date(Date.now() + 40 * 3600_000).toISOString(),
+    });
     expect(await revisionOnGet()).toBe(before + 1);
-    expect((await subscribedFrame(token)).frame).toEqual({ type: 'subscribed', sessionId, revision: before + 1 });
+    expect((await subscribedFrame(token)).frame).toEqual({
+      type: 'subscribed',
+      sessionId,
+      revision: before + 1,
+    });
     // Subscribing again on a socket that already follows the session answers the current one too.
     const seen = client.frames.length;
     client.send({ action: 'subscribe', sessionId, token });
@@ -111,8 +135,15 @@ describe("/ws 'subscribed' frame carries the session's revision", () => {
     const down = await startWsFixture({ SESSION_URL: await deadUrl(), INTERNAL_TOKEN });
     try {
       const client = await down.connect();
-      client.send({ action: 'subscribe', sessionId, token: await down.sign({ sub: 'admin-revision', isAdmin: true }) });
-      expect(await client.next({ type: 'subscribed', sessionId })).toEqual({ type: 'subscribed', sessionId });
+      client.send({
+        action: 'subscribe',
+        sessionId,
+        token: await down.sign({ sub: 'admin-revision', isAdmin: true }),
+      });
+      expect(await client.next({ type: 'subscribed', sessionId })).toEqual({
+        type: 'subscribed',
+        sessionId,
+      });
     } finally {
       await down.close();
     }
@@ -120,25 +151,41 @@ describe("/ws 'subscribed' frame carries the session's revision", () => {
 });
 
 describe('/ws membership re-checked when nudges arrive', () => {
-  it('drops a removed participant\'s subscription with not_member at a later nudge, and keeps the owner\'s', async () => {
-    const recheck = await startWsFixture({ SESSION_URL: sessionUrl, INTERNAL_TOKEN, WS_MEMBERSHIP_RECHECK_MS: '100' });
+  it("drops a removed participant's subscription with not_member at a later nudge, and keeps the owner's", async () => {
+    const recheck = await startWsFixture({
+      SESSION_URL: sessionUrl,
+      INTERNAL_TOKEN,
+      WS_MEMBERSHIP_RECHECK_MS: '100',
+    });
     try {
       const removed = await h.user();
       const pid = await join(h, owner, sessionId, removed);
       const token = (u: TestUser) => recheck.sign({ sub: u.id, email: u.email });
-      const [ownerSocket, removedSocket] = await Promise.all([recheck.connect(), recheck.connect()]);
+      const [ownerSocket, removedSocket] = await Promise.all([
+        recheck.connect(),
+        recheck.connect(),
+      ]);
       await ownerSocket.subscribe(sessionId, await token(owner));
       await removedSocket.subscribe(sessionId, await token(removed));
       await recheck.nudge(sessionId);
       await removedSocket.next({ type: 'refresh-session', sessionId });
 
-      const removal = await h.app.inject({ method: 'DELETE', url: `/api/sessions/${sessionId}/participants/${pid}`, headers: bearer(owner.token) });
+      const removal = await h.app.inject({
+        method: 'DELETE',
+        url: `/api/sessions/${sessionId}/participants/${pid}`,
+        headers: bearer(owner.token),
+      });
       expect(removal.statusCode).toBe(200);
       const dropped = await eventually(async () => {
         await recheck.nudge(sessionId);
         return removedSocket.frames.find((frame) => frame.type === 'error');
       });
-      expect(dropped).toEqual({ type: 'error', error: MESSAGES.wsNotMember, code: 'not_member', sessionId });
+      expect(dropped).toEqual({
+        type: 'error',
+        error: MESSAGES.wsNotMember,
+        code: 'not_member',
+        sessionId,
+      });
 
       // No more nudges for the removed socket; the owner still gets every one.
       const seen = removedSocket.frames.length;
@@ -155,17 +202,30 @@ describe('/ws membership re-checked when nudges arrive', () => {
 
 describe('/ws membership after a change of who belongs', () => {
   it('asks again at once on a session frame without changes, however long answers are kept', async () => {
-    const kept = await startWsFixture({ SESSION_URL: sessionUrl, INTERNAL_TOKEN, WS_MEMBERSHIP_RECHECK_MS: '600000' });
+    const kept = await startWsFixture({
+      SESSION_URL: sessionUrl,
+      INTERNAL_TOKEN,
+      WS_MEMBERSHIP_RECHECK_MS: '600000',
+    });
     try {
       const removed = await h.user();
       const pid = await join(h, owner, sessionId, removed);
       const socket = await kept.connect();
       await socket.subscribe(sessionId, await kept.sign({ sub: removed.id, email: removed.email }));
-      const removal = await h.app.inject({ method: 'DELETE', url: `/api/sessions/${sessionId}/participants/${pid}`, headers: bearer(owner.token) });
+      const removal = await h.app.inject({
+        method: 'DELETE',
+        url: `/api/sessions/${sessionId}/participants/${pid}`,
+        headers: bearer(owner.token),
+      });
       expect(removal.statusCode).toBe(200);
       // The removal's frame carries no changes: the answer kept from the subscribe is dropped.
       await kept.nudge(sessionId);
-      expect(await socket.next({ type: 'error', sessionId })).toEqual({ type: 'error', error: MESSAGES.wsNotMember, code: 'not_member', sessionId });
+      expect(await socket.next({ type: 'error', sessionId })).toEqual({
+        type: 'error',
+        error: MESSAGES.wsNotMember,
+        code: 'not_member',
+        sessionId,
+      });
     } finally {
       await kept.close();
     }
@@ -181,7 +241,13 @@ describe('/ws membership by the current account, not the token', () => {
 
   it("refuses 'not_member' to an unverified account holding an invitee's address, and lets it in once verified", async () => {
     const squatter = await h.user();
-    const account = { id: squatter.id, email: 'ivy.invited@example.test', name: null, plan: 'free' as const, isAdmin: false };
+    const account = {
+      id: squatter.id,
+      email: 'ivy.invited@example.test',
+      name: null,
+      plan: 'free' as const,
+      isAdmin: false,
+    };
     const token = await ws.sign({ sub: account.id, email: account.email, emailVerified: false });
     expect(await refused(token)).toMatchObject({ code: 'not_member' });
 
@@ -201,20 +267,44 @@ describe('/ws membership by the current account, not the token', () => {
     const client = await ws.connect();
     await client.subscribe(sessionId, token);
 
-    await publishUserChanged(ws.bus, { id, email: `${id}@example.com`, emailVerified: true, name: null, plan: 'free', isAdmin: false }, ['isAdmin']);
+    await publishUserChanged(
+      ws.bus,
+      {
+        id,
+        email: `${id}@example.com`,
+        emailVerified: true,
+        name: null,
+        plan: 'free',
+        isAdmin: false,
+      },
+      ['isAdmin'],
+    );
     await expect.poll(async () => (await refused(token)).code).toBe('not_member');
   });
 
   it('sends the e-mail for membership only when it is verified', async () => {
     const check = sessionServiceMembership({ sessionUrl, internalToken: INTERNAL_TOKEN });
-    const ivy = { id: stranger.id, email: 'ivy.invited@example.test', name: null, plan: 'free' as const, isAdmin: false };
+    const ivy = {
+      id: stranger.id,
+      email: 'ivy.invited@example.test',
+      name: null,
+      plan: 'free' as const,
+      isAdmin: false,
+    };
     expect(await check({ ...ivy, emailVerified: false }, sessionId)).toBe(false);
     expect(await check({ ...ivy, emailVerified: true }, sessionId)).toBe(true);
   });
 });
 
 describe('sessionServiceMembership', () => {
-  const asUser = (u: TestUser) => ({ id: u.id, email: u.email, emailVerified: true, name: u.name, plan: u.plan, isAdmin: false });
+  const asUser = (u: TestUser) => ({
+    id: u.id,
+    email: u.email,
+    emailVerified: true,
+    name: u.name,
+    plan: u.plan,
+    isAdmin: false,
+  });
 
   it('answers the member flag of the contract, and false for an unknown session', async () => {
     const check = sessionServiceMembership({ sessionUrl, internalToken: INTERNAL_TOKEN });
@@ -225,7 +315,10 @@ describe('sessionServiceMembership', () => {
   });
 
   it('lets an administrator follow any session without asking (the service may even be down)', async () => {
-    const check = sessionServiceMembership({ sessionUrl: await deadUrl(), internalToken: INTERNAL_TOKEN });
+    const check = sessionServiceMembership({
+      sessionUrl: await deadUrl(),
+      internalToken: INTERNAL_TOKEN,
+    });
     expect(await check({ ...asUser(stranger), isAdmin: true }, 'anything')).toBe(true);
   });
 
@@ -236,16 +329,29 @@ describe('sessionServiceMembership', () => {
   });
 
   it('throws on a wrong token (403) or an unreachable service', async () => {
-    const wrong = sessionServiceMembership({ sessionUrl, internalToken: 'not-the-token-0123456789' });
+    const wrong = sessionServiceMembership({
+      sessionUrl,
+      internalToken: 'not-the-token-0123456789',
+    });
     await expect(wrong(asUser(owner), sessionId)).rejects.toThrow(/403/);
-    const dead = sessionServiceMembership({ sessionUrl: await deadUrl(), internalToken: INTERNAL_TOKEN });
+    const dead = sessionServiceMembership({
+      sessionUrl: await deadUrl(),
+      internalToken: INTERNAL_TOKEN,
+    });
     await expect(dead(asUser(owner), sessionId)).rejects.toThrow();
   });
 
   it('needs both SESSION_URL and INTERNAL_TOKEN: without either it throws instead of letting anyone follow', async () => {
-    expect(() => membershipFromConfig({ SESSION_URL: sessionUrl })).toThrow(/missing: INTERNAL_TOKEN/);
+    expect(() => membershipFromConfig({ SESSION_URL: sessionUrl })).toThrow(
+      /missing: INTERNAL_TOKEN/,
+    );
     expect(() => membershipFromConfig({ INTERNAL_TOKEN })).toThrow(/missing: SESSION_URL/);
     expect(() => membershipFromConfig({})).toThrow(/missing: SESSION_URL, INTERNAL_TOKEN/);
-    expect(await membershipFromConfig({ SESSION_URL: sessionUrl, INTERNAL_TOKEN })(asUser(stranger), sessionId)).toBe(false);
+    expect(
+      await membershipFromConfig({ SESSION_URL: sessionUrl, INTERNAL_TOKEN })(
+        asUser(stranger),
+        sessionId,
+      ),
+    ).toBe(false);
   });
 });

@@ -1,5 +1,12 @@
 import { MESSAGES } from '@oneeta/contracts';
-import { bearer, createSession, join, startSession, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import {
+  bearer,
+  createSession,
+  join,
+  startSession,
+  type SessionHarness,
+  type TestUser,
+} from '@oneeta/session/testing';
 import { eventually } from '@oneeta/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,12 +67,27 @@ describe('/ws on two gateway replicas', () => {
     const removedOnB = await follow(b, sessionId, removed);
     const seen = ownerOnB.frames.length;
 
-    const removal = await fetch(`${a.url}/api/sessions/${sessionId}/participants/${pid}`, { method: 'DELETE', headers: bearer(owner.token) });
+    const removal = await fetch(`${a.url}/api/sessions/${sessionId}/participants/${pid}`, {
+      method: 'DELETE',
+      headers: bearer(owner.token),
+    });
     expect(removal.status).toBe(200);
 
-    await eventually(() => ownerOnB.frames.slice(seen).some((f) => f.type === 'refresh-session' && f.sessionId === sessionId), { timeoutMs: 10_000 });
+    await eventually(
+      () =>
+        ownerOnB.frames
+          .slice(seen)
+          .some((f) => f.type === 'refresh-session' && f.sessionId === sessionId),
+      { timeoutMs: 10_000 },
+    );
     const revoked = { type: 'error', code: 'not_member', sessionId };
-    expect(await removedOnA.next(revoked, 10_000)).toEqual({ ...revoked, error: MESSAGES.wsNotMember });
-    expect(await removedOnB.next(revoked, 10_000)).toEqual({ ...revoked, error: MESSAGES.wsNotMember });
+    expect(await removedOnA.next(revoked, 10_000)).toEqual({
+      ...revoked,
+      error: MESSAGES.wsNotMember,
+    });
+    expect(await removedOnB.next(revoked, 10_000)).toEqual({
+      ...revoked,
+      error: MESSAGES.wsNotMember,
+    });
   });
 });

@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => ws.close());
 
-const accountOf = (id: string) => ({ id, email: `${id}@example.com`, emailVerified: true, name: null, plan: 'free' as const, isAdmin: false });
+const accountOf = (id: string) => ({
+  id,
+  email: `${id}@example.com`,
+  emailVerified: true,
+  name: null,
+  plan: 'free' as const,
+  isAdmin: false,
+});
 
 /** A socket of `id` following `sessionId`. */
 async function following(id: string, sessionId: string): Promise<TestClient> {
@@ -24,11 +31,17 @@ async function following(id: string, sessionId: string): Promise<TestClient> {
 }
 
 /** After the drop, a frame on the session reaches the bystander but not the dropped socket. */
-async function expectOnlyBystanderHears(sessionId: string, dropped: TestClient, bystander: TestClient) {
+async function expectOnlyBystanderHears(
+  sessionId: string,
+  dropped: TestClient,
+  bystander: TestClient,
+) {
   await ws.nudge(sessionId, { type: 'refresh-session', sessionId, revision: 99 });
   await bystander.next({ type: 'refresh-session', sessionId, revision: 99 });
   await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(dropped.frames.filter((f) => f.type === 'refresh-session' && f.revision === 99)).toEqual([]);
+  expect(dropped.frames.filter((f) => f.type === 'refresh-session' && f.revision === 99)).toEqual(
+    [],
+  );
 }
 
 describe('/ws and revoked tokens', () => {
@@ -45,16 +58,29 @@ describe('/ws and revoked tokens', () => {
         client.send({ action: 'subscribe', sessionId: 's-revoked', token: old });
         return client.next({ sessionId: 's-revoked' });
       })
-      .toEqual({ type: 'error', error: MESSAGES.sessionExpired, code: 'token_revoked', sessionId: 's-revoked' });
+      .toEqual({
+        type: 'error',
+        error: MESSAGES.sessionExpired,
+        code: 'token_revoked',
+        sessionId: 's-revoked',
+      });
   });
 
   it('drops an open subscription within seconds once its token is revoked, and only that one', async () => {
     const revoked = await following('live-revoked', 's-live');
     const bystander = await following('live-bystander', 's-live');
-    await publishUserChanged(ws.bus, accountOf('live-revoked'), ['tokens'], { version: 1, revokedSessions: [] });
+    await publishUserChanged(ws.bus, accountOf('live-revoked'), ['tokens'], {
+      version: 1,
+      revokedSessions: [],
+    });
 
     const frame = await revoked.next({ type: 'error', sessionId: 's-live' }, 3000);
-    expect(frame).toEqual({ type: 'error', error: MESSAGES.sessionExpired, code: 'token_revoked', sessionId: 's-live' });
+    expect(frame).toEqual({
+      type: 'error',
+      error: MESSAGES.sessionExpired,
+      code: 'token_revoked',
+      sessionId: 's-live',
+    });
     await expectOnlyBystanderHears('s-live', revoked, bystander);
     expect(bystander.frames.some((f) => f.type === 'error')).toBe(false);
   });
@@ -62,10 +88,18 @@ describe('/ws and revoked tokens', () => {
   it("drops a deleted account's open subscriptions within seconds", async () => {
     const deleted = await following('live-deleted', 's-deleted');
     const bystander = await following('live-stays', 's-deleted');
-    await ws.bus.publish(TOPICS.userDeleted, { userId: 'live-deleted', email: 'live-deleted@example.com', deletedAt: new Date().toISOString() });
+    await ws.bus.publish(TOPICS.userDeleted, {
+      userId: 'live-deleted',
+      email: 'live-deleted@example.com',
+      deletedAt: new Date().toISOString(),
+    });
 
     const frame = await deleted.next({ type: 'error', sessionId: 's-deleted' }, 3000);
-    expect(frame).toMatchObject({ type: 'error', code: 'account_not_found', sessionId: 's-deleted' });
+    expect(frame).toMatchObject({
+      type: 'error',
+      code: 'account_not_found',
+      sessionId: 's-deleted',
+    });
     await expectOnlyBystanderHears('s-deleted', deleted, bystander);
   });
 });

@@ -94,7 +94,14 @@ export const notificationUserExportSchema = z.object({
   ),
   reminders: z.array(z.object({ sessionId: z.string(), sentAt: at })),
   deliveries: z.array(
-    z.object({ id: z.string(), sessionId: z.string().nullable(), kind: z.string(), channel: z.string(), outcome: z.string(), at }),
+    z.object({
+      id: z.string(),
+      sessionId: z.string().nullable(),
+      kind: z.string(),
+      channel: z.string(),
+      outcome: z.string(),
+      at,
+    }),
   ),
 });
 export type NotificationUserExport = z.infer<typeof notificationUserExportSchema>;
@@ -113,7 +120,14 @@ export const communicationUserExportSchema = z.object({
       deletedOn: at.nullable(),
     }),
   ),
-  threads: z.array(z.object({ threadId: z.string(), sessionId: z.string().nullable(), displayName: z.string().nullable(), addedOn: at })),
+  threads: z.array(
+    z.object({
+      threadId: z.string(),
+      sessionId: z.string().nullable(),
+      displayName: z.string().nullable(),
+      addedOn: at,
+    }),
+  ),
 });
 export type CommunicationUserExport = z.infer<typeof communicationUserExportSchema>;
 
@@ -134,19 +148,50 @@ export const billingUserExportSchema = z.object({
     }),
   ),
   checkouts: z.array(
-    z.object({ id: z.string(), provider: z.string(), plan: z.string(), amountMinor: z.number(), currency: z.string(), status: z.string(), createdAt: at }),
+    z.object({
+      id: z.string(),
+      provider: z.string(),
+      plan: z.string(),
+      amountMinor: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      createdAt: at,
+    }),
   ),
-  enterpriseRequests: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), company: z.string().nullable(), createdAt: at })),
+  enterpriseRequests: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      company: z.string().nullable(),
+      createdAt: at,
+    }),
+  ),
 });
 export type BillingUserExport = z.infer<typeof billingUserExportSchema>;
 
 /** The admin service's usage ledger: the account's notifications, chat messages, call time and billing facts. */
 export const adminUserExportSchema = z.object({
-  notifications: z.array(z.object({ sessionId: z.string().nullable(), kind: z.string(), channel: z.string(), outcome: z.string(), at })),
+  notifications: z.array(
+    z.object({
+      sessionId: z.string().nullable(),
+      kind: z.string(),
+      channel: z.string(),
+      outcome: z.string(),
+      at,
+    }),
+  ),
   chatMessages: z.array(z.object({ sessionId: z.string(), length: z.number(), at })),
   calls: z.array(z.object({ sessionId: z.string(), seconds: z.number(), mode: z.string(), at })),
   billing: z.array(
-    z.object({ kind: z.string(), amountMinor: z.number().nullable(), currency: z.string().nullable(), plan: z.string().nullable(), previousPlan: z.string().nullable(), at }),
+    z.object({
+      kind: z.string(),
+      amountMinor: z.number().nullable(),
+      currency: z.string().nullable(),
+      plan: z.string().nullable(),
+      previousPlan: z.string().nullable(),
+      at,
+    }),
   ),
 });
 export type AdminUserExport = z.infer<typeof adminUserExportSchema>;

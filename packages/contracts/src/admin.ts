@@ -19,9 +19,14 @@ export const auditItemSchema = z.object({
 });
 
 /** GET /api/sessions/:id/audit?cursor= → one page of audit entries. */
-export const auditPageSchema = z.object({ items: z.array(auditItemSchema), nextCursor: z.string().nullish() });
+export const auditPageSchema = z.object({
+  items: z.array(auditItemSchema),
+  nextCursor: z.string().nullish(),
+});
 /** The audit summary: totals over the session's entries. */
-export const auditSummarySchema = z.object({ totals: z.object({ count: z.number(), azureRequests: z.number() }) });
+export const auditSummarySchema = z.object({
+  totals: z.object({ count: z.number(), azureRequests: z.number() }),
+});
 /** GET /api/sessions/:id/matrix-usage → usage per UTC hour. */
 export const matrixUsageResponseSchema = z.object({ usage: z.array(matrixUsageItemSchema) });
 
@@ -32,10 +37,14 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 /** GET /api/sessions/:id/matrix-usage?includeRequests= (accepted for the spec's callers; requests are never listed). */
-export const matrixUsageQuerySchema = z.object({ includeRequests: z.enum(['true', 'false']).optional() });
+export const matrixUsageQuerySchema = z.object({
+  includeRequests: z.enum(['true', 'false']).optional(),
+});
 
 /** `?limit=` of the admin lists (1–200, default 200). */
-export const adminListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(200) });
+export const adminListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(200),
+});
 export const adminSessionParamsSchema = z.object({ sessionId: idSchema('Session id', 100) });
 
 /** One session's usage in the ledger (GET /api/admin/azure-usage, doc 2 §3). */
@@ -78,13 +87,17 @@ export const hourlyUsageItemSchema = z.object({
 /** GET /api/admin/matrix/:sessionId: its travel-times calls by origin, and by hour. */
 export const sessionMatrixResponseSchema = z.object({
   sessionId: z.string(),
-  originTotals: z.array(z.object({ origin: z.string(), totalTransactions: z.number().int(), calls: z.number().int() })),
+  originTotals: z.array(
+    z.object({ origin: z.string(), totalTransactions: z.number().int(), calls: z.number().int() }),
+  ),
   hourly: z.array(hourlyUsageItemSchema),
   estimatedCost: z.number(),
 });
 /** GET /api/admin/azure-usage/:sessionId/origins: provider requests and events by origin. */
 export const azureOriginsResponseSchema = z.object({
-  items: z.array(z.object({ origin: z.string(), azureRequests: z.number().int(), events: z.number().int() })),
+  items: z.array(
+    z.object({ origin: z.string(), azureRequests: z.number().int(), events: z.number().int() }),
+  ),
 });
 
 /** Notification totals of a session (GET /api/admin/notifications). */
@@ -96,7 +109,9 @@ export const notificationUsageItemSchema = z.object({
   pushCount: z.number().int(),
   inAppCount: z.number().int(),
 });
-export const notificationUsageResponseSchema = z.object({ items: z.array(notificationUsageItemSchema) });
+export const notificationUsageResponseSchema = z.object({
+  items: z.array(notificationUsageItemSchema),
+});
 export const hourlyNotificationItemSchema = z.object({
   hour: z.string(),
   notifications: z.number().int(),
@@ -105,27 +120,51 @@ export const hourlyNotificationItemSchema = z.object({
   pushCount: z.number().int(),
 });
 /** GET /api/admin/notifications/:sessionId. */
-export const sessionNotificationsResponseSchema = z.object({ totals: notificationUsageItemSchema, hourly: z.array(hourlyNotificationItemSchema) });
+export const sessionNotificationsResponseSchema = z.object({
+  totals: notificationUsageItemSchema,
+  hourly: z.array(hourlyNotificationItemSchema),
+});
 
 /** Chat totals of a session (GET /api/admin/chats). */
-export const chatUsageItemSchema = z.object({ sessionId: z.string(), totalMessages: z.number().int(), totalLength: z.number().int() });
+export const chatUsageItemSchema = z.object({
+  sessionId: z.string(),
+  totalMessages: z.number().int(),
+  totalLength: z.number().int(),
+});
 export const chatUsageResponseSchema = z.object({ items: z.array(chatUsageItemSchema) });
-export const hourlyChatItemSchema = z.object({ hour: z.string(), messages: z.number().int(), totalLength: z.number().int() });
+export const hourlyChatItemSchema = z.object({
+  hour: z.string(),
+  messages: z.number().int(),
+  totalLength: z.number().int(),
+});
 /** GET /api/admin/chats/:sessionId. */
-export const sessionChatsResponseSchema = z.object({ totals: chatUsageItemSchema, hourly: z.array(hourlyChatItemSchema) });
+export const sessionChatsResponseSchema = z.object({
+  totals: chatUsageItemSchema,
+  hourly: z.array(hourlyChatItemSchema),
+});
 
 /** Call seconds of a session (GET /api/admin/call-seconds). */
 export const callSecondsItemSchema = z.object({ sessionId: z.string(), totalSeconds: z.number() });
 export const callSecondsResponseSchema = z.object({ items: z.array(callSecondsItemSchema) });
 /** GET /api/admin/call-seconds/:sessionId/participants. */
 export const callParticipantsResponseSchema = z.object({
-  items: z.array(z.object({ participantAcsId: z.string(), totalSeconds: z.number(), mode: z.enum(['voice', 'video']) })),
+  items: z.array(
+    z.object({
+      participantAcsId: z.string(),
+      totalSeconds: z.number(),
+      mode: z.enum(['voice', 'video']),
+    }),
+  ),
 });
 
 /** The word the clear-data dialog asks for (doc 2 §4). */
 export const CLEAR_AUDIT_CONFIRMATION = 'CLEAR_AUDIT';
 /** POST /api/admin/clear-audit { confirm }: anything but the exact word is a 400 and deletes nothing. */
-export const clearAuditBodySchema = z.object({ confirm: z.literal(CLEAR_AUDIT_CONFIRMATION, { error: `Type ${CLEAR_AUDIT_CONFIRMATION} to confirm` }) });
+export const clearAuditBodySchema = z.object({
+  confirm: z.literal(CLEAR_AUDIT_CONFIRMATION, {
+    error: `Type ${CLEAR_AUDIT_CONFIRMATION} to confirm`,
+  }),
+});
 export const clearAuditResponseSchema = z.object({
   deleted: z.object({
     auditLog: z.number().int(),
@@ -150,12 +189,20 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = z.object({ items: z.array(adminUserSchema) });
 
 /** GET /api/admin/sessions/counts (session): closed = isClosed or closedAt set. */
-export const sessionCountsResponseSchema = z.object({ total: z.number().int(), open: z.number().int(), closed: z.number().int() });
+export const sessionCountsResponseSchema = z.object({
+  total: z.number().int(),
+  open: z.number().int(),
+  closed: z.number().int(),
+});
 
 /** GET /api/admin/queue?limit= (routing): the route-matrix queue snapshot, at most `limit` jobs per list. */
-export const adminQueueQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const adminQueueQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
 /** GET /api/admin/recent-enqueue (routing): the sessions' deduplication keys and when each expires. */
-export const recentEnqueueResponseSchema = z.object({ items: z.array(z.object({ key: z.string(), expiresAt: z.string().nullable() })) });
+export const recentEnqueueResponseSchema = z.object({
+  items: z.array(z.object({ key: z.string(), expiresAt: z.string().nullable() })),
+});
 
 export const ADMIN_LIST_LIMIT = 200;
 export const ADMIN_QUEUE_LIMIT = 50;
@@ -198,7 +245,9 @@ export const queueSnapshotSchema = z.object({
   recentJobs: z.array(queueJobSchema),
   workers: z.array(queueWorkerSchema),
   /** Deduplication keys of sessions with a job queued or running, and when each expires (null: held until the job finishes). */
-  enqueueKeys: z.array(z.object({ key: z.string(), jobId: z.string().nullable(), expiresAt: z.string().nullable() })),
+  enqueueKeys: z.array(
+    z.object({ key: z.string(), jobId: z.string().nullable(), expiresAt: z.string().nullable() }),
+  ),
   generatedAt: z.string(),
 });
 export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>;

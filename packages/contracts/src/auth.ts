@@ -26,46 +26,57 @@ export const displayNameSchema = plainName('Name', { error: MESSAGES.nameEmpty }
   .min(1, MESSAGES.nameEmpty)
   .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`);
 
-export const registerBodySchema = z.object({
-  email: emailSchema,
-  password: newPasswordSchema,
-  name: safeText('Name')
-    .trim()
-    .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`)
-    .nullish()
-    .transform((name) => (name ? name : null)),
-}).meta({ examples: [{ email: 'ada@example.com', password: 'Correct-horse-9', name: 'Ada' }] });
+export const registerBodySchema = z
+  .object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    name: safeText('Name')
+      .trim()
+      .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`)
+      .nullish()
+      .transform((name) => (name ? name : null)),
+  })
+  .meta({ examples: [{ email: 'ada@example.com', password: 'Correct-horse-9', name: 'Ada' }] });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-export const loginBodySchema = z.object({
-  email: emailSchema,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
-}).meta({ examples: [{ email: 'ada@example.com', password: 'Correct-horse-9' }] });
+export const loginBodySchema = z
+  .object({
+    email: emailSchema,
+    password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  })
+  .meta({ examples: [{ email: 'ada@example.com', password: 'Correct-horse-9' }] });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  plan: planSchema,
-  phoneNumber: z.string().nullable(),
-  phoneVerified: z.boolean(),
-  /** True once the owner followed the signed link sent to this address (reset when it changes). */
-  emailVerified: z.boolean(),
-  isAdmin: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: 'User' });
+export const userSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    plan: planSchema,
+    phoneNumber: z.string().nullable(),
+    phoneVerified: z.boolean(),
+    /** True once the owner followed the signed link sent to this address (reset when it changes). */
+    emailVerified: z.boolean(),
+    isAdmin: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema }).meta({ id: 'AuthResponse' });
+export const authResponseSchema = z
+  .object({ token: z.string(), user: userSchema })
+  .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
 
 /** POST /api/auth/password: a new password; the current one is required. Answers AuthResponse (a fresh token; every other sign-in ends). */
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: MESSAGES.currentPasswordMissing }).min(1, MESSAGES.currentPasswordMissing).max(256),
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordMissing })
+    .min(1, MESSAGES.currentPasswordMissing)
+    .max(256),
   password: newPasswordSchema,
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
@@ -77,14 +88,21 @@ export const forgotPasswordResponseSchema = z.object({ message: z.string() });
 
 /** POST /api/auth/password/reset: the single-use token from the e-mailed link (valid 30 minutes) and a new password. Answers AuthResponse; every other sign-in ends. */
 export const resetPasswordBodySchema = z.object({
-  token: z.string({ error: MESSAGES.passwordResetTokenRequired }).trim().min(1, MESSAGES.passwordResetTokenRequired).max(512),
+  token: z
+    .string({ error: MESSAGES.passwordResetTokenRequired })
+    .trim()
+    .min(1, MESSAGES.passwordResetTokenRequired)
+    .max(512),
   password: newPasswordSchema,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** DELETE /api/auth/me: the password confirms it. Answers 204; the account's tokens stop working at once. */
 export const deleteMeBodySchema = z.object({
-  password: z.string({ error: MESSAGES.currentPasswordMissing }).min(1, MESSAGES.currentPasswordMissing).max(256),
+  password: z
+    .string({ error: MESSAGES.currentPasswordMissing })
+    .min(1, MESSAGES.currentPasswordMissing)
+    .max(256),
 });
 export type DeleteMeBody = z.input<typeof deleteMeBodySchema>;
 
@@ -150,10 +168,12 @@ export const phoneVerifyBodySchema = z.object({
     .max(12, MESSAGES.phoneCodeInvalid),
 });
 
-export const phoneStateSchema = z.object({
-  phoneNumber: z.string().nullable(),
-  phoneVerified: z.boolean(),
-}).meta({ id: 'PhoneState' });
+export const phoneStateSchema = z
+  .object({
+    phoneNumber: z.string().nullable(),
+    phoneVerified: z.boolean(),
+  })
+  .meta({ id: 'PhoneState' });
 export type PhoneState = z.infer<typeof phoneStateSchema>;
 
 /** PATCH /api/auth/plan — only a change to free is taken here; billing sets paid plans. */
@@ -208,7 +228,11 @@ export const idParamsSchema = z.object({ id: idSchema('Id', 100) });
  * the account is gone, 409 when the address changed or is verified already (nothing to send).
  */
 export const verificationLinkQuerySchema = z.object({ email: emailSchema });
-export const verificationLinkResponseSchema = z.object({ email: z.string(), name: z.string(), link: z.string() });
+export const verificationLinkResponseSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  link: z.string(),
+});
 export type VerificationLink = z.infer<typeof verificationLinkResponseSchema>;
 
 /**

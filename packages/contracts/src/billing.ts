@@ -61,7 +61,9 @@ export const subscriptionViewSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
-export const subscriptionResponseSchema = z.object({ subscription: subscriptionViewSchema.nullable() });
+export const subscriptionResponseSchema = z.object({
+  subscription: subscriptionViewSchema.nullable(),
+});
 /** POST /api/billing/subscription/cancel → the subscription as it ends. */
 export const cancelSubscriptionResponseSchema = z.object({ subscription: subscriptionViewSchema });
 

@@ -25,7 +25,8 @@ export const COMMUNICATION_MESSAGES = {
    * A free-plan sender over the hourly message limit (document 2 §9: 'Free chat 10 messages per
    * hour'); {limit} and {wait} ('12 min', '40 s') are filled in.
    */
-  hourlyLimit: 'The free plan sends at most {limit} chat messages per hour. You can send your next message in {wait}.',
+  hourlyLimit:
+    'The free plan sends at most {limit} chat messages per hour. You can send your next message in {wait}.',
   /** The widget's own texts (document 2 §8 "Widget messages"). */
   failedToGetToken: 'Failed to get token',
   /** POST /api/communication/complete-call without a session (document 2 §5). */

@@ -90,7 +90,9 @@ export const communicationCompleteCallResponseSchema = z.object({
   /** The acsIds that are members of the session's chat (the others are ignored). */
   completed: z.array(z.string()),
 });
-export type CommunicationCompleteCallResponse = z.infer<typeof communicationCompleteCallResponseSchema>;
+export type CommunicationCompleteCallResponse = z.infer<
+  typeof communicationCompleteCallResponseSchema
+>;
 
 /** POST /api/communication/reset {sessionId}: the owner's Reset Chat. */
 export const communicationResetBodySchema = z.object({ sessionId: idSchema('sessionId') });
@@ -105,7 +107,9 @@ export const communicationResetResponseSchema = z.object({
 export type CommunicationResetResponse = z.infer<typeof communicationResetResponseSchema>;
 
 /** POST /api/communication/token body: the session whose thread the token is for (optional). */
-export const communicationTokenBodySchema = z.object({ sessionId: idSchema('sessionId').optional() });
+export const communicationTokenBodySchema = z.object({
+  sessionId: idSchema('sessionId').optional(),
+});
 export type CommunicationTokenBody = z.infer<typeof communicationTokenBodySchema>;
 export type CommunicationTokenResponse = z.infer<typeof communicationTokenResponseSchema>;
 
@@ -128,18 +132,36 @@ export const communicationParticipantsBodySchema = z.object({ sessionId: idSchem
 export const communicationParticipantsResponseSchema = z.object({
   participants: z.array(z.object({ id: z.string(), displayName: z.string() })),
 });
-export type CommunicationParticipantsResponse = z.infer<typeof communicationParticipantsResponseSchema>;
+export type CommunicationParticipantsResponse = z.infer<
+  typeof communicationParticipantsResponseSchema
+>;
 
 // ── The chat service's wire format (ACS chat, api-version 2025-03-15) ──────────────────────────
 
 /** A communication identifier as the chat API sends it (`kind` and `rawId` plus one of the kinds). */
 export const communicationIdentifierModelSchema = z.object({
-  kind: z.enum(['unknown', 'communicationUser', 'phoneNumber', 'microsoftTeamsUser', 'microsoftTeamsApp']).optional(),
+  kind: z
+    .enum([
+      'unknown',
+      'communicationUser',
+      'phoneNumber',
+      'microsoftTeamsUser',
+      'microsoftTeamsApp',
+    ])
+    .optional(),
   rawId: z.string().max(300).optional(),
   communicationUser: z.object({ id: z.string().min(1).max(300) }).optional(),
   phoneNumber: z.object({ value: z.string().max(50) }).optional(),
-  microsoftTeamsUser: z.object({ userId: z.string().max(300), isAnonymous: z.boolean().optional(), cloud: z.string().optional() }).optional(),
-  microsoftTeamsApp: z.object({ appId: z.string().max(300), cloud: z.string().optional() }).optional(),
+  microsoftTeamsUser: z
+    .object({
+      userId: z.string().max(300),
+      isAnonymous: z.boolean().optional(),
+      cloud: z.string().optional(),
+    })
+    .optional(),
+  microsoftTeamsApp: z
+    .object({ appId: z.string().max(300), cloud: z.string().optional() })
+    .optional(),
 });
 export type CommunicationIdentifierModel = z.infer<typeof communicationIdentifierModelSchema>;
 
@@ -147,7 +169,10 @@ const chatMetadataSchema = z.record(z.string().max(256), z.string().max(4096));
 
 export const chatRetentionPolicySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
-  z.object({ kind: z.literal('threadCreationDate'), deleteThreadAfterDays: z.number().int().min(1).max(90) }),
+  z.object({
+    kind: z.literal('threadCreationDate'),
+    deleteThreadAfterDays: z.number().int().min(1).max(90),
+  }),
 ]);
 export type ChatRetentionPolicy = z.infer<typeof chatRetentionPolicySchema>;
 
@@ -159,7 +184,13 @@ export const chatParticipantSchema = z.object({
 });
 export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
 
-export const CHAT_MESSAGE_TYPES = ['text', 'html', 'topicUpdated', 'participantAdded', 'participantRemoved'] as const;
+export const CHAT_MESSAGE_TYPES = [
+  'text',
+  'html',
+  'topicUpdated',
+  'participantAdded',
+  'participantRemoved',
+] as const;
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 
 /** POST /chat/threads */
@@ -170,7 +201,9 @@ export const createChatThreadRequestSchema = z.object({
   retentionPolicy: chatRetentionPolicySchema.optional(),
 });
 /** PATCH /chat/threads/{id} (merge-patch) */
-export const updateChatThreadRequestSchema = createChatThreadRequestSchema.omit({ participants: true }).partial();
+export const updateChatThreadRequestSchema = createChatThreadRequestSchema
+  .omit({ participants: true })
+  .partial();
 /** POST /chat/threads/{id}/messages */
 export const sendChatMessageRequestSchema = z.object({
   content: z.string().max(28_000),
@@ -184,11 +217,15 @@ export const updateChatMessageRequestSchema = z.object({
   metadata: chatMetadataSchema.optional(),
 });
 /** POST /chat/threads/{id}/participants/:add */
-export const addChatParticipantsRequestSchema = z.object({ participants: z.array(chatParticipantSchema).min(1).max(200) });
+export const addChatParticipantsRequestSchema = z.object({
+  participants: z.array(chatParticipantSchema).min(1).max(200),
+});
 /** POST /chat/threads/{id}/readReceipts */
 export const sendReadReceiptRequestSchema = z.object({ chatMessageId: z.string().min(1).max(100) });
 /** POST /chat/threads/{id}/typing */
-export const sendTypingNotificationRequestSchema = z.object({ senderDisplayName: z.string().max(256).optional() });
+export const sendTypingNotificationRequestSchema = z.object({
+  senderDisplayName: z.string().max(256).optional(),
+});
 /** maxPageSize / startTime / skip, and our opaque continuation. */
 export const chatPageQuerySchema = z.object({
   'api-version': z.string().optional(),
@@ -201,7 +238,9 @@ export const chatApiVersionQuerySchema = z.object({ 'api-version': z.string().op
 /** The path of a thread's calls: /chat/threads/{chatThreadId}… */
 export const chatThreadParamsSchema = z.object({ chatThreadId: z.string().min(1).max(200) });
 /** The path of a message's calls: /chat/threads/{chatThreadId}/messages/{chatMessageId} */
-export const chatMessageParamsSchema = chatThreadParamsSchema.extend({ chatMessageId: z.string().min(1).max(100) });
+export const chatMessageParamsSchema = chatThreadParamsSchema.extend({
+  chatMessageId: z.string().min(1).max(100),
+});
 
 /** The error body of every refused chat call: `{ error: { code, message, target, details, innererror } }`. */
 export interface ChatError {

@@ -138,7 +138,15 @@ export type LoginAlertData = z.infer<typeof loginAlertDataSchema>;
 export const NOTIFICATION_CHANNELS = ['push', 'email', 'sms', 'in_app'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** What a notification is about: a test from the profile page, a leave reminder, an invite, an e-mail verification link, a session alert (late, re-plan, arrived, no-show: live.ts), a password-reset link, a warning of many failed sign-ins. */
-export const NOTIFICATION_KINDS = ['test', 'leave-reminder', 'invite', 'verify-email', 'session-alert', 'password-reset', 'login-alert'] as const;
+export const NOTIFICATION_KINDS = [
+  'test',
+  'leave-reminder',
+  'invite',
+  'verify-email',
+  'session-alert',
+  'password-reset',
+  'login-alert',
+] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 /**

@@ -9,11 +9,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * with `healthResponseSchema` on every shape (test/health-guard.test.ts).
  */
 export function isHealthResponse(value: unknown): value is HealthResponse {
-  if (!isRecord(value) || typeof value.time !== 'string' || !isRecord(value.upstreams)) return false;
+  if (!isRecord(value) || typeof value.time !== 'string' || !isRecord(value.upstreams))
+    return false;
   return Object.values(value.upstreams).every(
     (upstream) =>
       isRecord(upstream) &&
       typeof upstream.ok === 'boolean' &&
-      (upstream.status === undefined || (typeof upstream.status === 'number' && Number.isFinite(upstream.status))),
+      (upstream.status === undefined ||
+        (typeof upstream.status === 'number' && Number.isFinite(upstream.status))),
   );
 }

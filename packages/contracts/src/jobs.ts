@@ -43,7 +43,15 @@ export type RouteWorkerBeat = z.infer<typeof routeWorkerBeatSchema>;
  */
 export const routeMatrixJobSchema = z.object({
   sessionId: z.string(),
-  reason: z.enum(['participants', 'location', 'destination', 'arriveAt', 'routeOptions', 'invite', 'save']),
+  reason: z.enum([
+    'participants',
+    'location',
+    'destination',
+    'arriveAt',
+    'routeOptions',
+    'invite',
+    'save',
+  ]),
   requestedAt: z.string(),
 });
 export type RouteMatrixJob = z.infer<typeof routeMatrixJobSchema>;
@@ -81,11 +89,36 @@ export type NotifyPushJob = z.infer<typeof notifyPushJobSchema>;
  */
 export const notifyEmailJobSchema = z.discriminatedUnion('kind', [
   /** userId: the inviter (the ledger counts the e-mail to them); email: the invitee's address. */
-  z.object({ channel: z.literal('email'), kind: z.literal('invite'), userId: z.string(), email: z.string(), sessionId: z.string(), inviteId: z.string() }),
-  z.object({ channel: z.literal('email'), kind: z.literal('verify-email'), userId: z.string(), email: z.string() }),
+  z.object({
+    channel: z.literal('email'),
+    kind: z.literal('invite'),
+    userId: z.string(),
+    email: z.string(),
+    sessionId: z.string(),
+    inviteId: z.string(),
+  }),
+  z.object({
+    channel: z.literal('email'),
+    kind: z.literal('verify-email'),
+    userId: z.string(),
+    email: z.string(),
+  }),
   /** The link is fetched from auth when sending (requestId names the request); the job never holds it. */
-  z.object({ channel: z.literal('email'), kind: z.literal('password-reset'), userId: z.string(), email: z.string(), requestId: z.string() }),
-  z.object({ channel: z.literal('email'), kind: z.literal('login-alert'), userId: z.string(), email: z.string(), failures: z.number().int().positive(), since: z.string() }),
+  z.object({
+    channel: z.literal('email'),
+    kind: z.literal('password-reset'),
+    userId: z.string(),
+    email: z.string(),
+    requestId: z.string(),
+  }),
+  z.object({
+    channel: z.literal('email'),
+    kind: z.literal('login-alert'),
+    userId: z.string(),
+    email: z.string(),
+    failures: z.number().int().positive(),
+    since: z.string(),
+  }),
 ]);
 export type NotifyEmailJob = z.infer<typeof notifyEmailJobSchema>;
 
@@ -158,7 +191,12 @@ export const JOBS = {
  * BullMQ priority of a session's route-matrix job by its owner's plan (1 is served first). Every job
  * has one, since BullMQ serves jobs without a priority before all prioritized ones.
  */
-export const ROUTE_JOB_PRIORITY = { enterprise: 1, premium: 2, standard: 3, free: 4 } as const satisfies Record<Plan, number>;
+export const ROUTE_JOB_PRIORITY = {
+  enterprise: 1,
+  premium: 2,
+  standard: 3,
+  free: 4,
+} as const satisfies Record<Plan, number>;
 
 /** What the worker needs to compute a session's travel times. */
 export const routeInputSchema = z.object({
@@ -187,7 +225,15 @@ export type RouteInput = z.infer<typeof routeInputSchema>;
  * 'reckoned': no cell was asked, every travel time was dead-reckoned from the last answer;
  * 'unchanged': nothing was published, every result equalling the last published one.
  */
-export const ROUTE_JOB_OUTCOMES = ['computed', 'all_cached', 'reckoned', 'unchanged', 'no_destination', 'no_participants', 'session_not_found'] as const;
+export const ROUTE_JOB_OUTCOMES = [
+  'computed',
+  'all_cached',
+  'reckoned',
+  'unchanged',
+  'no_destination',
+  'no_participants',
+  'session_not_found',
+] as const;
 
 /** A finished route-matrix job's return value (BullMQ `returnvalue`). */
 export const routeMatrixResultSchema = z.object({

@@ -28,7 +28,14 @@ export const LIVE_CHECK_INTERVAL_MS = 30_000;
  */
 export const TRAVEL_UNCHANGED_SECONDS = 30;
 
-export const ALERT_KINDS = ['late', 'replan-offer', 'far-behind', 'replanned', 'arrived', 'no-show'] as const;
+export const ALERT_KINDS = [
+  'late',
+  'replan-offer',
+  'far-behind',
+  'replanned',
+  'arrived',
+  'no-show',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The categories a user can turn off (profile), per channel. */

@@ -11,8 +11,6 @@ import { sessionIdSchema } from './sessions.js';
  * and an in-app notification per recipient, as that recipient's preferences allow.
  */
 
-
-
 const iso = z.string();
 const base = {
   sessionId: z.string(),

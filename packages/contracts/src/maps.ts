@@ -9,12 +9,14 @@ export const positionSchema = z.object({
 export type Position = z.infer<typeof positionSchema>;
 
 /** GET /api/maps/search result (Azure Maps fuzzy-search shape). */
-export const searchResultSchema = z.object({
-  id: z.string(),
-  poi: z.object({ name: z.string() }).optional(),
-  address: z.object({ freeformAddress: z.string() }),
-  position: positionSchema,
-}).meta({ id: 'SearchResult' });
+export const searchResultSchema = z
+  .object({
+    id: z.string(),
+    poi: z.object({ name: z.string() }).optional(),
+    address: z.object({ freeformAddress: z.string() }),
+    position: positionSchema,
+  })
+  .meta({ id: 'SearchResult' });
 /**
  * Where the results come from: 'nearby' (within `radiusMeters` of the caller's position) or
  * 'everywhere' (no position was given, or nothing matched nearby and the search fell back to the
@@ -52,11 +54,13 @@ export const mapTokenResponseSchema = z.object({
   expiresAt: z.string().nullable(),
 });
 
-export const routeOptionsSchema = z.object({
-  travelMode: z.enum(TRAVEL_MODES),
-  routeType: z.enum(ROUTE_TYPES),
-  avoidTolls: z.boolean(),
-}).meta({ id: 'RouteOptions' });
+export const routeOptionsSchema = z
+  .object({
+    travelMode: z.enum(TRAVEL_MODES),
+    routeType: z.enum(ROUTE_TYPES),
+    avoidTolls: z.boolean(),
+  })
+  .meta({ id: 'RouteOptions' });
 export type RouteOptions = z.infer<typeof routeOptionsSchema>;
 
 /** The `sessionId` query parameter the maps calls accept (optional; it ties usage to a session). */
@@ -90,11 +94,17 @@ export const searchQuerySchema = z
     radius: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
     limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(5),
   })
-  .refine((q) => (q.lat === undefined) === (q.lon === undefined), { error: 'lat and lon go together' });
+  .refine((q) => (q.lat === undefined) === (q.lon === undefined), {
+    error: 'lat and lon go together',
+  });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** GET /api/maps/timezone */
-export const timezoneQuerySchema = z.object({ lat: latitude(), lon: longitude(), sessionId: optionalSessionId });
+export const timezoneQuerySchema = z.object({
+  lat: latitude(),
+  lon: longitude(),
+  sessionId: optionalSessionId,
+});
 
 /** GET /api/maps/traveltimes: one origin → destination cell, arriving at or departing at a time (default: departing now). */
 export const travelTimesQuerySchema = z
@@ -104,10 +114,16 @@ export const travelTimesQuerySchema = z
     dlat: latitude('dlat'),
     dlon: longitude('dlon'),
     sessionId: optionalSessionId,
-    arriveAt: z.iso.datetime({ offset: true, error: 'arriveAt must be an ISO date-time' }).optional(),
-    departAt: z.iso.datetime({ offset: true, error: 'departAt must be an ISO date-time' }).optional(),
+    arriveAt: z.iso
+      .datetime({ offset: true, error: 'arriveAt must be an ISO date-time' })
+      .optional(),
+    departAt: z.iso
+      .datetime({ offset: true, error: 'departAt must be an ISO date-time' })
+      .optional(),
     mode: z.enum(TRAVEL_MODES, { error: 'mode must be car, bicycle or walking' }).default('car'),
-    routeType: z.enum(ROUTE_TYPES, { error: 'routeType must be fastest or shortest' }).default('fastest'),
+    routeType: z
+      .enum(ROUTE_TYPES, { error: 'routeType must be fastest or shortest' })
+      .default('fastest'),
     avoidTolls: z.stringbool().default(false),
   })
   .refine((q) => !(q.arriveAt && q.departAt), { error: 'Give arriveAt or departAt, not both' });

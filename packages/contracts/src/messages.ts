@@ -30,8 +30,10 @@ export const MESSAGES = {
   // Passwords, sign-out and the account's end (ours: the spec leaves them unworded)
   currentPasswordMissing: 'Enter your current password',
   passwordChanged: 'Password changed. You are signed out everywhere else.',
-  passwordResetSent: 'If an account uses that e-mail, we sent it a link to choose a new password. It works once, for 30 minutes.',
-  passwordResetInvalid: 'This link to choose a new password is invalid or has expired. Ask for a new one.',
+  passwordResetSent:
+    'If an account uses that e-mail, we sent it a link to choose a new password. It works once, for 30 minutes.',
+  passwordResetInvalid:
+    'This link to choose a new password is invalid or has expired. Ask for a new one.',
   passwordResetTokenRequired: 'The link is missing its token',
   signedOutEverywhere: 'Signed out everywhere.',
   accountDeleted: 'Your account and its data were deleted.',
@@ -114,9 +116,12 @@ export const SESSION_MESSAGES = {
   destinationRequired: 'Confirm a destination from the search results',
   dateTimeRequired: 'Choose an arrival date and time',
   notAMember: 'You are not a participant of this session',
-  inviteEmailUnverified: 'Invite created. Verify your e-mail address to send invite e-mails; share the invite link meanwhile.',
-  inviteEmailSenderLimit: 'Invite created. You have sent as many invite e-mails as allowed today; share the invite link instead.',
-  inviteEmailRecipientLimit: 'Invite created. This address has received as many invite e-mails as allowed today; share the invite link instead.',
+  inviteEmailUnverified:
+    'Invite created. Verify your e-mail address to send invite e-mails; share the invite link meanwhile.',
+  inviteEmailSenderLimit:
+    'Invite created. You have sent as many invite e-mails as allowed today; share the invite link instead.',
+  inviteEmailRecipientLimit:
+    'Invite created. This address has received as many invite e-mails as allowed today; share the invite link instead.',
 } as const;
 
 /**

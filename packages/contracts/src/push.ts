@@ -4,7 +4,10 @@ import { safeText } from './text.js';
 /** A browser push subscription as the web app registers it (POST /api/push/subscribe). */
 export const pushSubscribeBodySchema = z.object({
   endpoint: z.url(),
-  keys: z.object({ p256dh: safeText('keys.p256dh').min(1).max(200), auth: safeText('keys.auth').min(1).max(200) }),
+  keys: z.object({
+    p256dh: safeText('keys.p256dh').min(1).max(200),
+    auth: safeText('keys.auth').min(1).max(200),
+  }),
   deviceName: safeText('Device name').max(120).optional(),
   userAgent: safeText('User agent').max(500).optional(),
 });
@@ -35,7 +38,9 @@ export const pushTestResponseSchema = z.object({ queued: z.number().int().min(0)
  * mail server (invites and verification links are e-mailed), 'outbox' when it keeps the messages
  * (no SMTP_URL: nobody receives them; links must be shared by hand).
  */
-export const notificationChannelsResponseSchema = z.object({ email: z.enum(['smtp', 'outbox']) }).meta({ id: 'NotificationChannels' });
+export const notificationChannelsResponseSchema = z
+  .object({ email: z.enum(['smtp', 'outbox']) })
+  .meta({ id: 'NotificationChannels' });
 export type NotificationChannels = z.infer<typeof notificationChannelsResponseSchema>;
 
 /**
@@ -47,7 +52,16 @@ export const notificationEmailOutboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const notificationEmailOutboxResponseSchema = z.object({
-  messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 
 /** Devices one account may register for push; a further one replaces the device seen least recently. */

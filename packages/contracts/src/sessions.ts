@@ -21,14 +21,16 @@ const longitude = z.number().min(-180).max(180);
 const isoDate = z.iso.datetime({ offset: true, error: 'Expected an ISO date-time' });
 
 /** A destination confirmed from a search result: it has an id and a position. */
-export const destinationSchema = z.object({
-  id: safeText('Destination id', { error: 'Confirm a destination from the search results' })
-    .min(1, 'Confirm a destination from the search results')
-    .max(500, 'Destination id must be at most 500 characters'),
-  name: safeText('Destination name').max(200).default('Selected place'),
-  address: safeText('Destination address').max(500).default(''),
-  position: positionSchema,
-}).meta({ id: 'Destination' });
+export const destinationSchema = z
+  .object({
+    id: safeText('Destination id', { error: 'Confirm a destination from the search results' })
+      .min(1, 'Confirm a destination from the search results')
+      .max(500, 'Destination id must be at most 500 characters'),
+    name: safeText('Destination name').max(200).default('Selected place'),
+    address: safeText('Destination address').max(500).default(''),
+    position: positionSchema,
+  })
+  .meta({ id: 'Destination' });
 export type Destination = z.infer<typeof destinationSchema>;
 
 /** A participant as a client sends it (session save and participant sync). */
@@ -44,45 +46,49 @@ export const participantInputSchema = z.object({
 export type ParticipantInput = z.infer<typeof participantInputSchema>;
 
 /** A participant as the server answers it. */
-export const participantSchema = z.object({
-  id: z.string(),
-  userId: z.string().nullable(),
-  name: z.string(),
-  label: z.string(),
-  email: z.string().nullable().optional(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
-  pending: z.boolean(),
-  status: z.enum(PARTICIPANT_STATUSES),
-  isOwner: z.boolean(),
-  routeOptions: routeOptionsSchema,
-  enroute: z.boolean(),
-  travelTimeSeconds: z.number().nullable(),
-  distanceMeters: z.number().nullable(),
-  departureTime: z.string().nullable(),
-  arrivalTime: z.string().nullable(),
-  updatedAt: z.string(),
-  /** 'address' when the position is a typed starting address; null when unknown (older rows). */
-  locationSource: z.enum(LOCATION_SOURCES).nullish(),
-  /** When they were detected at the destination (issue 15: ARRIVAL_RADIUS_METERS for ARRIVAL_DWELL_SECONDS); null while not there. */
-  arrivedAt: z.string().nullish(),
-  /** Whole minutes their ETA (now + travel time) falls after the arrival time, once more than LATE_AFTER_MINUTES; null while not late. */
-  minutesLate: z.number().int().positive().nullish(),
-}).meta({ id: 'Participant' });
+export const participantSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string().nullable(),
+    name: z.string(),
+    label: z.string(),
+    email: z.string().nullable().optional(),
+    lat: z.number().nullable(),
+    lon: z.number().nullable(),
+    pending: z.boolean(),
+    status: z.enum(PARTICIPANT_STATUSES),
+    isOwner: z.boolean(),
+    routeOptions: routeOptionsSchema,
+    enroute: z.boolean(),
+    travelTimeSeconds: z.number().nullable(),
+    distanceMeters: z.number().nullable(),
+    departureTime: z.string().nullable(),
+    arrivalTime: z.string().nullable(),
+    updatedAt: z.string(),
+    /** 'address' when the position is a typed starting address; null when unknown (older rows). */
+    locationSource: z.enum(LOCATION_SOURCES).nullish(),
+    /** When they were detected at the destination (issue 15: ARRIVAL_RADIUS_METERS for ARRIVAL_DWELL_SECONDS); null while not there. */
+    arrivedAt: z.string().nullish(),
+    /** Whole minutes their ETA (now + travel time) falls after the arrival time, once more than LATE_AFTER_MINUTES; null while not late. */
+    minutesLate: z.number().int().positive().nullish(),
+  })
+  .meta({ id: 'Participant' });
 export type Participant = z.infer<typeof participantSchema>;
 
-export const inviteSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  /** Only the owner (and the invitee holding it) ever sees the code. */
-  code: z.string().optional(),
-  status: z.enum(INVITE_STATUSES),
-  pending: z.boolean(),
-  createdAt: z.string(),
-  inviterName: z.string().nullable(),
-}).meta({ id: 'Invite' });
+export const inviteSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable().optional(),
+    phone: z.string().nullable().optional(),
+    /** Only the owner (and the invitee holding it) ever sees the code. */
+    code: z.string().optional(),
+    status: z.enum(INVITE_STATUSES),
+    pending: z.boolean(),
+    createdAt: z.string(),
+    inviterName: z.string().nullable(),
+  })
+  .meta({ id: 'Invite' });
 export type Invite = z.infer<typeof inviteSchema>;
 
 /**
@@ -100,66 +106,76 @@ export function countInvitesUsed(
   let pending = 0;
   for (const invite of invites) {
     if (invite.status === 'pending') pending += 1;
-    else if (invite.status === 'accepted' && invite.participantId && active.has(invite.participantId)) {
+    else if (
+      invite.status === 'accepted' &&
+      invite.participantId &&
+      active.has(invite.participantId)
+    ) {
       accepted.add(invite.participantId);
     }
   }
   return pending + accepted.size;
 }
 
-export const travelResultSchema = z.object({
-  participantId: z.string(),
-  ok: z.boolean(),
-  travelTimeSeconds: z.number().nullable(),
-  distanceMeters: z.number().nullable(),
-  departureTime: z.string().nullable(),
-  arrivalTime: z.string().nullable(),
-}).meta({ id: 'TravelResult' });
+export const travelResultSchema = z
+  .object({
+    participantId: z.string(),
+    ok: z.boolean(),
+    travelTimeSeconds: z.number().nullable(),
+    distanceMeters: z.number().nullable(),
+    departureTime: z.string().nullable(),
+    arrivalTime: z.string().nullable(),
+  })
+  .meta({ id: 'TravelResult' });
 export type TravelResult = z.infer<typeof travelResultSchema>;
 
-export const travelSummarySchema = z.object({
-  arriveAt: z.string().nullable(),
-  mode: z.string(),
-  count: z.number().int(),
-  results: z.array(travelResultSchema),
-  earliestArrival: z.string().nullable(),
-}).meta({ id: 'TravelSummary' });
+export const travelSummarySchema = z
+  .object({
+    arriveAt: z.string().nullable(),
+    mode: z.string(),
+    count: z.number().int(),
+    results: z.array(travelResultSchema),
+    earliestArrival: z.string().nullable(),
+  })
+  .meta({ id: 'TravelSummary' });
 
-export const sessionSchema = z.object({
-  sessionId: z.string(),
-  destination: destinationSchema.nullable(),
-  tzId: z.string().nullable(),
-  arriveAt: z.string().nullable(),
-  travelMode: z.string(),
-  participants: z.array(participantSchema),
-  invites: z.array(inviteSchema),
-  /** The owner's account id; null in the anonymous (guest) view. */
-  creatorUserId: z.string().nullable(),
-  isClosed: z.boolean(),
-  closedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  travel: travelSummarySchema,
-  /** 'owner' | 'participant' | 'invitee' | 'admin' | 'guest' — how the caller sees it. */
-  viewerRole: z.enum(['owner', 'participant', 'invitee', 'admin', 'guest']),
-  /** While someone is late: the earliest arrival everyone can now make, to the minute (the owner is offered to move to it). */
-  suggestedArriveAt: z.string().nullish(),
-  /** Location sharing has ended (everyone arrived, or SHARING_ENDS_AFTER_HOURS past the arrival time): PUT /api/location no longer touches it. */
-  sharingEnded: z.boolean().optional(),
-  /**
-   * Counts the session's changes: it goes up with every change that sends `refresh-session` on
-   * /ws. Read before the rest of the answer, so it is never newer than what the answer shows; the
-   * /ws `subscribed` frame carries the current one, and a page whose copy is as new skips its
-   * catch-up fetch.
-   */
-  revision: z.number().int().min(0),
-  /**
-   * Invites that hold a place against the owner's plan: pending ones plus accepted ones whose
-   * person is still an active participant (`countInvitesUsed`), the count the server checks a new
-   * invite against. Someone who left or was removed frees their place.
-   */
-  invitesUsed: z.number().int().min(0).optional(),
-}).meta({ id: 'Session' });
+export const sessionSchema = z
+  .object({
+    sessionId: z.string(),
+    destination: destinationSchema.nullable(),
+    tzId: z.string().nullable(),
+    arriveAt: z.string().nullable(),
+    travelMode: z.string(),
+    participants: z.array(participantSchema),
+    invites: z.array(inviteSchema),
+    /** The owner's account id; null in the anonymous (guest) view. */
+    creatorUserId: z.string().nullable(),
+    isClosed: z.boolean(),
+    closedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    travel: travelSummarySchema,
+    /** 'owner' | 'participant' | 'invitee' | 'admin' | 'guest' — how the caller sees it. */
+    viewerRole: z.enum(['owner', 'participant', 'invitee', 'admin', 'guest']),
+    /** While someone is late: the earliest arrival everyone can now make, to the minute (the owner is offered to move to it). */
+    suggestedArriveAt: z.string().nullish(),
+    /** Location sharing has ended (everyone arrived, or SHARING_ENDS_AFTER_HOURS past the arrival time): PUT /api/location no longer touches it. */
+    sharingEnded: z.boolean().optional(),
+    /**
+     * Counts the session's changes: it goes up with every change that sends `refresh-session` on
+     * /ws. Read before the rest of the answer, so it is never newer than what the answer shows; the
+     * /ws `subscribed` frame carries the current one, and a page whose copy is as new skips its
+     * catch-up fetch.
+     */
+    revision: z.number().int().min(0),
+    /**
+     * Invites that hold a place against the owner's plan: pending ones plus accepted ones whose
+     * person is still an active participant (`countInvitesUsed`), the count the server checks a new
+     * invite against. Someone who left or was removed frees their place.
+     */
+    invitesUsed: z.number().int().min(0).optional(),
+  })
+  .meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = z.object({ session: sessionSchema });
 
@@ -181,17 +197,19 @@ export const listSessionsQuerySchema = z.object({
   cursor: cursorSchema.optional(),
 });
 
-export const sessionListItemSchema = z.object({
-  sessionId: z.string(),
-  destinationName: z.string().nullable(),
-  arriveAt: z.string().nullable(),
-  tzId: z.string().nullable(),
-  participantCount: z.number().int(),
-  isClosed: z.boolean(),
-  closedAt: z.string().nullable(),
-  updatedAt: z.string(),
-  role: z.enum(['owner', 'participant']),
-}).meta({ id: 'SessionListItem' });
+export const sessionListItemSchema = z
+  .object({
+    sessionId: z.string(),
+    destinationName: z.string().nullable(),
+    arriveAt: z.string().nullable(),
+    tzId: z.string().nullable(),
+    participantCount: z.number().int(),
+    isClosed: z.boolean(),
+    closedAt: z.string().nullable(),
+    updatedAt: z.string(),
+    role: z.enum(['owner', 'participant']),
+  })
+  .meta({ id: 'SessionListItem' });
 export const sessionListResponseSchema = z.object({
   items: z.array(sessionListItemSchema),
   nextCursor: z.string().nullable(),
@@ -207,7 +225,11 @@ export const sessionLimitsResponseSchema = z.object({
     maxInvitesPerSession: z.number().int(),
     canEditSavedSession: z.boolean(),
   }),
-  usage: z.object({ openTotal: z.number().int(), ownedOpen: z.number().int(), joinedOpen: z.number().int() }),
+  usage: z.object({
+    openTotal: z.number().int(),
+    ownedOpen: z.number().int(),
+    joinedOpen: z.number().int(),
+  }),
 });
 export type SessionLimits = z.infer<typeof sessionLimitsResponseSchema>;
 
@@ -218,21 +240,30 @@ export const participantsResponseSchema = z.object({ participants: z.array(parti
 export const participantResponseSchema = z.object({ participant: participantSchema });
 
 /** PUT /api/location — the device's position (doc 1 §3 "Device location record"). */
-export const locationBodySchema = z.object({
-  latitude,
-  longitude,
-  accuracy: z.number().min(0).max(100_000),
-  altitude: z.number().nullish(),
-  altitudeAccuracy: z.number().min(0).nullish(),
-  heading: z.number().min(0).max(360).nullish(),
-  speed: z.number().min(0).nullish(),
-  timestamp: z.number().int().positive(),
-  device: safeText('Device').max(300).optional(),
-}).meta({ examples: [{ latitude: 47.6062, longitude: -122.3321, accuracy: 12, timestamp: 1_767_225_600_000 }] });
+export const locationBodySchema = z
+  .object({
+    latitude,
+    longitude,
+    accuracy: z.number().min(0).max(100_000),
+    altitude: z.number().nullish(),
+    altitudeAccuracy: z.number().min(0).nullish(),
+    heading: z.number().min(0).max(360).nullish(),
+    speed: z.number().min(0).nullish(),
+    timestamp: z.number().int().positive(),
+    device: safeText('Device').max(300).optional(),
+  })
+  .meta({
+    examples: [
+      { latitude: 47.6062, longitude: -122.3321, accuracy: 12, timestamp: 1_767_225_600_000 },
+    ],
+  });
 export const locationResponseSchema = z.object({ updated: z.array(z.string()) });
 
 export const createInviteBodySchema = z.object({
-  name: plainName('Invite name').trim().max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`).default(''),
+  name: plainName('Invite name')
+    .trim()
+    .max(NAME_MAX_CHARS, `Name must be at most ${NAME_MAX_CHARS} characters`)
+    .default(''),
   email: z
     .string({ error: MESSAGES.provideEmail })
     .trim()
@@ -247,9 +278,15 @@ export const createInviteResponseSchema = inviteResponseSchema.extend({
   emailNotice: z.string().optional(),
 });
 /** POST /api/sessions/:id/invite/:code/accept → the new participant and the session as they now see it. */
-export const acceptInviteResponseSchema = z.object({ participant: participantSchema, session: sessionSchema });
+export const acceptInviteResponseSchema = z.object({
+  participant: participantSchema,
+  session: sessionSchema,
+});
 
-export const inviteParamsSchema = z.object({ id: idSchema('Session id'), code: idSchema('Invite code', 200) });
+export const inviteParamsSchema = z.object({
+  id: idSchema('Session id'),
+  code: idSchema('Invite code', 200),
+});
 export const acceptInviteBodySchema = z.object({
   code: safeText('Invite code').max(200).optional(),
   lat: latitude.nullish(),
@@ -280,17 +317,19 @@ export const myInvitesQuerySchema = z.object({
     .default(20),
 });
 /** One pending invite as its invitee sees it on /sessions: where, when, from whom, and their own code. */
-export const myInviteSchema = z.object({
-  inviteId: z.string(),
-  sessionId: z.string(),
-  code: z.string(),
-  name: z.string(),
-  inviterName: z.string().nullable(),
-  destinationName: z.string().nullable(),
-  arriveAt: z.string().nullable(),
-  tzId: z.string().nullable(),
-  createdAt: z.string(),
-}).meta({ id: 'MyInvite' });
+export const myInviteSchema = z
+  .object({
+    inviteId: z.string(),
+    sessionId: z.string(),
+    code: z.string(),
+    name: z.string(),
+    inviterName: z.string().nullable(),
+    destinationName: z.string().nullable(),
+    arriveAt: z.string().nullable(),
+    tzId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'MyInvite' });
 export type MyInvite = z.infer<typeof myInviteSchema>;
 /** Newest first; `emailVerified` false says why the list is empty (invites match verified e-mails only). */
 export const myInvitesResponseSchema = z.object({
@@ -306,8 +345,14 @@ export const closeSessionBodySchema = z.object({
 });
 /** Path ids are strict (letters, digits, '_', '-'; a participant id may be scoped 'user:<id>'): junk is a 400, never a query. */
 export const sessionParamsSchema = z.object({ id: idSchema('Session id') });
-export const participantParamsSchema = z.object({ id: idSchema('Session id'), pid: participantIdSchema() });
-export const inviteIdParamsSchema = z.object({ id: idSchema('Session id'), inviteId: idSchema('Invite id', 100) });
+export const participantParamsSchema = z.object({
+  id: idSchema('Session id'),
+  pid: participantIdSchema(),
+});
+export const inviteIdParamsSchema = z.object({
+  id: idSchema('Session id'),
+  inviteId: idSchema('Invite id', 100),
+});
 /**
  * GET /internal/sessions/:id/invites/:inviteId: what the invite e-mail says (the notification
  * service asks on invite.created, whose event carries no code on purpose).
@@ -359,8 +404,10 @@ export const ensureChatMembersResponseSchema = z.object({
  * A refused POST /api/sessions: `{ error, code }`; 'Selected time is too early' (code 'too_early')
  * also carries the earliest time everyone can meet.
  */
-export const saveSessionErrorSchema = z.object({
-  error: z.string(),
-  code: z.string().optional(),
-  earliestArrival: z.string().optional(),
-}).meta({ id: 'SaveSessionError' });
+export const saveSessionErrorSchema = z
+  .object({
+    error: z.string(),
+    code: z.string().optional(),
+    earliestArrival: z.string().optional(),
+  })
+  .meta({ id: 'SaveSessionError' });

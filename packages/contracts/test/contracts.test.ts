@@ -85,7 +85,11 @@ describe('account rules', () => {
   });
 
   it('lower-cases and trims the e-mail of a registration', () => {
-    const parsed = registerBodySchema.parse({ email: ' A@B.Co ', password: 'Str0ng!pass', name: '' });
+    const parsed = registerBodySchema.parse({
+      email: ' A@B.Co ',
+      password: 'Str0ng!pass',
+      name: '',
+    });
     expect(parsed).toEqual({ email: 'a@b.co', password: 'Str0ng!pass', name: null });
   });
 });
@@ -102,11 +106,21 @@ describe('ids, messages and websocket frames', () => {
   });
 
   it('fills {n} placeholders', () => {
-    expect(format('Too many attempts. Try again in {n}s', { n: 42 })).toBe('Too many attempts. Try again in 42s');
+    expect(format('Too many attempts. Try again in {n}s', { n: 42 })).toBe(
+      'Too many attempts. Try again in 42s',
+    );
   });
 
   it('parses subscribe frames and rejects unknown actions', () => {
-    expect(wsClientMessageSchema.safeParse({ action: 'subscribe', sessionId: 'abc2345', token: 'Bearer x' }).success).toBe(true);
-    expect(wsClientMessageSchema.safeParse({ action: 'publish', sessionId: 'abc2345' }).success).toBe(false);
+    expect(
+      wsClientMessageSchema.safeParse({
+        action: 'subscribe',
+        sessionId: 'abc2345',
+        token: 'Bearer x',
+      }).success,
+    ).toBe(true);
+    expect(
+      wsClientMessageSchema.safeParse({ action: 'publish', sessionId: 'abc2345' }).success,
+    ).toBe(false);
   });
 });

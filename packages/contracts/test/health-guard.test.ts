@@ -3,7 +3,10 @@ import { healthResponseSchema, isHealthResponse } from '../src/index.js';
 
 const ok = { ok: true, status: 200 };
 const SHAPES: [string, unknown][] = [
-  ['the usual answer', { time: '2026-01-01T00:00:00.000Z', upstreams: { auth: ok, session: { ok: false } } }],
+  [
+    'the usual answer',
+    { time: '2026-01-01T00:00:00.000Z', upstreams: { auth: ok, session: { ok: false } } },
+  ],
   ['no upstreams configured', { time: 't', upstreams: {} }],
   ['extra fields', { time: 't', upstreams: { auth: { ...ok, latencyMs: 3 } }, version: 2 }],
   ['no time', { upstreams: {} }],

@@ -10,7 +10,9 @@ describe('countInvitesUsed (accepted plus pending)', () => {
       { status: 'accepted', participantId: 'user:a' },
       { status: 'accepted', participantId: 'user:b' },
     ];
-    expect(countInvitesUsed(invites, [active('user:o'), active('user:a'), active('user:b')])).toBe(3);
+    expect(countInvitesUsed(invites, [active('user:o'), active('user:a'), active('user:b')])).toBe(
+      3,
+    );
   });
 
   it('frees the place of someone who left or was removed', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createInviteBodySchema, displayNameSchema, isPlainName, NAME_NO_LINKS_MESSAGE, updateMeBodySchema } from '../src/index.js';
+import {
+  createInviteBodySchema,
+  displayNameSchema,
+  isPlainName,
+  NAME_NO_LINKS_MESSAGE,
+  updateMeBodySchema,
+} from '../src/index.js';
 
 const LINKS = [
   'Security Team: account locked, reset at https://evil.example/reset',
@@ -13,7 +19,15 @@ const LINKS = [
   'support@oneeta.example',
   'a@b',
 ];
-const PLAIN = ['Ana', 'Dr. Jane O\'Neil', 'J.R. Tolkien', 'St. Louis crew', 'Anna & Bob @ home', 'Zoë', '李雷'];
+const PLAIN = [
+  'Ana',
+  "Dr. Jane O'Neil",
+  'J.R. Tolkien',
+  'St. Louis crew',
+  'Anna & Bob @ home',
+  'Zoë',
+  '李雷',
+];
 
 describe('names refuse web and e-mail addresses', () => {
   it.each(LINKS)('refuses %j', (name) => {

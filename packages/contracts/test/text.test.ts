@@ -30,27 +30,47 @@ describe('safeText', () => {
     ['newline in a single-line field', 'a\nb', 'Name must not contain control characters'],
     ['a lone high surrogate', 'a\ud800b', 'Name contains an invalid character (a lone surrogate)'],
     ['a lone low surrogate', '\udc00', 'Name contains an invalid character (a lone surrogate)'],
-    ['a high surrogate at the end', 'ok\ud83d', 'Name contains an invalid character (a lone surrogate)'],
+    [
+      'a high surrogate at the end',
+      'ok\ud83d',
+      'Name contains an invalid character (a lone surrogate)',
+    ],
   ])('refuses %s with a sentence naming the field', (_label, text, expected) => {
     expect(message(single.safeParse(text))).toBe(expected);
   });
 
   it('lets a multi-line field hold newlines but not NUL', () => {
     expect(multi.safeParse('line 1\r\nline 2\n').success).toBe(true);
-    expect(message(multi.safeParse('line\u0000'))).toBe('Message must not contain control characters');
+    expect(message(multi.safeParse('line\u0000'))).toBe(
+      'Message must not contain control characters',
+    );
   });
 
   it('is the schema behind the contract text fields (save, invite, profile, search, leads)', () => {
-    expect(message(saveSessionBodySchema.safeParse({ sessionId: 'abc2345', tzId: 'Europe/\u0000Paris' }))).toBe(
-      'Time zone must not contain control characters',
-    );
+    expect(
+      message(
+        saveSessionBodySchema.safeParse({ sessionId: 'abc2345', tzId: 'Europe/\u0000Paris' }),
+      ),
+    ).toBe('Time zone must not contain control characters');
     expect(message(createInviteBodySchema.safeParse({ name: '\ud800', email: 'a@b.co' }))).toBe(
       'Invite name contains an invalid character (a lone surrogate)',
     );
-    expect(message(displayNameSchema.safeParse('Ana\u0000'))).toBe('Name must not contain control characters');
-    expect(message(searchQuerySchema.safeParse({ q: 'pike\u0000' }))).toBe('Search query must not contain control characters');
+    expect(message(displayNameSchema.safeParse('Ana\u0000'))).toBe(
+      'Name must not contain control characters',
+    );
+    expect(message(searchQuerySchema.safeParse({ q: 'pike\u0000' }))).toBe(
+      'Search query must not contain control characters',
+    );
     expect(
-      message(enterpriseLeadBodySchema.safeParse({ name: 'A', email: 'a@b.co', expectedMonthlyRequests: null, needs: [], message: 'x\u0000' })),
+      message(
+        enterpriseLeadBodySchema.safeParse({
+          name: 'A',
+          email: 'a@b.co',
+          expectedMonthlyRequests: null,
+          needs: [],
+          message: 'x\u0000',
+        }),
+      ),
     ).toBe('Message must not contain control characters');
   });
 });
@@ -58,18 +78,26 @@ describe('safeText', () => {
 describe('ids and cursors', () => {
   const id = idSchema('Session id');
 
-  it.each(['abc2345', '3f2c1e7a-9d0b-4c1e-8f00-1234567890ab', 'A_b-9'])('accepts the id %j', (text) => {
-    expect(id.safeParse(text).success).toBe(true);
-  });
+  it.each(['abc2345', '3f2c1e7a-9d0b-4c1e-8f00-1234567890ab', 'A_b-9'])(
+    'accepts the id %j',
+    (text) => {
+      expect(id.safeParse(text).success).toBe(true);
+    },
+  );
 
-  it.each(['', '\u0000', 'abc\u0000', '../etc', 'a b', 'a%00', 'é', 'x'.repeat(65)])('refuses the id %j', (text) => {
-    expect(id.safeParse(text).success).toBe(false);
-  });
+  it.each(['', '\u0000', 'abc\u0000', '../etc', 'a b', 'a%00', 'é', 'x'.repeat(65)])(
+    'refuses the id %j',
+    (text) => {
+      expect(id.safeParse(text).success).toBe(false);
+    },
+  );
 
   it('takes scoped participant ids and nothing looser', () => {
     const pid = participantIdSchema();
-    for (const ok of ['user:3f2c1e7a-9d0b-4c1e-8f00-1234567890ab', 'invite:abc', 'me']) expect(pid.safeParse(ok).success).toBe(true);
-    for (const bad of ['user:', ':x', 'a:b:c', 'user:\u0000', 'a/b']) expect(pid.safeParse(bad).success).toBe(false);
+    for (const ok of ['user:3f2c1e7a-9d0b-4c1e-8f00-1234567890ab', 'invite:abc', 'me'])
+      expect(pid.safeParse(ok).success).toBe(true);
+    for (const bad of ['user:', ':x', 'a:b:c', 'user:\u0000', 'a/b'])
+      expect(pid.safeParse(bad).success).toBe(false);
   });
 
   it('answers a cursor that is not base64url text with "Invalid cursor"', () => {

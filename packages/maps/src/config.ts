@@ -6,16 +6,67 @@
 import { z } from 'zod';
 
 export const mapsEnvSchema = z.object({
-  MAPS_PROVIDER: z.enum(['offline', 'azure']).default('offline').describe('Which adapter serves maps calls: \'offline\' (embedded, no network) or \'azure\' (Azure Maps).'),
-  AZURE_MAPS_KEY: z.string().min(1).optional().describe('Azure Maps shared key; used unless Entra ID app credentials are set; also given to the browser map.'),
-  AZURE_MAPS_CLIENT_ID: z.string().min(1).optional().describe('Azure Maps account client id: the x-ms-client-id header with Entra tokens and the browser SDK\'s clientId.'),
-  AZURE_MAPS_TENANT_ID: z.string().min(1).optional().describe('Entra ID tenant (directory) id of the app registration that may call Azure Maps.'),
-  AZURE_MAPS_APP_ID: z.string().min(1).optional().describe('Entra ID app (client) id of that app registration.'),
-  AZURE_MAPS_APP_SECRET: z.string().min(1).optional().describe('Client secret of that app registration (client-credentials flow).'),
-  AZURE_MAPS_ENDPOINT: z.url({ protocol: /^https?$/ }).default('https://atlas.microsoft.com').describe('Azure Maps REST endpoint (a geography endpoint such as https://eu.atlas.microsoft.com also works).'),
-  AZURE_AUTHORITY_URL: z.url({ protocol: /^https?$/ }).default('https://login.microsoftonline.com').describe('Entra ID authority; the token URL is {authority}/{tenant}/oauth2/v2.0/token.'),
-  MAPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000).describe('Timeout of one HTTP attempt to Azure, in milliseconds.'),
-  MAPS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4).describe('Attempts per Azure request, the first included (retries on 429, 5xx, timeouts, network errors).'),
+  MAPS_PROVIDER: z
+    .enum(['offline', 'azure'])
+    .default('offline')
+    .describe(
+      "Which adapter serves maps calls: 'offline' (embedded, no network) or 'azure' (Azure Maps).",
+    ),
+  AZURE_MAPS_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Azure Maps shared key; used unless Entra ID app credentials are set; also given to the browser map.',
+    ),
+  AZURE_MAPS_CLIENT_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "Azure Maps account client id: the x-ms-client-id header with Entra tokens and the browser SDK's clientId.",
+    ),
+  AZURE_MAPS_TENANT_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Entra ID tenant (directory) id of the app registration that may call Azure Maps.'),
+  AZURE_MAPS_APP_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Entra ID app (client) id of that app registration.'),
+  AZURE_MAPS_APP_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Client secret of that app registration (client-credentials flow).'),
+  AZURE_MAPS_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .default('https://atlas.microsoft.com')
+    .describe(
+      'Azure Maps REST endpoint (a geography endpoint such as https://eu.atlas.microsoft.com also works).',
+    ),
+  AZURE_AUTHORITY_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://login.microsoftonline.com')
+    .describe('Entra ID authority; the token URL is {authority}/{tenant}/oauth2/v2.0/token.'),
+  MAPS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(10_000)
+    .describe('Timeout of one HTTP attempt to Azure, in milliseconds.'),
+  MAPS_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(4)
+    .describe(
+      'Attempts per Azure request, the first included (retries on 429, 5xx, timeouts, network errors).',
+    ),
 });
 export type MapsEnv = z.infer<typeof mapsEnvSchema>;
 

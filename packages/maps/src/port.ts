@@ -20,7 +20,8 @@ export interface PlaceSearchQuery {
 }
 
 /** Exactly one of arriveAt / departAt is set. */
-export type MatrixTime = { arriveAt: Date; departAt?: never } | { departAt: Date; arriveAt?: never };
+export type MatrixTime =
+  { arriveAt: Date; departAt?: never } | { departAt: Date; arriveAt?: never };
 
 export type MatrixOptions = MatrixTime & {
   mode: RouteOptions['travelMode'];
@@ -44,7 +45,13 @@ export interface MatrixAnswer {
 /** What the browser map SDK needs (GET /api/maps/token). */
 export type BrowserMapAuth =
   | { provider: 'offline'; clientId: null; accessToken: null }
-  | { provider: 'azure'; authType: 'aad' | 'subscriptionKey'; clientId: string | null; accessToken: string; expiresAt: string | null };
+  | {
+      provider: 'azure';
+      authType: 'aad' | 'subscriptionKey';
+      clientId: string | null;
+      accessToken: string;
+      expiresAt: string | null;
+    };
 
 export interface MapsProvider {
   readonly name: ProviderName;

@@ -38,7 +38,8 @@ export async function searchNearFirst(
     return { results, scope: 'everywhere', radiusMeters: null, coverage, searches: 1 };
   }
   const nearby = (await provider.search({ query, near, radiusMeters, limit })).slice(0, limit);
-  if (nearby.length > 0) return { results: nearby, scope: 'nearby', radiusMeters, coverage, searches: 1 };
+  if (nearby.length > 0)
+    return { results: nearby, scope: 'nearby', radiusMeters, coverage, searches: 1 };
   const wide = (await provider.search({ query, near, limit })).slice(0, limit);
   return { results: wide, scope: 'everywhere', radiusMeters, coverage, searches: 2 };
 }

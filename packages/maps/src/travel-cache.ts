@@ -22,7 +22,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Position } from '@oneeta/contracts';
-import { roundCoord, timeBucket, travelCacheKey, transactionsForCells, type TimeKind } from '@oneeta/travel';
+import {
+  roundCoord,
+  timeBucket,
+  travelCacheKey,
+  transactionsForCells,
+  type TimeKind,
+} from '@oneeta/travel';
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { MapsProvider, MatrixAnswer, MatrixCell, MatrixOptions } from './port.js';
 
@@ -93,7 +99,8 @@ export interface TravelCacheOptions {
 
 export type TravelCache = ReturnType<typeof createTravelCache>;
 
-const RELEASE_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+const RELEASE_SCRIPT =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 const EXTEND_SCRIPT =
   "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0";
 
@@ -108,7 +115,16 @@ export function createTravelCache(opts: TravelCacheOptions) {
   const lockKey = (key: string) => `${opts.prefix}:travel-lock:${key}`;
 
   const keyOf = (r: CellRequest, at: Date) =>
-    travelCacheKey({ origin: r.origin, destination: r.destination, at: r.time.at, kind: r.time.kind, now: at, mode: r.mode, routeType: r.routeType, avoidTolls: r.avoidTolls });
+    travelCacheKey({
+      origin: r.origin,
+      destination: r.destination,
+      at: r.time.at,
+      kind: r.time.kind,
+      now: at,
+      mode: r.mode,
+      routeType: r.routeType,
+      avoidTolls: r.avoidTolls,
+    });
 
   async function read(keys: string[]): Promise<Map<string, StoredCell>> {
     const found = new Map<string, StoredCell>();
@@ -150,7 +166,13 @@ export function createTravelCache(opts: TravelCacheOptions) {
   }
 
   /** Computes the held keys in as few provider calls as the limit allows; writes cells with their usage. */
-  async function compute(held: string[], byKey: Map<string, CellRequest>, at: Date, resolveOpts: ResolveOptions, token: string) {
+  async function compute(
+    held: string[],
+    byKey: Map<string, CellRequest>,
+    at: Date,
+    resolveOpts: ResolveOptions,
+    token: string,
+  ) {
     const computed = new Map<string, StoredCell>();
     const calls: ProviderCall[] = [];
     const stillHeld = new Set(held);
@@ -228,7 +250,10 @@ export function createTravelCache(opts: TravelCacheOptions) {
     },
 
     /** The cached cells of these requests, aligned with them; missing cells are computed (see the top of the file). */
-    async resolve(requests: CellRequest[], resolveOpts: ResolveOptions = {}): Promise<{ cells: ResolvedCell[]; calls: ProviderCall[] }> {
+    async resolve(
+      requests: CellRequest[],
+      resolveOpts: ResolveOptions = {},
+    ): Promise<{ cells: ResolvedCell[]; calls: ProviderCall[] }> {
       const at = now();
       const keys = requests.map((r) => keyOf(r, at));
       const byKey = new Map<string, CellRequest>();
@@ -242,7 +267,8 @@ export function createTravelCache(opts: TravelCacheOptions) {
 
       while (pending.length > 0) {
         const found = await read(pending);
-        for (const [key, stored] of found) results.set(key, { ...stored, key, source: first ? 'cache' : 'peer' });
+        for (const [key, stored] of found)
+          results.set(key, { ...stored, key, source: first ? 'cache' : 'peer' });
         first = false;
         const missing = pending.filter((k) => !found.has(k));
         if (missing.length === 0) break;
@@ -256,7 +282,8 @@ export function createTravelCache(opts: TravelCacheOptions) {
         if (held.length > 0) {
           try {
             const done = await compute(held, byKey, at, resolveOpts, token);
-            for (const [key, stored] of done.computed) results.set(key, { ...stored, key, source: 'provider' });
+            for (const [key, stored] of done.computed)
+              results.set(key, { ...stored, key, source: 'provider' });
             calls.push(...done.calls);
           } catch (err) {
             await release(held, token).catch(() => {});
@@ -265,7 +292,10 @@ export function createTravelCache(opts: TravelCacheOptions) {
         }
         pending = missing.filter((k) => !results.has(k));
         if (pending.length > 0) {
-          if (Date.now() > deadline) throw new Error(`gave up waiting for ${pending.length} travel cells computed elsewhere`);
+          if (Date.now() > deadline)
+            throw new Error(
+              `gave up waiting for ${pending.length} travel cells computed elsewhere`,
+            );
           await sleep(pollMs);
         }
       }
@@ -285,7 +315,12 @@ interface CallGroup {
  * Groups keys that can share one matrix call (same destination cell, time bucket and options: the
  * key without its origin), then splits each group into chunks of at most `limit` origins.
  */
-export function groupByCall(keys: string[], byKey: Map<string, CellRequest>, at: Date, limit: number): CallGroup[] {
+export function groupByCall(
+  keys: string[],
+  byKey: Map<string, CellRequest>,
+  at: Date,
+  limit: number,
+): CallGroup[] {
   const groups = new Map<string, CallGroup>();
   for (const key of keys) {
     const r = byKey.get(key)!;
@@ -296,7 +331,12 @@ export function groupByCall(keys: string[], byKey: Map<string, CellRequest>, at:
       // Never ask for a time before now: the bucket floors the time.
       const sendAt = new Date(Math.max(timeBucket(r.time.at, at).getTime(), at.getTime()));
       const time = r.time.kind === 'arriveAt' ? { arriveAt: sendAt } : { departAt: sendAt };
-      group = { keys: [], origins: [], destination: rounded(r.destination), options: { ...time, mode: r.mode, routeType: r.routeType, avoidTolls: r.avoidTolls } };
+      group = {
+        keys: [],
+        origins: [],
+        destination: rounded(r.destination),
+        options: { ...time, mode: r.mode, routeType: r.routeType, avoidTolls: r.avoidTolls },
+      };
       groups.set(shared, group);
     }
     group.keys.push(key);
@@ -305,11 +345,14 @@ export function groupByCall(keys: string[], byKey: Map<string, CellRequest>, at:
   const calls: CallGroup[] = [];
   for (const g of groups.values()) {
     for (let i = 0; i < g.keys.length; i += limit) {
-      calls.push({ ...g, keys: g.keys.slice(i, i + limit), origins: g.origins.slice(i, i + limit) });
+      calls.push({
+        ...g,
+        keys: g.keys.slice(i, i + limit),
+        origins: g.origins.slice(i, i + limit),
+      });
     }
   }
   return calls;
 }
 
 const rounded = (p: Position): Position => ({ lat: roundCoord(p.lat), lon: roundCoord(p.lon) });
-

@@ -24,8 +24,17 @@ function countingProvider(opts: { limit?: number; delayMs?: number; fail?: boole
         providerRequests: 1,
         cells: origins.map((o) =>
           o.lat > 80
-            ? { ok: false as const, travelTimeSeconds: null, distanceMeters: null, error: 'no route' }
-            : { ok: true as const, travelTimeSeconds: Math.round(Math.abs(o.lat - destination.lat) * 6000), distanceMeters: 1000 },
+            ? {
+                ok: false as const,
+                travelTimeSeconds: null,
+                distanceMeters: null,
+                error: 'no route',
+              }
+            : {
+                ok: true as const,
+                travelTimeSeconds: Math.round(Math.abs(o.lat - destination.lat) * 6000),
+                distanceMeters: 1000,
+              },
         ),
       };
     },
@@ -57,16 +66,32 @@ afterEach(async () => {
 });
 
 const cacheWith = (provider: MapsProvider, over: { lockMs?: number } = {}) =>
-  createTravelCache({ redis, prefix, provider, ttlSeconds: 600, now: () => NOW, pollMs: 10, ...over });
+  createTravelCache({
+    redis,
+    prefix,
+    provider,
+    ttlSeconds: 600,
+    now: () => NOW,
+    pollMs: 10,
+    ...over,
+  });
 
 describe('travel cache', () => {
   it('computes missing cells once, then answers them from the cache without the provider', async () => {
     const p = countingProvider();
     const cache = cacheWith(p.provider);
     const first = await cache.resolve([request(47.5), request(47.4)]);
-    expect(first.cells.map((c) => [c.source, c.cell.travelTimeSeconds])).toEqual([['provider', 720], ['provider', 1320]]);
+    expect(first.cells.map((c) => [c.source, c.cell.travelTimeSeconds])).toEqual([
+      ['provider', 720],
+      ['provider', 1320],
+    ]);
     expect(first.calls).toHaveLength(1);
-    expect(first.calls[0]).toMatchObject({ cells: 2, transactions: 1, providerRequests: 1, strategy: 'matrix' });
+    expect(first.calls[0]).toMatchObject({
+      cells: 2,
+      transactions: 1,
+      providerRequests: 1,
+      strategy: 'matrix',
+    });
 
     const second = await cache.resolve([request(47.5), request(47.4), request(47.3)]);
     expect(second.cells.map((c) => c.source)).toEqual(['cache', 'cache', 'provider']);
@@ -81,13 +106,20 @@ describe('travel cache', () => {
     const p = countingProvider();
     const cache = cacheWith(p.provider);
     await cache.resolve([request(47.5)]);
-    expect(await cache.cached([request(47.4), request(47.5), request(47.50001)])).toEqual([false, true, true]);
+    expect(await cache.cached([request(47.4), request(47.5), request(47.50001)])).toEqual([
+      false,
+      true,
+      true,
+    ]);
     expect(p.cells()).toBe(1);
   });
 
   it('shares one cell between requests that round to the same key', async () => {
     const p = countingProvider();
-    const { cells, calls } = await cacheWith(p.provider).resolve([request(47.5001), request(47.5004)]);
+    const { cells, calls } = await cacheWith(p.provider).resolve([
+      request(47.5001),
+      request(47.5004),
+    ]);
     expect(cells[0]!.key).toBe(cells[1]!.key);
     expect(calls[0]!.cells).toBe(1);
     expect(p.cells()).toBe(1);
@@ -97,7 +129,10 @@ describe('travel cache', () => {
     const p = countingProvider();
     await cacheWith(p.provider).resolve([request(47.50049)]);
     // 19:03 is more than 30 min away: the 5-minute bucket 19:00.
-    expect(p.calls[0]!.options).toMatchObject({ arriveAt: new Date('2026-11-21T19:00:00Z'), mode: 'car' });
+    expect(p.calls[0]!.options).toMatchObject({
+      arriveAt: new Date('2026-11-21T19:00:00Z'),
+      mode: 'car',
+    });
   });
 
   it('splits 130 missing cells into calls of 100 and 30', async () => {
@@ -110,15 +145,28 @@ describe('travel cache', () => {
   });
 
   it('keeps cells with different options or times in different calls', () => {
-    const requests = [request(47.5), request(47.4, { mode: 'walking' }), request(47.3, { time: { kind: 'departAt', at: NOW } })];
+    const requests = [
+      request(47.5),
+      request(47.4, { mode: 'walking' }),
+      request(47.3, { time: { kind: 'departAt', at: NOW } }),
+    ];
     const cache = cacheWith(countingProvider().provider);
     const byKey = new Map(requests.map((r) => [cache.keyOf(r), r]));
     const groups = groupByCall([...byKey.keys()], byKey, NOW, 100);
-    expect(groups.map((g) => [g.options.mode, 'departAt' in g.options])).toEqual([['car', false], ['walking', false], ['car', true]]);
+    expect(groups.map((g) => [g.options.mode, 'departAt' in g.options])).toEqual([
+      ['car', false],
+      ['walking', false],
+      ['car', true],
+    ]);
   });
 
   it('stages the caller’s writes on the same transaction as the cells', async () => {
-    const bus = createEventBus({ redis, prefix, source: 'test', catalog: { 'cells.asked': z.object({ cells: z.number() }) } });
+    const bus = createEventBus({
+      redis,
+      prefix,
+      source: 'test',
+      catalog: { 'cells.asked': z.object({ cells: z.number() }) },
+    });
     const cache = cacheWith(countingProvider().provider);
     await cache.resolve([request(47.5), request(47.4)], {
       onProviderCall: (call, tx) => bus.stage(tx, 'cells.asked', { cells: call.cells }),
@@ -143,9 +191,14 @@ describe('travel cache', () => {
     const p = countingProvider({ delayMs: 100 });
     const a = cacheWith(p.provider);
     const b = cacheWith(p.provider);
-    const [ra, rb] = await Promise.all([a.resolve([request(47.5), request(47.4)]), b.resolve([request(47.4), request(47.5)])]);
+    const [ra, rb] = await Promise.all([
+      a.resolve([request(47.5), request(47.4)]),
+      b.resolve([request(47.4), request(47.5)]),
+    ]);
     expect(p.cells()).toBe(2);
-    expect([...ra.cells, ...rb.cells].map((c) => c.cell.travelTimeSeconds).sort()).toEqual([1320, 1320, 720, 720]);
+    expect([...ra.cells, ...rb.cells].map((c) => c.cell.travelTimeSeconds).sort()).toEqual([
+      1320, 1320, 720, 720,
+    ]);
     const sources = [...ra.cells, ...rb.cells].map((c) => c.source).sort();
     expect(sources).toEqual(['peer', 'peer', 'provider', 'provider']);
   });
@@ -154,7 +207,13 @@ describe('travel cache', () => {
     const p = countingProvider();
     const cache = cacheWith(p.provider);
     const key = cache.keyOf(request(47.5));
-    const stored = { cell: { ok: true, travelTimeSeconds: 720, distanceMeters: 1000 }, strategy: 'matrix', provider: 'offline', computedAt: NOW.toISOString(), expiresAt: NOW.toISOString() };
+    const stored = {
+      cell: { ok: true, travelTimeSeconds: 720, distanceMeters: 1000 },
+      strategy: 'matrix',
+      provider: 'offline',
+      computedAt: NOW.toISOString(),
+      expiresAt: NOW.toISOString(),
+    };
     // The holder's write lands between this caller's read (a miss) and its markers (the first pipeline).
     let raced = false;
     const racing = new Proxy(redis, {
@@ -167,7 +226,14 @@ describe('travel cache', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const { cells } = await createTravelCache({ redis: racing, prefix, provider: p.provider, ttlSeconds: 600, now: () => NOW, pollMs: 10 }).resolve([request(47.5)]);
+    const { cells } = await createTravelCache({
+      redis: racing,
+      prefix,
+      provider: p.provider,
+      ttlSeconds: 600,
+      now: () => NOW,
+      pollMs: 10,
+    }).resolve([request(47.5)]);
     expect(raced).toBe(true);
     expect(p.cells()).toBe(0);
     expect(cells[0]).toMatchObject({ source: 'peer', cell: { travelTimeSeconds: 720 } });
@@ -179,7 +245,9 @@ describe('travel cache', () => {
     const p = countingProvider({ delayMs: 3_600 });
     const [a, b] = [cacheWith(p.provider, { lockMs: 900 }), cacheWith(p.provider, { lockMs: 900 })];
     const first = a.resolve([request(47.5)]);
-    await eventually(async () => (await redis.exists(`${prefix}:travel-lock:${a.keyOf(request(47.5))}`)) === 1);
+    await eventually(
+      async () => (await redis.exists(`${prefix}:travel-lock:${a.keyOf(request(47.5))}`)) === 1,
+    );
     const [ra, rb] = await Promise.all([first, b.resolve([request(47.5)])]);
     expect(p.cells()).toBe(1);
     expect([ra.cells[0]!.source, rb.cells[0]!.source]).toEqual(['provider', 'peer']);
@@ -187,7 +255,9 @@ describe('travel cache', () => {
 
   it('a provider failure releases the markers and writes nothing, so a retry computes the cells', async () => {
     const failing = countingProvider({ fail: true });
-    await expect(cacheWith(failing.provider).resolve([request(47.5)])).rejects.toThrow('provider down');
+    await expect(cacheWith(failing.provider).resolve([request(47.5)])).rejects.toThrow(
+      'provider down',
+    );
     expect(await redis.keys(`${prefix}:travel*`)).toEqual([]);
     const p = countingProvider();
     const { cells } = await cacheWith(p.provider).resolve([request(47.5)]);

@@ -20,18 +20,33 @@ import { pgSchema } from 'drizzle-orm/pg-core';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createEventBus } from '../src/bus.js';
-import { createDelivery, createOutbox, outboxTable, startOutboxRelay, type OutboxInput } from '../src/outbox.js';
+import {
+  createDelivery,
+  createOutbox,
+  outboxTable,
+  startOutboxRelay,
+  type OutboxInput,
+} from '../src/outbox.js';
 import { createRedis } from '../src/redis.js';
-import { createTestDatabase, startRedisServer, uniquePrefix, type TestEngine } from '../src/testing.js';
+import {
+  createTestDatabase,
+  startRedisServer,
+  uniquePrefix,
+  type TestEngine,
+} from '../src/testing.js';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]),
+);
 const CHANGES = Number(args.changes ?? 2000);
 const TIMEOUT_MS = Number(args['timeout-s'] ?? 120) * 1000;
 const OUT = path.resolve(args.out ?? 'bench-results/outbox.json');
 const INSERT_CHUNK = 250;
 /** How often the bench counts the undelivered rows (the drain time's resolution). */
 const CHECK_MS = 50;
-const migrationsFolder = fileURLToPath(new URL('../test/fixtures/outbox-migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(
+  new URL('../test/fixtures/outbox-migrations', import.meta.url),
+);
 const table = outboxTable(pgSchema('outbox_test'));
 
 /** The four rows of one session change, in notify.ts order. */
@@ -42,7 +57,9 @@ const scheduleOf = (sessionId: string, n: number) => ({
   destinationName: null,
   arriveAt: new Date(Date.UTC(2030, 0, 1, 12, n % 60)).toISOString(),
   tzId: null,
-  participants: [{ participantId: 'p1', userId: 'u1', status: 'active' as const, enroute: false, leaveBy: null }],
+  participants: [
+    { participantId: 'p1', userId: 'u1', status: 'active' as const, enroute: false, leaveBy: null },
+  ],
 });
 
 function change(sessionId: string, n: number): OutboxInput[] {
@@ -54,9 +71,25 @@ function change(sessionId: string, n: number): OutboxInput[] {
       queue: 'route-matrix',
       name: 'compute',
       data: { sessionId, reason: 'location', requestedAt: new Date().toISOString() },
-      opts: { delay: 2_000, priority: 2, deduplication: { id: `session:${sessionId}`, keepLastIfActive: true } },
+      opts: {
+        delay: 2_000,
+        priority: 2,
+        deduplication: { id: `session:${sessionId}`, keepLastIfActive: true },
+      },
     },
-    { aggregate, kind: 'event', topic: 'session.changed', data: { sessionId, creatorUserId: 'u1', isClosed: false, closedAt: null, participantCount: 5, reason: `position ${n}` } },
+    {
+      aggregate,
+      kind: 'event',
+      topic: 'session.changed',
+      data: {
+        sessionId,
+        creatorUserId: 'u1',
+        isClosed: false,
+        closedAt: null,
+        participantCount: 5,
+        reason: `position ${n}`,
+      },
+    },
     { aggregate, kind: 'event', topic: 'session.schedule', data: scheduleOf(sessionId, n) },
     { aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId } },
   ];
@@ -73,7 +106,11 @@ async function run(engine: TestEngine) {
   const prefix = uniquePrefix('bench-outbox');
   const producer = createRedis(server.url, { role: 'producer' });
   const admin = new Redis(server.url);
-  const queue = new Queue('route-matrix', { connection: producer, prefix: `{${prefix}}:bull`, defaultJobOptions: { attempts: 5, removeOnComplete: { count: 1000 } } });
+  const queue = new Queue('route-matrix', {
+    connection: producer,
+    prefix: `{${prefix}}:bull`,
+    defaultJobOptions: { attempts: 5, removeOnComplete: { count: 1000 } },
+  });
   queue.on('error', () => {});
   try {
     await queue.waitUntilReady();
@@ -89,12 +126,23 @@ async function run(engine: TestEngine) {
     const writeMs = performance.now() - writeStart;
     const rows = CHANGES * 4;
 
-    const deliver = createDelivery({ bus: createEventBus({ redis: producer, prefix, source: 'bench' }), redis: producer, prefix, queues: { 'route-matrix': queue } });
+    const deliver = createDelivery({
+      bus: createEventBus({ redis: producer, prefix, source: 'bench' }),
+      redis: producer,
+      prefix,
+      queues: { 'route-matrix': queue },
+    });
     const readsBefore = await readsProcessed(admin);
     const cpuBefore = process.cpuUsage();
     const began = performance.now();
     // The relay's own loop drains (woken once, as after the last commit); the bench only watches.
-    const relay = startOutboxRelay({ db: database.db, table, deliver, pollMs: 100, cleanEveryMs: 3_600_000 });
+    const relay = startOutboxRelay({
+      db: database.db,
+      table,
+      deliver,
+      pollMs: 100,
+      cleanEveryMs: 3_600_000,
+    });
     relay.wake();
     let left = rows;
     let checks = 0;
@@ -153,6 +201,9 @@ for (const engine of engines) {
   );
 }
 mkdirSync(path.dirname(OUT), { recursive: true });
-writeFileSync(OUT, `${JSON.stringify({ at: new Date().toISOString(), changes: CHANGES, results }, null, 2)}\n`);
+writeFileSync(
+  OUT,
+  `${JSON.stringify({ at: new Date().toISOString(), changes: CHANGES, results }, null, 2)}\n`,
+);
 console.log(`wrote ${OUT}`);
 process.exit(0);

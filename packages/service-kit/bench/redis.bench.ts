@@ -18,7 +18,14 @@ afterAll(async () => {
 
 describe('redis round trips', () => {
   bench('bus.publish (XADD with MAXLEN ~)', async () => {
-    await bus.publish('session.changed', { sessionId: `s${n++}`, creatorUserId: 'u1', isClosed: false, closedAt: null, participantCount: 2, reason: 'bench' });
+    await bus.publish('session.changed', {
+      sessionId: `s${n++}`,
+      creatorUserId: 'u1',
+      isClosed: false,
+      closedAt: null,
+      participantCount: 2,
+      reason: 'bench',
+    });
   });
   bench('rateLimiter.hit (one Lua call)', async () => {
     await limiter.hit(`k${n++ % 100}`, { limit: 1_000_000, windowSeconds: 60 });

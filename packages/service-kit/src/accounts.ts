@@ -13,7 +13,12 @@
  * A deleted account is a tombstone (`account` is null) that no older write replaces: its tokens are
  * refused at once (auth writes it when deleting; `user.deleted` writes it in each service too).
  */
-import { meResponseSchema, tokenStateSchema, TOPICS, type UserChangedData } from '@oneeta/contracts';
+import {
+  meResponseSchema,
+  tokenStateSchema,
+  TOPICS,
+  type UserChangedData,
+} from '@oneeta/contracts';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -60,8 +65,21 @@ export const DEFAULT_ACCOUNT_TTL_SECONDS = 300;
 
 /** Env of a service that reads accounts: `baseEnvSchema.extend(accountEnvSchema.shape)`. */
 export const accountEnvSchema = z.object({
-  CONSUMER_NAME: z.string().optional().describe('This replica\'s name in its event-bus consumer groups; unique per replica (defaults to host + pid).'),
-  ACCOUNT_VIEW_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(DEFAULT_ACCOUNT_TTL_SECONDS).describe('Seconds an account stays in the Redis view without a newer write (user.changed keeps it current).'),
+  CONSUMER_NAME: z
+    .string()
+    .optional()
+    .describe(
+      "This replica's name in its event-bus consumer groups; unique per replica (defaults to host + pid).",
+    ),
+  ACCOUNT_VIEW_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(86_400)
+    .default(DEFAULT_ACCOUNT_TTL_SECONDS)
+    .describe(
+      'Seconds an account stays in the Redis view without a newer write (user.changed keeps it current).',
+    ),
 });
 
 /** A replica's own name in its consumer groups: CONSUMER_NAME, else this host and process. */
@@ -81,7 +99,12 @@ export interface ServiceAccounts extends AccountDirectory {
  */
 export function openAccountDirectory(
   service: string,
-  config: { AUTH_URL: string; INTERNAL_TOKEN?: string | undefined; REDIS_PREFIX: string; ACCOUNT_VIEW_TTL_SECONDS: number },
+  config: {
+    AUTH_URL: string;
+    INTERNAL_TOKEN?: string | undefined;
+    REDIS_PREFIX: string;
+    ACCOUNT_VIEW_TTL_SECONDS: number;
+  },
   deps: { redis: Redis; bus: Pick<EventBus, 'consume'>; consumer: string },
 ): ServiceAccounts {
   let log: { warn(obj: object, msg: string): void } | undefined;
@@ -126,7 +149,9 @@ export async function storeAccount(
   updatedAt: string,
   ttlSeconds = DEFAULT_ACCOUNT_TTL_SECONDS,
 ): Promise<boolean> {
-  const entry: AccountRecord = account.tokens ? { ...pickAccount(account), tokens: account.tokens } : pickAccount(account);
+  const entry: AccountRecord = account.tokens
+    ? { ...pickAccount(account), tokens: account.tokens }
+    : pickAccount(account);
   const version = Date.parse(updatedAt);
   if (Number.isNaN(version)) throw new Error(`Account ${account.id}: updatedAt is not a date`);
   const stored = await redis.eval(
@@ -153,11 +178,27 @@ export async function storeAccountDeleted(
 ): Promise<boolean> {
   const version = Date.parse(deletedAt);
   if (Number.isNaN(version)) throw new Error(`Account ${userId}: deletedAt is not a date`);
-  return (await redis.eval(COMPARE_AND_SET, 1, accountKey(prefix, userId), String(ttlSeconds), String(version), 'null')) === 1;
+  return (
+    (await redis.eval(
+      COMPARE_AND_SET,
+      1,
+      accountKey(prefix, userId),
+      String(ttlSeconds),
+      String(version),
+      'null',
+    )) === 1
+  );
 }
 
 /** Only the account's fields (a caller may hand in a wider object, e.g. a test user with its token). */
-export const pickAccount = ({ id, email, emailVerified, name, plan, isAdmin }: Account): Account => ({
+export const pickAccount = ({
+  id,
+  email,
+  emailVerified,
+  name,
+  plan,
+  isAdmin,
+}: Account): Account => ({
   id,
   email,
   emailVerified,
@@ -185,7 +226,8 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
   const timeoutMs = options.timeoutMs ?? 3_000;
   const inFlight = new Map<string, Promise<AccountRecord | null>>();
 
-  const unavailable = () => new HttpError(503, ACCOUNTS_UNAVAILABLE, 'accounts_unavailable', { 'retry-after': '5' });
+  const unavailable = () =>
+    new HttpError(503, ACCOUNTS_UNAVAILABLE, 'accounts_unavailable', { 'retry-after': '5' });
 
   /** The view's entry: undefined when it has none, null for a deleted account. */
   const cached = async (userId: string): Promise<AccountRecord | null | undefined> => {
@@ -246,32 +288,37 @@ export function createAccountDirectory(options: AccountDirectoryOptions): Accoun
     return miss;
   };
 
-  const apply = (data: UserChangedData) => storeAccount(redis, prefix, fromEvent(data), data.updatedAt, ttl);
+  const apply = (data: UserChangedData) =>
+    storeAccount(redis, prefix, fromEvent(data), data.updatedAt, ttl);
 
   const consumers: Consumer[] = [];
   if (options.events) {
     const { bus, service, onError } = options.events;
     // The bus parses each event by the catalog: one that does not match never reaches these handlers.
-    consumers.push(bus.consume({
-      topic: TOPICS.userChanged,
-      group: `${service}:accounts`,
-      consumer: options.events.consumer,
-      startId: '0',
-      handler: async (event) => {
-        await apply(event.data);
-      },
-      ...(onError ? { onError } : {}),
-    }));
-    consumers.push(bus.consume({
-      topic: TOPICS.userDeleted,
-      group: `${service}:accounts-deleted`,
-      consumer: options.events.consumer,
-      startId: '0',
-      handler: async (event) => {
-        await storeAccountDeleted(redis, prefix, event.data.userId, event.data.deletedAt, ttl);
-      },
-      ...(onError ? { onError } : {}),
-    }));
+    consumers.push(
+      bus.consume({
+        topic: TOPICS.userChanged,
+        group: `${service}:accounts`,
+        consumer: options.events.consumer,
+        startId: '0',
+        handler: async (event) => {
+          await apply(event.data);
+        },
+        ...(onError ? { onError } : {}),
+      }),
+    );
+    consumers.push(
+      bus.consume({
+        topic: TOPICS.userDeleted,
+        group: `${service}:accounts-deleted`,
+        consumer: options.events.consumer,
+        startId: '0',
+        handler: async (event) => {
+          await storeAccountDeleted(redis, prefix, event.data.userId, event.data.deletedAt, ttl);
+        },
+        ...(onError ? { onError } : {}),
+      }),
+    );
   }
 
   return {

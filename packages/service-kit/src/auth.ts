@@ -7,7 +7,14 @@ import {
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
-import { MESSAGES, TOKEN_AUDIENCE, TOKEN_ISSUER, tokenClaimsSchema, type Plan, type TokenState } from '@oneeta/contracts';
+import {
+  MESSAGES,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  tokenClaimsSchema,
+  type Plan,
+  type TokenState,
+} from '@oneeta/contracts';
 import { HttpError } from './errors.js';
 import { safeEqual } from './safe-compare.js';
 
@@ -40,7 +47,10 @@ export type AccountLookup = (userId: string) => Promise<AccountRecord | null>;
  * Whether the account's token state revokes this token: signed before the account's current token
  * version (password changed or reset, signed out everywhere), or of a signed-out sign-in.
  */
-export function isTokenRevoked(identity: Pick<TokenIdentity, 'tokenVersion' | 'sessionId'>, tokens: TokenState | undefined): boolean {
+export function isTokenRevoked(
+  identity: Pick<TokenIdentity, 'tokenVersion' | 'sessionId'>,
+  tokens: TokenState | undefined,
+): boolean {
   if (!tokens) return false;
   if ((identity.tokenVersion ?? 0) < tokens.version) return true;
   return identity.sessionId !== undefined && tokens.revokedSessions.includes(identity.sessionId);
@@ -94,7 +104,8 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
         throw new HttpError(401, MESSAGES.sessionExpired, 'token_expired');
       }
       if (err instanceof joseErrors.JOSEError || err instanceof Error) {
-        if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid) throw err;
+        if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid)
+          throw err;
         throw new HttpError(401, MESSAGES.notAuthenticated, 'invalid_token');
       }
       throw err;
@@ -154,13 +165,17 @@ export interface GuardOptions {
  * exists or the account's token state revokes the token; the lookup's own error (503 when auth
  * cannot answer) otherwise. The answer is the account (without its token state).
  */
-export function currentAccountVerifier(verify: TokenVerifier, accounts: AccountLookup): TokenVerifier {
+export function currentAccountVerifier(
+  verify: TokenVerifier,
+  accounts: AccountLookup,
+): TokenVerifier {
   return async (token) => {
     const identity = await verify(token);
     const account = await accounts(identity.id);
     if (!account) throw new HttpError(401, MESSAGES.notAuthenticated, 'account_not_found');
     const { tokens, ...user } = account;
-    if (isTokenRevoked(identity, tokens)) throw new HttpError(401, MESSAGES.sessionExpired, 'token_revoked');
+    if (isTokenRevoked(identity, tokens))
+      throw new HttpError(401, MESSAGES.sessionExpired, 'token_revoked');
     return user;
   };
 }
@@ -170,7 +185,11 @@ export function createGuards(options: GuardOptions): Guards {
     ? currentAccountVerifier(options.verify, options.accounts)
     : async (token) => {
         // request.user is who the token names, without which of their tokens it is.
-        const { tokenVersion: _version, sessionId: _session, ...user } = await options.verify(token);
+        const {
+          tokenVersion: _version,
+          sessionId: _session,
+          ...user
+        } = await options.verify(token);
         return user;
       };
   const authenticate = async (request: FastifyRequest, required: boolean) => {
@@ -192,10 +211,7 @@ export function createGuards(options: GuardOptions): Guards {
     }, 'admin'),
     requireInternal: marked(async (request) => {
       const given = request.headers['x-internal-token'];
-      const ok =
-        expected !== null &&
-        typeof given === 'string' &&
-        safeEqual(given, expected);
+      const ok = expected !== null && typeof given === 'string' && safeEqual(given, expected);
       if (!ok) throw new HttpError(403, 'Internal route', 'internal_only');
     }, 'internal'),
   };

@@ -5,7 +5,14 @@ import type { EventEnvelope } from '@oneeta/contracts';
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { z } from 'zod';
 import client from 'prom-client';
-import { EVENTS, MalformedMessageError, type EventCatalog, type EventData, type EventInput, type Events } from './catalog.js';
+import {
+  EVENTS,
+  MalformedMessageError,
+  type EventCatalog,
+  type EventData,
+  type EventInput,
+  type Events,
+} from './catalog.js';
 import { ignoreErrorEvents, redisKey } from './redis.js';
 
 export interface EventBusOptions<C extends EventCatalog = Events> {
@@ -67,12 +74,21 @@ export interface Consumer {
 
 export interface EventBus<C extends EventCatalog = Events> {
   /** `id` and `occurredAt` are fixed by the caller when the event was decided earlier (the outbox). */
-  publish<T extends TopicOf<C>>(topic: T, data: EventInput<T, C>, opts?: { id?: string; occurredAt?: string }): Promise<EventEnvelope<EventInput<T, C>>>;
+  publish<T extends TopicOf<C>>(
+    topic: T,
+    data: EventInput<T, C>,
+    opts?: { id?: string; occurredAt?: string },
+  ): Promise<EventEnvelope<EventInput<T, C>>>;
   /**
    * Queues the XADD of an event on a MULTI/pipeline instead of sending it, so the event is written
    * atomically with the caller's own writes (e.g. cache cells and the usage they cost).
    */
-  stage<T extends TopicOf<C>>(tx: ChainableCommander, topic: T, data: EventInput<T, C>, opts?: { id?: string; occurredAt?: string }): EventEnvelope<EventInput<T, C>>;
+  stage<T extends TopicOf<C>>(
+    tx: ChainableCommander,
+    topic: T,
+    data: EventInput<T, C>,
+    opts?: { id?: string; occurredAt?: string },
+  ): EventEnvelope<EventInput<T, C>>;
   /** Reads a topic in a consumer group; each event's data is parsed by the catalog's schema first. */
   consume<T extends TopicOf<C>>(opts: ConsumeOptions<T, C>): Consumer;
   /** Counts dead letters on the service's registry (`app.metricsRegistry`) from now on. */
@@ -96,12 +112,19 @@ export function deadLetterKey(prefix: string, topic: string): string {
   return redisKey(prefix, 'stream', 'dead', topic);
 }
 
-export function createEventBus<C extends EventCatalog = Events>(opts: EventBusOptions<C>): EventBus<C> {
+export function createEventBus<C extends EventCatalog = Events>(
+  opts: EventBusOptions<C>,
+): EventBus<C> {
   const catalog: EventCatalog = opts.catalog ?? EVENTS;
   const maxLen = opts.maxLen ?? 100_000;
   const consumers = new Set<Consumer>();
   let metrics = opts.metrics;
-  const envelopeOf = <T>(topic: string, data: T, id?: string, occurredAt?: string): EventEnvelope<T> => ({
+  const envelopeOf = <T>(
+    topic: string,
+    data: T,
+    id?: string,
+    occurredAt?: string,
+  ): EventEnvelope<T> => ({
     id: id ?? randomUUID(),
     type: topic,
     occurredAt: occurredAt ?? new Date().toISOString(),
@@ -110,27 +133,59 @@ export function createEventBus<C extends EventCatalog = Events>(opts: EventBusOp
   });
 
   return {
-    async publish<T extends TopicOf<C>>(topic: T, data: EventInput<T, C>, publishOpts?: { id?: string; occurredAt?: string }) {
+    async publish<T extends TopicOf<C>>(
+      topic: T,
+      data: EventInput<T, C>,
+      publishOpts?: { id?: string; occurredAt?: string },
+    ) {
       const envelope = envelopeOf(topic, data, publishOpts?.id, publishOpts?.occurredAt);
-      await opts.redis.xadd(streamKey(opts.prefix, topic), 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
+      await opts.redis.xadd(
+        streamKey(opts.prefix, topic),
+        'MAXLEN',
+        '~',
+        maxLen,
+        '*',
+        'event',
+        JSON.stringify(envelope),
+      );
       return envelope;
     },
 
-    stage<T extends TopicOf<C>>(tx: ChainableCommander, topic: T, data: EventInput<T, C>, stageOpts?: { id?: string; occurredAt?: string }) {
+    stage<T extends TopicOf<C>>(
+      tx: ChainableCommander,
+      topic: T,
+      data: EventInput<T, C>,
+      stageOpts?: { id?: string; occurredAt?: string },
+    ) {
       const envelope = envelopeOf(topic, data, stageOpts?.id, stageOpts?.occurredAt);
-      tx.xadd(streamKey(opts.prefix, topic), 'MAXLEN', '~', maxLen, '*', 'event', JSON.stringify(envelope));
+      tx.xadd(
+        streamKey(opts.prefix, topic),
+        'MAXLEN',
+        '~',
+        maxLen,
+        '*',
+        'event',
+        JSON.stringify(envelope),
+      );
       return envelope;
     },
 
     consume<T extends TopicOf<C>>(consumeOpts: ConsumeOptions<T, C>) {
       const topic = consumeOpts.topic;
       const schema = catalog[topic];
-      if (!schema) throw new Error(`No data schema for topic ${topic}: add it to the event catalog`);
-      const consumer = startConsumer(opts.redis, streamKey(opts.prefix, topic), consumeOpts as unknown as RawConsumeOptions, schema, {
-        key: deadLetterKey(opts.prefix, topic),
-        maxDeliveries: consumeOpts.maxDeliveries ?? opts.maxDeliveries ?? 5,
-        count: () => metrics?.deadLetters.inc({ topic, group: consumeOpts.group }),
-      });
+      if (!schema)
+        throw new Error(`No data schema for topic ${topic}: add it to the event catalog`);
+      const consumer = startConsumer(
+        opts.redis,
+        streamKey(opts.prefix, topic),
+        consumeOpts as unknown as RawConsumeOptions,
+        schema,
+        {
+          key: deadLetterKey(opts.prefix, topic),
+          maxDeliveries: consumeOpts.maxDeliveries ?? opts.maxDeliveries ?? 5,
+          count: () => metrics?.deadLetters.inc({ topic, group: consumeOpts.group }),
+        },
+      );
       const tracked: Consumer = {
         ready: consumer.ready,
         async stop() {
@@ -158,9 +213,17 @@ interface DeadLetters {
   count: () => void;
 }
 
-type RawConsumeOptions = Omit<ConsumeOptions<string, EventCatalog>, 'handler'> & { handler: (event: EventEnvelope) => Promise<void> };
+type RawConsumeOptions = Omit<ConsumeOptions<string, EventCatalog>, 'handler'> & {
+  handler: (event: EventEnvelope) => Promise<void>;
+};
 
-function startConsumer(redis: Redis, key: string, opts: RawConsumeOptions, schema: z.ZodType, dead: DeadLetters): Consumer {
+function startConsumer(
+  redis: Redis,
+  key: string,
+  opts: RawConsumeOptions,
+  schema: z.ZodType,
+  dead: DeadLetters,
+): Consumer {
   const { group, consumer, handler } = opts;
   const blockMs = opts.blockMs ?? 2_000;
   const batchSize = opts.batchSize ?? 20;
@@ -197,22 +260,53 @@ function startConsumer(redis: Redis, key: string, opts: RawConsumeOptions, schem
 
   /** How many times the group delivered this entry (XPENDING); 0 when it is no longer pending. */
   async function deliveries(id: string): Promise<number> {
-    const reply = (await conn.xpending(key, group, id, id, 1)) as [string, string, number, number][];
+    const reply = (await conn.xpending(key, group, id, id, 1)) as [
+      string,
+      string,
+      number,
+      number,
+    ][];
     return Number(reply[0]?.[3] ?? 0);
   }
 
   /** Copies a poison entry to the dead-letter stream with why it died, then acknowledges it. */
-  async function bury(id: string, fields: string[] | null, count: number, err: unknown, envelope?: EventEnvelope): Promise<void> {
+  async function bury(
+    id: string,
+    fields: string[] | null,
+    count: number,
+    err: unknown,
+    envelope?: EventEnvelope,
+  ): Promise<void> {
     const event = fields?.[fields.indexOf('event') + 1] ?? '';
     const reason = err instanceof Error ? err.message : String(err);
     await conn
       .multi()
-      .xadd(dead.key, '*', 'event', event, 'originalId', id, 'group', group, 'consumer', consumer, 'deliveries', String(count), 'error', reason.slice(0, 1000))
+      .xadd(
+        dead.key,
+        '*',
+        'event',
+        event,
+        'originalId',
+        id,
+        'group',
+        group,
+        'consumer',
+        consumer,
+        'deliveries',
+        String(count),
+        'error',
+        reason.slice(0, 1000),
+      )
       .xack(key, group, id)
       .exec();
     dead.count();
     if (err instanceof MalformedMessageError) onError(err, envelope);
-    else onError(new Error(`Entry ${id} on ${key} moved to ${dead.key} after ${count} deliveries: ${reason}`));
+    else
+      onError(
+        new Error(
+          `Entry ${id} on ${key} moved to ${dead.key} after ${count} deliveries: ${reason}`,
+        ),
+      );
   }
 
   async function handle(entries: StreamEntry[], claimed = false): Promise<void> {
@@ -230,7 +324,13 @@ function startConsumer(redis: Redis, key: string, opts: RawConsumeOptions, schem
       const data = schema.safeParse(envelope.data);
       if (!data.success) {
         const reason = `bad ${envelope.type} payload: ${data.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ')}`;
-        await bury(id, fields, await deliveries(id).catch(() => 1), new MalformedMessageError(reason.slice(0, 500)), envelope);
+        await bury(
+          id,
+          fields,
+          await deliveries(id).catch(() => 1),
+          new MalformedMessageError(reason.slice(0, 500)),
+          envelope,
+        );
         continue;
       }
       envelope.data = data.data;
@@ -238,7 +338,12 @@ function startConsumer(redis: Redis, key: string, opts: RawConsumeOptions, schem
         // An entry whose handler never returned (the process died on it) is buried here.
         const count = await deliveries(id);
         if (count > dead.maxDeliveries) {
-          await bury(id, fields, count, new Error('delivered too many times without an acknowledgement'));
+          await bury(
+            id,
+            fields,
+            count,
+            new Error('delivered too many times without an acknowledgement'),
+          );
           continue;
         }
       }

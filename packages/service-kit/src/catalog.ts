@@ -18,7 +18,11 @@ export type EventInput<T extends keyof C, C extends EventCatalog = Events> = z.i
 export type EventData<T extends keyof C, C extends EventCatalog = Events> = z.output<C[T]>;
 
 /** One entry of the job catalog in contracts (`JOBS[queue]`): the queue, the job name, its payload and retry policy. */
-export interface JobCatalogEntry<S extends z.ZodType = z.ZodType, Q extends string = string, N extends string = string> {
+export interface JobCatalogEntry<
+  S extends z.ZodType = z.ZodType,
+  Q extends string = string,
+  N extends string = string,
+> {
   queue: Q;
   name: N;
   schema: S;

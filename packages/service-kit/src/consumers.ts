@@ -1,7 +1,12 @@
 import type { EventEnvelope } from '@oneeta/contracts';
 import type { Redis } from 'ioredis';
 import { idempotent, type Consumer, type EventBus, type TopicOf } from './bus.js';
-import { MalformedMessageError, type EventCatalog, type EventData, type Events } from './catalog.js';
+import {
+  MalformedMessageError,
+  type EventCatalog,
+  type EventData,
+  type Events,
+} from './catalog.js';
 
 /** What every event consumer of a service shares (startService gives it as `kit.events`). */
 export interface EventsContext<C extends EventCatalog = Events> {
@@ -33,12 +38,16 @@ export interface TopicHandler<T extends TopicOf<C>, C extends EventCatalog = Eve
  * malformed event is dead-lettered and logged as a warning, and the handler never sees it), `once`
  * makes the handler idempotent by event id, and a failure is logged and retried by the bus.
  */
-export function consumeEvents<T extends TopicOf<C>, C extends EventCatalog = Events>(ctx: EventsContext<C>, handler: TopicHandler<T, C>): Consumer {
+export function consumeEvents<T extends TopicOf<C>, C extends EventCatalog = Events>(
+  ctx: EventsContext<C>,
+  handler: TopicHandler<T, C>,
+): Consumer {
   const { topic, group } = handler;
   const run = async (event: EventEnvelope<EventData<T, C>>) => {
     await handler.handle(event.data, event);
   };
-  if (handler.once && (!ctx.redis || ctx.prefix === undefined)) throw new Error(`consumeEvents: group ${group} is 'once' but has no redis and prefix`);
+  if (handler.once && (!ctx.redis || ctx.prefix === undefined))
+    throw new Error(`consumeEvents: group ${group} is 'once' but has no redis and prefix`);
   return ctx.bus.consume({
     topic,
     group,
@@ -46,7 +55,11 @@ export function consumeEvents<T extends TopicOf<C>, C extends EventCatalog = Eve
     startId: handler.startId ?? '0',
     handler: handler.once ? idempotent(ctx.redis!, ctx.prefix!, group, run) : run,
     onError: (err, event) => {
-      if (err instanceof MalformedMessageError) ctx.log.warn({ eventId: event?.id, topic, group, err: err.message }, `${topic} ignored: bad payload (dead-lettered)`);
+      if (err instanceof MalformedMessageError)
+        ctx.log.warn(
+          { eventId: event?.id, topic, group, err: err.message },
+          `${topic} ignored: bad payload (dead-lettered)`,
+        );
       else ctx.log.error({ err, eventId: event?.id, topic }, handler.failure);
     },
   });

@@ -74,10 +74,15 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Data
   // Migrate on one connection under an advisory lock, so replicas starting together take turns.
   const timeouts = resolveDbTimeouts(options.timeouts);
   // Migrations may take longer than one request's statement: only the connect timeout applies.
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+  });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [`oneeta:migrate:${options.schema}`]);
+    await client.query('select pg_advisory_lock(hashtext($1))', [
+      `oneeta:migrate:${options.schema}`,
+    ]);
     await migratePg(drizzlePg(client), {
       migrationsFolder: options.migrationsFolder,
       migrationsSchema: options.schema,
@@ -85,7 +90,11 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Data
   } finally {
     await client.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...pgTimeouts(timeouts) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...pgTimeouts(timeouts),
+  });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead
   // A client checked out of the pool (a transaction between statements, the outbox relay's claim)
   // has no pool listener: a dropped connection would emit an unhandled 'error' and kill the

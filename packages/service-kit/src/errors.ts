@@ -19,7 +19,8 @@ export const forbidden = (message: string, code?: string) => new HttpError(403, 
 export const notFound = (message: string, code?: string) => new HttpError(404, message, code);
 export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
 
-const ZOD_DEFAULT = /^(Invalid (input|option|string|key|element|value|format)|Too (small|big)|Unrecognized key)/;
+const ZOD_DEFAULT =
+  /^(Invalid (input|option|string|key|element|value|format)|Too (small|big)|Unrecognized key)/;
 
 /**
  * One human sentence for a validation failure: our schemas carry the spec's own messages; zod's
@@ -56,12 +57,19 @@ const QUOTES_INPUT = /^22/;
  * (`params`, `query`, `detail`, `where`…) is copied.
  */
 export function serializeError(err: unknown, depth = 0): LoggedError {
-  if (!(err instanceof Error)) return { type: typeof err, message: 'A non-Error value was thrown', stack: '' };
+  if (!(err instanceof Error))
+    return { type: typeof err, message: 'A non-Error value was thrown', stack: '' };
   const record = err as Error & { code?: unknown; cause?: unknown };
   const cause = record.cause instanceof Error ? record.cause : undefined;
-  const isDrizzleQuery = record.constructor.name === 'DrizzleQueryError' || /^Failed query: /.test(err.message);
+  const isDrizzleQuery =
+    record.constructor.name === 'DrizzleQueryError' || /^Failed query: /.test(err.message);
   const source = isDrizzleQuery && cause ? (cause as Error & { code?: unknown }) : record;
-  const code = typeof source.code === 'string' ? source.code : typeof source.code === 'number' ? String(source.code) : undefined;
+  const code =
+    typeof source.code === 'string'
+      ? source.code
+      : typeof source.code === 'number'
+        ? String(source.code)
+        : undefined;
   let message = isDrizzleQuery && !cause ? 'Failed query' : source.message;
   if (code && QUOTES_INPUT.test(code)) message = message.replace(/"[^"]*"/g, '"…"');
   const frames = (err.stack ?? '').split('\n').filter((line) => STACK_FRAME.test(line));
@@ -106,7 +114,8 @@ const UNAVAILABLE_MESSAGES =
 export function isUnavailableError(err: unknown, depth = 0): boolean {
   if (!(err instanceof Error) || depth > 4) return false;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return true;
   if (UNAVAILABLE_MESSAGES.test(err.message.split('\n')[0] ?? '')) return true;
   return isUnavailableError((err as { cause?: unknown }).cause, depth + 1);
 }
@@ -125,7 +134,9 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const [key = '', value] = pair.split(/=(.*)/s, 2);
-      return value !== undefined && SECRET_QUERY_KEY.test(decodeURIComponentSafe(key)) ? `${key}=…` : pair;
+      return value !== undefined && SECRET_QUERY_KEY.test(decodeURIComponentSafe(key))
+        ? `${key}=…`
+        : pair;
     })
     .join('&');
   return `${safePath}?${safeQuery}`;

@@ -155,7 +155,8 @@ export function createHttpApp(options: HttpAppOptions): App {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url ?? route.path });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url ?? route.path });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -207,12 +208,10 @@ export function createHttpApp(options: HttpAppOptions): App {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        error: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        code: 'not_found',
-      });
+    reply.status(404).send({
+      error: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      code: 'not_found',
+    });
   });
 
   app.get('/healthz', async () => ({ ok: true }));

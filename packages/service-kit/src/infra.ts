@@ -5,7 +5,15 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type client from 'prom-client';
 import type { Database } from './db.js';
-import { createDelivery, createOutbox, createRelayMetrics, startOutboxRelay, type Outbox, type OutboxRelay, type OutboxTable } from './outbox.js';
+import {
+  createDelivery,
+  createOutbox,
+  createRelayMetrics,
+  startOutboxRelay,
+  type Outbox,
+  type OutboxRelay,
+  type OutboxTable,
+} from './outbox.js';
 import { createQueue, type JobCatalogEntry } from './queue.js';
 import { createRedis } from './redis.js';
 
@@ -25,10 +33,16 @@ export interface ServiceInfra extends RedisInfra {
 /** What a service without tables of its own opens (the maps API, the routing worker): Redis and the bus. */
 export function openRedisInfra(
   service: string,
-  config: Pick<BaseEnv, 'REDIS_URL' | 'REDIS_PREFIX'> & Partial<Pick<BaseEnv, 'BUS_MAX_DELIVERIES'>>,
+  config: Pick<BaseEnv, 'REDIS_URL' | 'REDIS_PREFIX'> &
+    Partial<Pick<BaseEnv, 'BUS_MAX_DELIVERIES'>>,
 ): RedisInfra {
   const redis = createRedis(config.REDIS_URL);
-  const bus = createEventBus({ redis, prefix: config.REDIS_PREFIX, source: service, maxDeliveries: config.BUS_MAX_DELIVERIES });
+  const bus = createEventBus({
+    redis,
+    prefix: config.REDIS_PREFIX,
+    source: service,
+    maxDeliveries: config.BUS_MAX_DELIVERIES,
+  });
   return {
     redis,
     bus,
@@ -110,16 +124,27 @@ export function openServiceOutbox(opts: ServiceOutboxOptions): ServiceOutbox {
   const { config } = opts;
   const producer = createRedis(config.REDIS_URL, { role: 'producer' });
   const queues = Object.fromEntries(
-    (opts.jobs ?? []).map((entry) => [entry.queue, createQueue(entry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: opts.log })]),
+    (opts.jobs ?? []).map((entry) => [
+      entry.queue,
+      createQueue(entry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: opts.log }),
+    ]),
   );
-  const bus = createEventBus({ redis: producer, prefix: config.REDIS_PREFIX, source: opts.service });
+  const bus = createEventBus({
+    redis: producer,
+    prefix: config.REDIS_PREFIX,
+    source: opts.service,
+  });
   const relay = startOutboxRelay({
     db: opts.db,
     table: opts.table,
     deliver: createDelivery({ bus, redis: producer, prefix: config.REDIS_PREFIX, queues }),
     pollMs: config.OUTBOX_POLL_MS,
     metrics: opts.registry && createRelayMetrics(opts.registry),
-    onError: (err, row) => opts.log?.error({ err: err instanceof Error ? err.message : String(err), row }, 'outbox delivery failed'),
+    onError: (err, row) =>
+      opts.log?.error(
+        { err: err instanceof Error ? err.message : String(err), row },
+        'outbox delivery failed',
+      ),
   });
   return {
     outbox: createOutbox(opts.table, opts.service),

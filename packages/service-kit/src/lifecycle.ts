@@ -45,7 +45,13 @@ export function watchParentPipe(
  * registered in onClose hooks), finishing in-flight requests. A second signal, or the timeout,
  * exits at once.
  */
-export async function runService({ app, port, host, shutdownTimeoutMs = 10_000, drainMs }: RunOptions) {
+export async function runService({
+  app,
+  port,
+  host,
+  shutdownTimeoutMs = 10_000,
+  drainMs,
+}: RunOptions) {
   await app.listen({ port, host });
   reportPort(app);
   let stopping: string | undefined;
@@ -57,7 +63,12 @@ export async function runService({ app, port, host, shutdownTimeoutMs = 10_000, 
     }
     stopping = signal;
     const drain =
-      signal === 'parent gone' ? 0 : (drainMs ?? (process.env.EXIT_WHEN_STDIN_CLOSES === '1' ? 0 : Math.min(app.server.keepAliveTimeout, MAX_DRAIN_MS)));
+      signal === 'parent gone'
+        ? 0
+        : (drainMs ??
+          (process.env.EXIT_WHEN_STDIN_CLOSES === '1'
+            ? 0
+            : Math.min(app.server.keepAliveTimeout, MAX_DRAIN_MS)));
     app.log.info({ signal, drainMs: drain }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');

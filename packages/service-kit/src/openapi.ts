@@ -22,7 +22,10 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 export const errorSchema = z
   .object({
     error: z.string().describe('What went wrong, as a sentence for people'),
-    code: z.string().optional().describe('A stable machine-readable code (validation_error, not_found…)'),
+    code: z
+      .string()
+      .optional()
+      .describe('A stable machine-readable code (validation_error, not_found…)'),
   })
   .meta({
     id: 'Error',
@@ -51,13 +54,20 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
     openapi: {
       openapi: '3.1.0',
       info: { title: `OneETA ${options.name}`, version: options.version ?? '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: routeTransform(options.name),
-    transformObject: (input) => pruneComponents(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document),
+    transformObject: (input) =>
+      pruneComponents(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document),
   });
   if (options.guard) {
-    app.get(INTERNAL_OPENAPI_PATH, { preHandler: options.guard, schema: { hide: true } }, async () => app.swagger());
+    app.get(
+      INTERNAL_OPENAPI_PATH,
+      { preHandler: options.guard, schema: { hide: true } },
+      async () => app.swagger(),
+    );
   }
 }
 
@@ -71,13 +81,22 @@ function routeTransform(service: string): SwaggerTransform {
     if (!isPublicPath(url) || schema.hide || guardAccess.includes('internal')) {
       return { schema: { hide: true }, url };
     }
-    const signIn = guardAccess.includes('admin') ? 'admin' : guardAccess.includes('user') ? 'user' : null;
+    const signIn = guardAccess.includes('admin')
+      ? 'admin'
+      : guardAccess.includes('user')
+        ? 'user'
+        : null;
     const given = (route.config as { access?: Access } | undefined)?.access;
     const access: Access = given ?? signIn ?? 'public';
     const optionalSignIn = guardAccess.includes('public');
-    const out = jsonSchemaTransform({ ...input, schema }) as { schema: OperationSchema; url: string };
+    const out = jsonSchemaTransform({ ...input, schema }) as {
+      schema: OperationSchema;
+      url: string;
+    };
     const method = [route.method].flat()[0]!;
-    const documented = described((out.schema.response ?? {}) as Record<string, Record<string, unknown>>);
+    const documented = described(
+      (out.schema.response ?? {}) as Record<string, Record<string, unknown>>,
+    );
     const success = Object.keys(documented).some((code) => code.startsWith('2'))
       ? {}
       : { 200: { description: 'Done' } };
@@ -86,7 +105,11 @@ function routeTransform(service: string): SwaggerTransform {
       operationId: schema.operationId ?? defaultOperationId(method, url),
       tags: schema.tags ?? [service],
       response: { ...success, ...errorResponses(schema, access, optionalSignIn), ...documented },
-      ...(access !== 'public' ? { security: [{ bearer: [] }] } : optionalSignIn ? { security: [{}, { bearer: [] }] } : {}),
+      ...(access !== 'public'
+        ? { security: [{ bearer: [] }] }
+        : optionalSignIn
+          ? { security: [{}, { bearer: [] }] }
+          : {}),
       'x-oneeta-access': access,
     };
     return out;
@@ -108,42 +131,63 @@ function described(responses: Record<string, Record<string, unknown>>) {
   return Object.fromEntries(
     Object.entries(responses).map(([code, schema]) => [
       code,
-      schema.description === undefined ? { ...schema, description: STATUS_TEXT[code] ?? (code.startsWith('2') ? 'Success' : 'Error') } : schema,
+      schema.description === undefined
+        ? {
+            ...schema,
+            description: STATUS_TEXT[code] ?? (code.startsWith('2') ? 'Success' : 'Error'),
+          }
+        : schema,
     ]),
   );
 }
 
 function guardsOf(hooks: unknown): string[] {
-  return [hooks].flat().map(accessOfGuard).filter((access) => access !== undefined);
+  return [hooks]
+    .flat()
+    .map(accessOfGuard)
+    .filter((access) => access !== undefined);
 }
 
 /** The error answers an operation may give, each an `Error`. */
 function errorResponses(schema: OperationSchema, access: Access, optionalSignIn: boolean) {
   const answers: Record<string, { description: string }> = {};
-  if (schema.body || schema.querystring || schema.params) answers[400] = { description: 'The request is not valid' };
-  if (access !== 'public' || optionalSignIn) answers[401] = { description: 'Not signed in, or the token is not valid' };
-  if (access !== 'public' && access !== 'user') answers[403] = { description: 'The caller may not do this' };
+  if (schema.body || schema.querystring || schema.params)
+    answers[400] = { description: 'The request is not valid' };
+  if (access !== 'public' || optionalSignIn)
+    answers[401] = { description: 'Not signed in, or the token is not valid' };
+  if (access !== 'public' && access !== 'user')
+    answers[403] = { description: 'The caller may not do this' };
   if (schema.params) answers[404] = { description: 'Not found' };
   answers[429] = { description: 'Too many requests; retry after the Retry-After header' };
   answers[503] = { description: 'A dependency is unavailable; retry after the Retry-After header' };
-  return Object.fromEntries(Object.entries(answers).map(([code, { description }]) => [code, { description, ...ERROR_REF }]));
+  return Object.fromEntries(
+    Object.entries(answers).map(([code, { description }]) => [code, { description, ...ERROR_REF }]),
+  );
 }
 
 /** GET /api/sessions/:id/invite/:code → getApiSessionsIdInviteCode. */
 export function defaultOperationId(method: string, url: string): string {
   const words = url.split(/[/:_.-]+/).filter(Boolean);
-  return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  return (
+    method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')
+  );
 }
 
 /** Keeps only the component schemas the document references (the zod registry holds every id). */
-export function pruneComponents<T extends { components?: OpenAPIV3_1.ComponentsObject }>(document: T): T {
+export function pruneComponents<T extends { components?: OpenAPIV3_1.ComponentsObject }>(
+  document: T,
+): T {
   const schemas = document.components?.schemas ?? {};
   const used = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
-      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
+      if (
+        key === '$ref' &&
+        typeof child === 'string' &&
+        child.startsWith('#/components/schemas/')
+      ) {
         const name = child.slice('#/components/schemas/'.length);
         if (!used.has(name)) {
           used.add(name);

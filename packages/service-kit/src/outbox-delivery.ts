@@ -59,7 +59,10 @@ export function createDelivery(deps: DeliveryDeps): Deliver & { batch: DeliverBa
     switch (message.kind) {
       case 'event': {
         const { envelope } = message;
-        await deps.bus.publish(envelope.type, envelope.data, { id: envelope.id, occurredAt: envelope.occurredAt });
+        await deps.bus.publish(envelope.type, envelope.data, {
+          id: envelope.id,
+          occurredAt: envelope.occurredAt,
+        });
         return;
       }
       case 'job':
@@ -109,7 +112,8 @@ export function createDelivery(deps: DeliveryDeps): Deliver & { batch: DeliverBa
           const [err, reply] = replies[k] ?? [new Error('no reply from Redis')];
           if (err) fail(i, err);
           // BullMQ's add scripts answer a negative code for a refused job.
-          else if (items[i]!.message.kind === 'job' && typeof reply === 'number' && reply < 0) fail(i, new Error(`BullMQ refused the job (code ${reply})`));
+          else if (items[i]!.message.kind === 'job' && typeof reply === 'number' && reply < 0)
+            fail(i, new Error(`BullMQ refused the job (code ${reply})`));
         });
       } catch (err) {
         for (const i of indexes) fail(i, err);
@@ -148,15 +152,25 @@ export function createDelivery(deps: DeliveryDeps): Deliver & { batch: DeliverBa
     switch (message.kind) {
       case 'event': {
         const { envelope } = message;
-        deps.bus.stage(pipe, envelope.type, envelope.data, { id: envelope.id, occurredAt: envelope.occurredAt });
+        deps.bus.stage(pipe, envelope.type, envelope.data, {
+          id: envelope.id,
+          occurredAt: envelope.occurredAt,
+        });
         return;
       }
       case 'job': {
         const queue = queueOf(message.queue);
         const jobId = message.opts.jobId;
-        if (jobId === '0' || jobId?.startsWith('0:')) throw new Error("JobId cannot be '0' or start with '0:'");
+        if (jobId === '0' || jobId?.startsWith('0:'))
+          throw new Error("JobId cannot be '0' or start with '0:'");
         // As Queue#add: the queue's default job options under the message's own.
-        const job = new Job(queue, message.name, message.data, { ...queue.jobsOpts, ...message.opts, jobId }, jobId);
+        const job = new Job(
+          queue,
+          message.name,
+          message.data,
+          { ...queue.jobsOpts, ...message.opts, jobId },
+          jobId,
+        );
         // Validates the options (throws before queuing anything), then queues the add script.
         const queued = job.addJob(pipe as unknown as Parameters<Job['addJob']>[0]);
         queued.catch(() => {}); // its reply is read from the pipeline's results

@@ -1,7 +1,15 @@
 import type { EventEnvelope, SessionNudge } from '@oneeta/contracts';
 import type { JobsOptions } from 'bullmq';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, text, timestamp, type PgSchema } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  text,
+  timestamp,
+  type PgSchema,
+} from 'drizzle-orm/pg-core';
 
 // No runtime imports beyond drizzle: drizzle-kit loads this file through each service's schema.ts.
 
@@ -31,10 +39,11 @@ export function outboxTable(schema: PgSchema<string>) {
       deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     },
     (t) => [
-      index('outbox_pending_idx').on(t.aggregate, t.seq).where(sql`delivered_at is null`),
+      index('outbox_pending_idx')
+        .on(t.aggregate, t.seq)
+        .where(sql`delivered_at is null`),
       index('outbox_delivered_idx').on(t.deliveredAt),
     ],
   );
 }
 export type OutboxTable = ReturnType<typeof outboxTable>;
-

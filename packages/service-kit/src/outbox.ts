@@ -30,15 +30,19 @@ export type OutboxEvent<C extends EventCatalog = Events> = {
  * out). Attempts and backoff come from the queue's catalog defaults (see createQueue).
  */
 export type OutboxJob<J extends JobCatalog = Jobs> = {
-  [Q in keyof J & string]: { kind: 'job'; queue: Q; name?: J[Q]['name']; data: JobInput<J[Q]>; opts?: Omit<JobsOptions, 'attempts' | 'backoff'> };
+  [Q in keyof J & string]: {
+    kind: 'job';
+    queue: Q;
+    name?: J[Q]['name'];
+    data: JobInput<J[Q]>;
+    opts?: Omit<JobsOptions, 'attempts' | 'backoff'>;
+  };
 }[keyof J & string];
 
 /** What a producer adds. `aggregate` orders delivery: rows of one aggregate go out one after another. */
-export type OutboxInput<C extends EventCatalog = Events, J extends JobCatalog = Jobs> = { aggregate: string } & (
-  | OutboxEvent<C>
-  | OutboxJob<J>
-  | { kind: 'nudge'; sessionId: string; nudge: SessionNudge }
-);
+export type OutboxInput<C extends EventCatalog = Events, J extends JobCatalog = Jobs> = {
+  aggregate: string;
+} & (OutboxEvent<C> | OutboxJob<J> | { kind: 'nudge'; sessionId: string; nudge: SessionNudge });
 
 /** Any drizzle handle: the database or an open transaction. */
 export type OutboxTx = Pick<Database, 'insert' | 'execute'>;
@@ -49,7 +53,11 @@ export interface Outbox<C extends EventCatalog = Events, J extends JobCatalog = 
 }
 
 /** `jobs`: the job catalog the job names come from (default: contracts' JOBS). */
-export function createOutbox<C extends EventCatalog = Events, J extends JobCatalog = Jobs>(table: OutboxTable, source: string, jobs?: J): Outbox<C, J> {
+export function createOutbox<C extends EventCatalog = Events, J extends JobCatalog = Jobs>(
+  table: OutboxTable,
+  source: string,
+  jobs?: J,
+): Outbox<C, J> {
   const catalog: JobCatalog = jobs ?? JOBS;
   return {
     async add(tx, input) {
@@ -58,11 +66,17 @@ export function createOutbox<C extends EventCatalog = Events, J extends JobCatal
       // Held until the caller's commit: two transactions writing one aggregate get their sequence
       // numbers in commit order, so the relay never sends a later change before an earlier one.
       for (const aggregate of [...new Set(list.map((m) => m.aggregate))].sort()) {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`oneeta:outbox:${source}:${aggregate}`}::text))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`oneeta:outbox:${source}:${aggregate}`}::text))`,
+        );
       }
       const rows = list.map((m) => {
         const id = m.kind === 'event' ? (m.id ?? randomUUID()) : randomUUID();
-        return { id, aggregate: m.aggregate, message: toMessage(m as RawInput, id, source, catalog) };
+        return {
+          id,
+          aggregate: m.aggregate,
+          message: toMessage(m as RawInput, id, source, catalog),
+        };
       });
       await tx.insert(table).values(rows);
       return rows.map((r) => r.message);
@@ -72,17 +86,32 @@ export function createOutbox<C extends EventCatalog = Events, J extends JobCatal
 
 type RawInput = { aggregate: string } & (
   | { kind: 'event'; topic: string; data: unknown; id?: string }
-  | { kind: 'job'; queue: string; name?: string; data: unknown; opts?: Omit<JobsOptions, 'attempts' | 'backoff'> }
+  | {
+      kind: 'job';
+      queue: string;
+      name?: string;
+      data: unknown;
+      opts?: Omit<JobsOptions, 'attempts' | 'backoff'>;
+    }
   | { kind: 'nudge'; sessionId: string; nudge: SessionNudge }
 );
 
 function toMessage(m: RawInput, id: string, source: string, jobs: JobCatalog): OutboxMessage {
   switch (m.kind) {
     case 'event':
-      return { kind: 'event', envelope: { id, type: m.topic, occurredAt: new Date().toISOString(), source, data: m.data } };
+      return {
+        kind: 'event',
+        envelope: { id, type: m.topic, occurredAt: new Date().toISOString(), source, data: m.data },
+      };
     case 'job':
       // A custom job id makes a repeated delivery a no-op; a deduplicated job already has its key.
-      return { kind: 'job', queue: m.queue, name: m.name ?? jobNameOf(jobs, m.queue), data: m.data, opts: m.opts?.deduplication ? { ...m.opts } : { jobId: id, ...m.opts } };
+      return {
+        kind: 'job',
+        queue: m.queue,
+        name: m.name ?? jobNameOf(jobs, m.queue),
+        data: m.data,
+        opts: m.opts?.deduplication ? { ...m.opts } : { jobId: id, ...m.opts },
+      };
     case 'nudge':
       return { kind: 'nudge', sessionId: m.sessionId, nudge: m.nudge };
   }
@@ -103,9 +132,23 @@ export interface RelayMetrics {
 /** Registers the relay's counters on a service's registry (`app.metricsRegistry`). */
 export function createRelayMetrics(registry: client.Registry): RelayMetrics {
   return {
-    delivered: new client.Counter({ name: 'outbox_delivered_total', help: 'Outbox messages delivered', labelNames: ['kind'], registers: [registry] }),
-    failed: new client.Counter({ name: 'outbox_delivery_failures_total', help: 'Failed outbox delivery attempts', labelNames: ['kind'], registers: [registry] }),
-    pending: new client.Gauge({ name: 'outbox_pending', help: 'Undelivered outbox rows after the last pass', registers: [registry] }),
+    delivered: new client.Counter({
+      name: 'outbox_delivered_total',
+      help: 'Outbox messages delivered',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    failed: new client.Counter({
+      name: 'outbox_delivery_failures_total',
+      help: 'Failed outbox delivery attempts',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    pending: new client.Gauge({
+      name: 'outbox_pending',
+      help: 'Undelivered outbox rows after the last pass',
+      registers: [registry],
+    }),
   };
 }
 
@@ -159,7 +202,8 @@ interface Outcome {
   failures: { row: ClaimedRow; err: unknown; later: number[] }[];
 }
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * Polls the outbox and delivers due rows. A claim takes, under an advisory lock (replicas take
@@ -187,7 +231,10 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
   const lockKey = `oneeta:outbox:${config.schema ?? 'public'}`;
   const report = (err: unknown, row?: ClaimedRow) => {
     try {
-      opts.onError?.(err, row && { seq: row.seq, aggregate: row.aggregate, attempts: row.attempts });
+      opts.onError?.(
+        err,
+        row && { seq: row.seq, aggregate: row.aggregate, attempts: row.attempts },
+      );
     } catch {
       // a failing reporter must not stop the relay
     }
@@ -221,16 +268,27 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
         )
         returning o.seq, o.aggregate, o.message, o.attempts`);
       return rowsOf(result)
-        .map((r) => ({ seq: Number(r.seq), aggregate: String(r.aggregate), message: r.message as OutboxMessage, attempts: Number(r.attempts) }))
+        .map((r) => ({
+          seq: Number(r.seq),
+          aggregate: String(r.aggregate),
+          message: r.message as OutboxMessage,
+          attempts: Number(r.attempts),
+        }))
         .sort((a, b) => a.seq - b.seq);
     });
 
-  const seqList = (seqs: number[]): SQL => sql.join(seqs.map((s) => sql`${s}::bigint`), sql`, `);
+  const seqList = (seqs: number[]): SQL =>
+    sql.join(
+      seqs.map((s) => sql`${s}::bigint`),
+      sql`, `,
+    );
 
   /** Rows go out in seq order; per aggregate, the rows before its first failure count as delivered. */
   async function deliverRows(rows: ClaimedRow[]): Promise<Outcome> {
     const outcomes = deliver.batch
-      ? await deliver.batch(rows.map((r): DeliveryItem => ({ aggregate: r.aggregate, message: r.message }))).catch((err: unknown) => rows.map(() => err))
+      ? await deliver
+          .batch(rows.map((r): DeliveryItem => ({ aggregate: r.aggregate, message: r.message })))
+          .catch((err: unknown) => rows.map(() => err))
       : await deliverOneByOne(rows);
     const outcome: Outcome = { delivered: [], failures: [] };
     const failedAt = new Map<string, Outcome['failures'][number]>();
@@ -253,7 +311,9 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
   async function deliverOneByOne(rows: ClaimedRow[]): Promise<unknown[]> {
     const outcomes = new Array<unknown>(rows.length).fill(undefined);
     const byAggregate = new Map<string, number[]>();
-    rows.forEach((row, i) => byAggregate.set(row.aggregate, [...(byAggregate.get(row.aggregate) ?? []), i]));
+    rows.forEach((row, i) =>
+      byAggregate.set(row.aggregate, [...(byAggregate.get(row.aggregate) ?? []), i]),
+    );
     await Promise.all(
       [...byAggregate.values()].map(async (indexes) => {
         for (const [k, i] of indexes.entries()) {
@@ -288,13 +348,16 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
           where seq = ${row.seq}`);
       }
       const later = failures.flatMap((f) => f.later);
-      if (later.length) await tx.execute(sql`update ${t} set locked_until = null where seq in (${seqList(later)})`);
+      if (later.length)
+        await tx.execute(sql`update ${t} set locked_until = null where seq in (${seqList(later)})`);
     });
   }
 
   async function markDelivered(seqs: number[]): Promise<void> {
     if (seqs.length === 0) return;
-    await db.execute(sql`update ${t} set delivered_at = now(), locked_until = null, attempts = attempts + 1 where seq in (${seqList(seqs)})`);
+    await db.execute(
+      sql`update ${t} set delivered_at = now(), locked_until = null, attempts = attempts + 1 where seq in (${seqList(seqs)})`,
+    );
   }
 
   let lastClean = 0;
@@ -314,14 +377,18 @@ export function startOutboxRelay(opts: RelayOptions): OutboxRelay {
     }
     if (Date.now() - lastClean >= cleanEveryMs) {
       lastClean = Date.now();
-      await db.execute(sql`delete from ${t} where delivered_at < now() - make_interval(secs => ${retainMs / 1000}::double precision)`);
+      await db.execute(
+        sql`delete from ${t} where delivered_at < now() - make_interval(secs => ${retainMs / 1000}::double precision)`,
+      );
     }
     if (metrics) metrics.pending.set(await pending());
     return total;
   }
 
   async function pending(): Promise<number> {
-    const result = await db.execute(sql`select count(*)::int as n from ${t} where delivered_at is null`);
+    const result = await db.execute(
+      sql`select count(*)::int as n from ${t} where delivered_at is null`,
+    );
     return Number(rowsOf(result)[0]?.n ?? 0);
   }
 

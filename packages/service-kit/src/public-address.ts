@@ -50,7 +50,8 @@ function embeddedIPv4(address: string): string | null {
   const words = expandIPv6(address);
   if (!words) return null;
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return v4(words[6]!, words[7]!);
+  if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0))
+    return v4(words[6]!, words[7]!);
   if (words[0] === 0x2002) return v4(words[1]!, words[2]!);
   return null;
 }
@@ -95,7 +96,10 @@ export interface ResolvedAddress {
 export type HostResolver = (host: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: HostResolver = async (host) =>
-  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
 
 /** A host that resolves to (or is) an address that is not public; `code` is what net errors carry. */
 export class NonPublicAddressError extends Error {
@@ -109,18 +113,23 @@ export class NonPublicAddressError extends Error {
 }
 
 /** A URL's hostname as a bare address or name: `[::1]` → `::1`. */
-export const bareHost = (hostname: string) => (hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname);
+export const bareHost = (hostname: string) =>
+  hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 
 /**
  * The addresses `host` (a name or a literal, brackets allowed) resolves to, all of them public, or
  * a NonPublicAddressError naming the first that is not. A name that resolves to nothing throws the
  * resolver's error.
  */
-export async function resolvePublic(host: string, resolve: HostResolver = systemResolver): Promise<ResolvedAddress[]> {
+export async function resolvePublic(
+  host: string,
+  resolve: HostResolver = systemResolver,
+): Promise<ResolvedAddress[]> {
   const bare = bareHost(host);
   const literal = isIP(bare);
   const addresses = literal ? [{ address: bare, family: literal as 4 | 6 }] : await resolve(bare);
-  if (addresses.length === 0) throw Object.assign(new Error(`${bare} has no address`), { code: 'ENOTFOUND' });
+  if (addresses.length === 0)
+    throw Object.assign(new Error(`${bare} has no address`), { code: 'ENOTFOUND' });
   const bad = addresses.find((a) => !isPublicAddress(a.address));
   if (bad) throw new NonPublicAddressError(bare, bad.address);
   return addresses;
@@ -133,17 +142,28 @@ export async function resolvePublic(host: string, resolve: HostResolver = system
  * (Literal IP hosts never reach a lookup: check them with resolvePublic before connecting.)
  * `allowPrivate` (tests with a local server only) skips the check but still connects to what it resolved.
  */
-export function publicOnlyLookup(resolve: HostResolver = systemResolver, opts: { allowPrivate?: boolean } = {}): LookupFunction {
+export function publicOnlyLookup(
+  resolve: HostResolver = systemResolver,
+  opts: { allowPrivate?: boolean } = {},
+): LookupFunction {
   return (hostname, options, callback) => {
     (opts.allowPrivate ? resolve(hostname) : resolvePublic(hostname, resolve)).then(
       (addresses) => {
         const family = typeof options === 'object' && options ? options.family : undefined;
-        const fitting = family === 4 || family === 6 ? addresses.filter((a) => a.family === family) : addresses;
+        const fitting =
+          family === 4 || family === 6 ? addresses.filter((a) => a.family === family) : addresses;
         if (fitting.length === 0) {
-          callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }) as NodeJS.ErrnoException, '', 0);
+          callback(
+            Object.assign(new Error(`${hostname} has no IPv${family} address`), {
+              code: 'ENOTFOUND',
+            }) as NodeJS.ErrnoException,
+            '',
+            0,
+          );
           return;
         }
-        if (typeof options === 'object' && options?.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, fitting);
+        if (typeof options === 'object' && options?.all)
+          (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, fitting);
         else callback(null, fitting[0]!.address, fitting[0]!.family);
       },
       (err: NodeJS.ErrnoException) => callback(err, '', 0),

@@ -28,7 +28,12 @@ export async function publishSessionNudge(
 }
 
 /** Queues the PUBLISH of publishSessionNudge on a pipeline/MULTI instead of sending it. */
-export function stageSessionNudge(tx: ChainableCommander, prefix: string, sessionId: string, message: SessionNudge): void {
+export function stageSessionNudge(
+  tx: ChainableCommander,
+  prefix: string,
+  sessionId: string,
+  message: SessionNudge,
+): void {
   tx.publish(sessionChannel(prefix, sessionId), JSON.stringify(sessionNudgeSchema.parse(message)));
 }
 

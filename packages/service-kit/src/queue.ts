@@ -24,11 +24,19 @@ export class RetryLaterError extends Error {
 }
 
 /** BullMQ's custom backoff (called for types it does not know): 'retry-after'. */
-export function retryAfterBackoff(attemptsMade: number, type: string | undefined, err: Error | undefined, job: { opts: { backoff?: unknown } } | undefined): number {
+export function retryAfterBackoff(
+  attemptsMade: number,
+  type: string | undefined,
+  err: Error | undefined,
+  job: { opts: { backoff?: unknown } } | undefined,
+): number {
   if (type !== RETRY_AFTER) throw new Error(`Unknown backoff strategy ${type}`);
   const delay = (job?.opts.backoff as { delay?: number } | undefined)?.delay ?? 1000;
   const exponential = Math.round(2 ** (attemptsMade - 1) * delay);
-  const asked = err instanceof RetryLaterError && err.retryAfterMs !== null ? Math.min(err.retryAfterMs, MAX_RETRY_AFTER_MS) : 0;
+  const asked =
+    err instanceof RetryLaterError && err.retryAfterMs !== null
+      ? Math.min(err.retryAfterMs, MAX_RETRY_AFTER_MS)
+      : 0;
   return Math.max(exponential, asked);
 }
 
@@ -54,7 +62,10 @@ export interface QueueOptions {
 }
 
 /** A BullMQ queue whose jobs get the catalog's attempts and backoff and bounded retention by default. */
-export function createQueue<E extends JobCatalogEntry>(entry: E, opts: QueueOptions): TypedQueue<E> {
+export function createQueue<E extends JobCatalogEntry>(
+  entry: E,
+  opts: QueueOptions,
+): TypedQueue<E> {
   const queue = new Queue<JobInput<E>, unknown, E['name']>(entry.queue, {
     connection: opts.connection,
     prefix: bullPrefix(opts.redisPrefix),
@@ -69,7 +80,10 @@ export function createQueue<E extends JobCatalogEntry>(entry: E, opts: QueueOpti
   return queue;
 }
 
-export interface WorkerSettings extends Pick<WorkerOptions, 'concurrency' | 'lockDuration' | 'stalledInterval' | 'maxStalledCount' | 'name'> {
+export interface WorkerSettings extends Pick<
+  WorkerOptions,
+  'concurrency' | 'lockDuration' | 'stalledInterval' | 'maxStalledCount' | 'name'
+> {
   /** A connection that waits for Redis (createRedis role 'worker': maxRetriesPerRequest null). */
   connection: Redis;
   redisPrefix: string;
@@ -84,32 +98,45 @@ export interface WorkerSettings extends Pick<WorkerOptions, 'concurrency' | 'loc
  * queue's dead letter), and `process` never sees it; the others reach it with `job.data` parsed.
  * Close it (`worker.close()`) on SIGTERM: the service's onClose hook does, through runService.
  */
-export function createWorker<E extends JobCatalogEntry, R>(entry: E, process: (job: CatalogJob<E, R>) => Promise<R>, settings: WorkerSettings): Worker<JobData<E>, R, E['name']> {
+export function createWorker<E extends JobCatalogEntry, R>(
+  entry: E,
+  process: (job: CatalogJob<E, R>) => Promise<R>,
+  settings: WorkerSettings,
+): Worker<JobData<E>, R, E['name']> {
   if (settings.connection.options.maxRetriesPerRequest !== null) {
-    throw new Error('A BullMQ worker needs a connection with maxRetriesPerRequest: null (createRedis role "worker")');
+    throw new Error(
+      'A BullMQ worker needs a connection with maxRetriesPerRequest: null (createRedis role "worker")',
+    );
   }
   const { connection, redisPrefix, log, ...tuning } = settings;
   // Unset tuning keeps BullMQ's defaults (an explicit undefined would override them).
   const given = Object.fromEntries(Object.entries(tuning).filter(([, v]) => v !== undefined));
-  const worker = new Worker<JobData<E>, R, E['name']>(entry.queue, (job) => process(checked(entry, job)), {
-    maxStalledCount: 2,
-    ...given,
-    connection,
-    prefix: bullPrefix(redisPrefix),
-    removeOnComplete: KEEP_COMPLETED,
-    removeOnFail: KEEP_FAILED,
-    settings: { backoffStrategy: retryAfterBackoff },
-  });
+  const worker = new Worker<JobData<E>, R, E['name']>(
+    entry.queue,
+    (job) => process(checked(entry, job)),
+    {
+      maxStalledCount: 2,
+      ...given,
+      connection,
+      prefix: bullPrefix(redisPrefix),
+      removeOnComplete: KEEP_COMPLETED,
+      removeOnFail: KEEP_FAILED,
+      settings: { backoffStrategy: retryAfterBackoff },
+    },
+  );
   worker.on('error', (err) => log?.error({ err, queue: entry.queue }, 'worker error'));
   return worker;
 }
 
 /** The job with its data parsed by the catalog's schema; a job that does not fit fails for good. */
 function checked<E extends JobCatalogEntry, R>(entry: E, job: CatalogJob<E, R>): CatalogJob<E, R> {
-  if (job.name !== entry.name) throw new UnrecoverableError(`unknown job name ${job.name} on ${entry.queue}`);
+  if (job.name !== entry.name)
+    throw new UnrecoverableError(`unknown job name ${job.name} on ${entry.queue}`);
   const parsed = entry.schema.safeParse(job.data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ');
+    const issues = parsed.error.issues
+      .map((i) => `${i.path.join('.') || '(data)'} ${i.message}`)
+      .join('; ');
     throw new UnrecoverableError(`bad ${entry.queue} payload: ${issues}`.slice(0, 500));
   }
   job.data = parsed.data as JobData<E>;

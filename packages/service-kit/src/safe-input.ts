@@ -33,7 +33,9 @@ export function findUnstorableText(value: unknown): string | null {
     }
     if (typeof item !== 'object' || item === null) continue;
     if (Array.isArray(item)) {
-      item.forEach((entry, index) => stack.push([entry, path ? `${path}.${index}` : String(index)]));
+      item.forEach((entry, index) =>
+        stack.push([entry, path ? `${path}.${index}` : String(index)]),
+      );
       continue;
     }
     // Parsed JSON only: a stream (a proxied body), a Buffer or any other object is not walked.
@@ -65,7 +67,11 @@ export function refuseUnstorableText(app: FastifyInstance): void {
       const at = findUnstorableText(request[part]);
       if (at === null) continue;
       const where = at ? `${label} ${at}` : label;
-      throw new HttpError(400, `The ${where} holds an invalid character (NUL or a lone surrogate)`, 'invalid_text');
+      throw new HttpError(
+        400,
+        `The ${where} holds an invalid character (NUL or a lone surrogate)`,
+        'invalid_text',
+      );
     }
   });
 }

@@ -23,7 +23,9 @@ export type ServiceAppDeps = Pick<ServiceAppOptions, 'accounts' | 'verifier'>;
  * current account and INTERNAL_TOKEN, and the OpenAPI document its routes describe themselves in
  * (served on /internal/openapi.json). Register routes on `app` after this.
  */
-export async function createServiceApp(options: ServiceAppOptions): Promise<{ app: App; guards: Guards }> {
+export async function createServiceApp(
+  options: ServiceAppOptions,
+): Promise<{ app: App; guards: Guards }> {
   const { name, config } = options;
   const app = createHttpApp({ name, logLevel: config.LOG_LEVEL, readiness: options.readiness });
   const guards = createGuards({

@@ -9,13 +9,34 @@ import { loadConfig } from './config.js';
 import type { EventsContext } from './consumers.js';
 import type { Database, DatabaseHandle } from './db.js';
 import type { App } from './http.js';
-import { openRedisInfra, openServiceInfra, openServiceOutbox, type RedisInfra, type ServiceInfra, type ServiceOutbox } from './infra.js';
+import {
+  openRedisInfra,
+  openServiceInfra,
+  openServiceOutbox,
+  type RedisInfra,
+  type ServiceInfra,
+  type ServiceOutbox,
+} from './infra.js';
 import { main, runService } from './lifecycle.js';
 import { createOutbox, type Outbox, type OutboxTable } from './outbox.js';
 
 /** What every service's config has (baseEnvSchema), plus the account view's settings when it keeps one. */
-export type ServiceConfig = Pick<BaseEnv, 'PORT' | 'HOST' | 'REDIS_URL' | 'REDIS_PREFIX' | 'AUTH_URL' | 'INTERNAL_TOKEN'> &
-  Partial<Pick<BaseEnv, 'DATABASE_URL' | 'DATA_DIR' | 'BUS_MAX_DELIVERIES' | 'OUTBOX_POLL_MS' | 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'>> & {
+export type ServiceConfig = Pick<
+  BaseEnv,
+  'PORT' | 'HOST' | 'REDIS_URL' | 'REDIS_PREFIX' | 'AUTH_URL' | 'INTERNAL_TOKEN'
+> &
+  Partial<
+    Pick<
+      BaseEnv,
+      | 'DATABASE_URL'
+      | 'DATA_DIR'
+      | 'BUS_MAX_DELIVERIES'
+      | 'OUTBOX_POLL_MS'
+      | 'DB_CONNECT_TIMEOUT_MS'
+      | 'DB_STATEMENT_TIMEOUT_MS'
+      | 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'
+    >
+  > & {
     ACCOUNT_VIEW_TTL_SECONDS?: number;
     CONSUMER_NAME?: string | undefined;
   };
@@ -52,7 +73,9 @@ export type ServiceKit<C, D extends StoreOptions | undefined> = {
   /** Hands something of the service's own to the kit, stopped on shutdown after what `start` started; returns it. */
   own<T extends Stoppable>(thing: T): T;
 } & (D extends StoreOptions
-  ? { database: DatabaseHandle; db: Database } & (D extends { outbox: OutboxTable } ? { outbox: Outbox; wakeRelay: () => void } : unknown)
+  ? { database: DatabaseHandle; db: Database } & (D extends { outbox: OutboxTable }
+      ? { outbox: Outbox; wakeRelay: () => void }
+      : unknown)
   : unknown);
 
 /** What `start` gets besides: the consumers' context. */
@@ -61,7 +84,11 @@ export type RunningKit<C, D extends StoreOptions | undefined> = ServiceKit<C, D>
   events: EventsContext & { log: App['log'] };
 };
 
-export interface StartServiceOptions<S extends z.ZodType, A extends App, D extends StoreOptions | undefined> {
+export interface StartServiceOptions<
+  S extends z.ZodType,
+  A extends App,
+  D extends StoreOptions | undefined,
+> {
   /** The service's name: its database schema, bus source and account-view group. */
   name: string;
   /** Its zod config schema (config.ts); loaded from the environment. */
@@ -75,7 +102,10 @@ export interface StartServiceOptions<S extends z.ZodType, A extends App, D exten
   /** Starts its consumers and workers once the app exists; each is stopped on shutdown, the last started first. */
   start?(kit: RunningKit<z.output<S>, D>, app: A): Promise<Stoppable[]> | Stoppable[];
   /** Lines logged once it runs (e.g. which provider it uses). */
-  notices?(app: A, config: z.output<S>): { level: 'info' | 'warn'; message: string; fields?: object }[];
+  notices?(
+    app: A,
+    config: z.output<S>,
+  ): { level: 'info' | 'warn'; message: string; fields?: object }[];
 }
 
 const stopOne = async (s: Stoppable) => ('stop' in s ? s.stop() : s.close());
@@ -87,19 +117,29 @@ const stopOne = async (s: Stoppable) => ('stop' in s ? s.stop() : s.close());
  * `start` started (the last first), what it handed to `own`, the account directory, the relay and
  * its queues, then the bus, Redis and the database.
  */
-export function startService<S extends z.ZodType<ServiceConfig>, A extends App, D extends StoreOptions | undefined = undefined>(
-  options: StartServiceOptions<S, A, D>,
-): void {
+export function startService<
+  S extends z.ZodType<ServiceConfig>,
+  A extends App,
+  D extends StoreOptions | undefined = undefined,
+>(options: StartServiceOptions<S, A, D>): void {
   main(() => openService(options));
 }
 
-async function openService<S extends z.ZodType<ServiceConfig>, A extends App, D extends StoreOptions | undefined = undefined>(
-  options: StartServiceOptions<S, A, D>,
-): Promise<A> {
+async function openService<
+  S extends z.ZodType<ServiceConfig>,
+  A extends App,
+  D extends StoreOptions | undefined = undefined,
+>(options: StartServiceOptions<S, A, D>): Promise<A> {
   const { name } = options;
   const config = loadConfig(options.config) as z.output<S> & ServiceConfig;
   const store = options.store;
-  const serviceInfra: ServiceInfra | undefined = store ? await openServiceInfra(name, config as Parameters<typeof openServiceInfra>[1], store.migrations) : undefined;
+  const serviceInfra: ServiceInfra | undefined = store
+    ? await openServiceInfra(
+        name,
+        config as Parameters<typeof openServiceInfra>[1],
+        store.migrations,
+      )
+    : undefined;
   const infra: RedisInfra = serviceInfra ?? openRedisInfra(name, config);
   const database = serviceInfra?.database;
   const { redis, bus } = infra;
@@ -107,7 +147,11 @@ async function openService<S extends z.ZodType<ServiceConfig>, A extends App, D 
   const directory =
     options.accounts === false
       ? undefined
-      : openAccountDirectory(name, config as Parameters<typeof openAccountDirectory>[1], { redis, bus, consumer });
+      : openAccountDirectory(name, config as Parameters<typeof openAccountDirectory>[1], {
+          redis,
+          bus,
+          consumer,
+        });
   const appLog: { current?: KitLog } = {};
   const log: KitLog = {
     info: (obj, msg) => appLog.current?.info(obj, msg),
@@ -117,10 +161,19 @@ async function openService<S extends z.ZodType<ServiceConfig>, A extends App, D 
   // The relay starts once the app exists (its counters go on the app's registry); a commit before
   // that needs no wake-up, as the relay's first pass delivers every row already there.
   let delivery: ServiceOutbox | undefined;
-  const storeKit: Partial<{ database: DatabaseHandle; db: Database; outbox: Outbox; wakeRelay: () => void }> = {};
+  const storeKit: Partial<{
+    database: DatabaseHandle;
+    db: Database;
+    outbox: Outbox;
+    wakeRelay: () => void;
+  }> = {};
   if (store && database) {
     Object.assign(storeKit, { database, db: database.db });
-    if (store.outbox) Object.assign(storeKit, { outbox: createOutbox(store.outbox, name), wakeRelay: () => delivery?.relay.wake() });
+    if (store.outbox)
+      Object.assign(storeKit, {
+        outbox: createOutbox(store.outbox, name),
+        wakeRelay: () => delivery?.relay.wake(),
+      });
   }
   const accounts: AccountLookup = directory
     ? directory.get
@@ -132,19 +185,34 @@ async function openService<S extends z.ZodType<ServiceConfig>, A extends App, D 
     owned.push(thing);
     return thing;
   };
-  const kit = { name, config, redis, bus, consumer, accounts, log, own, ...storeKit } as ServiceKit<z.output<S>, D>;
+  const kit = { name, config, redis, bus, consumer, accounts, log, own, ...storeKit } as ServiceKit<
+    z.output<S>,
+    D
+  >;
 
   const app = await options.app(kit);
   appLog.current = app.log;
   directory?.logTo(app.log);
   bus.instrument(app.metricsRegistry);
   if (store?.outbox && database) {
-    delivery = openServiceOutbox({ service: name, config, db: database.db, table: store.outbox, jobs: store.jobs, registry: app.metricsRegistry, log: app.log });
+    delivery = openServiceOutbox({
+      service: name,
+      config,
+      db: database.db,
+      table: store.outbox,
+      jobs: store.jobs,
+      registry: app.metricsRegistry,
+      log: app.log,
+    });
   }
 
-  const running: RunningKit<z.output<S>, D> = { ...kit, events: { bus, consumer, log: app.log, redis, prefix: config.REDIS_PREFIX } };
+  const running: RunningKit<z.output<S>, D> = {
+    ...kit,
+    events: { bus, consumer, log: app.log, redis, prefix: config.REDIS_PREFIX },
+  };
   const started = (await options.start?.(running, app)) ?? [];
-  for (const notice of options.notices?.(app, config) ?? []) app.log[notice.level](notice.fields ?? {}, notice.message);
+  for (const notice of options.notices?.(app, config) ?? [])
+    app.log[notice.level](notice.fields ?? {}, notice.message);
 
   app.addHook('onClose', async () => {
     for (const s of [...started].reverse()) await stopOne(s);

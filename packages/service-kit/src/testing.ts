@@ -5,7 +5,13 @@ import { createServer } from 'node:net';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOPICS, type Plan, type UserChangedData } from '@oneeta/contracts';
+import {
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  TOPICS,
+  type Plan,
+  type UserChangedData,
+} from '@oneeta/contracts';
 import { storeAccount, type Account } from './accounts.js';
 import { createEventBus, deadLetterKey, type EventBus } from './bus.js';
 import type { EventCatalog } from './catalog.js';
@@ -53,7 +59,9 @@ export async function createTestDatabase(
     ...handle,
     destroy: async () => {
       await handle.close();
-      await withClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }
@@ -106,7 +114,10 @@ export const TEST_INTERNAL_TOKEN = 'internal-test-token-0123456789abcdef';
  * prefix, and the env every service config needs (merge the service's own on top). `close()` stops
  * the bus and deletes every key under the prefix (BullMQ's `{prefix}` too).
  */
-export function openTestRedisInfra(service: string, opts: { prefix?: string; redisUrl?: string } = {}) {
+export function openTestRedisInfra(
+  service: string,
+  opts: { prefix?: string; redisUrl?: string } = {},
+) {
   // A given prefix lets two services' harnesses share one bus (e.g. auth's user.changed reaching session).
   const prefix = opts.prefix ?? uniquePrefix(service);
   const env = {
@@ -134,7 +145,11 @@ export function openTestRedisInfra(service: string, opts: { prefix?: string; red
 }
 
 /** {@link openTestRedisInfra} plus a fresh database with the service's migrations; `close()` drops it too. */
-export async function openTestInfra(service: string, migrationsFolder: string, opts: { prefix?: string; redisUrl?: string } = {}) {
+export async function openTestInfra(
+  service: string,
+  migrationsFolder: string,
+  opts: { prefix?: string; redisUrl?: string } = {},
+) {
   const infra = openTestRedisInfra(service, opts);
   const database = await createTestDatabase({ schema: service, migrationsFolder });
   return {
@@ -163,9 +178,15 @@ export interface TestIssuer {
    * An account registered in the account view (as auth's user.changed would put it there) and a
    * token carrying its claims. Defaults: a random id, `u-<id>@example.test` verified, free plan.
    */
-  user(input?: TestAccountInput, opts?: { expiresIn?: string | number }): Promise<Account & { token: string }>;
+  user(
+    input?: TestAccountInput,
+    opts?: { expiresIn?: string | number },
+  ): Promise<Account & { token: string }>;
   /** A signed token with exactly these claims (no account registered): for tokens the kit must refuse. */
-  signClaims(claims: Record<string, unknown>, opts?: { expiresIn?: string | number | null; sub?: string }): Promise<string>;
+  signClaims(
+    claims: Record<string, unknown>,
+    opts?: { expiresIn?: string | number | null; sub?: string },
+  ): Promise<string>;
   /** Puts (or overwrites) an account in the view now, as a user.changed would. */
   register(account: Account): Promise<void>;
 }
@@ -175,7 +196,11 @@ export interface TestIssuer {
  * account view under `prefix`, so a service's guards (which read the current account, not the
  * token) know the test user without an auth server.
  */
-export async function createTestIssuer(opts: { redis: Redis; prefix: string; kid?: string }): Promise<TestIssuer> {
+export async function createTestIssuer(opts: {
+  redis: Redis;
+  prefix: string;
+  kid?: string;
+}): Promise<TestIssuer> {
   const kid = opts.kid ?? 'test';
   const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' };
@@ -244,16 +269,31 @@ export async function publishUserChanged(
  * Publishes data its topic's schema may refuse, as an old or broken producer would: for tests that
  * a malformed event is dead-lettered and never reaches a handler (the typed `bus.publish` refuses it).
  */
-export function publishUnchecked(bus: Pick<EventBus, 'publish'>, topic: string, data: unknown, opts?: { id?: string }) {
+export function publishUnchecked(
+  bus: Pick<EventBus, 'publish'>,
+  topic: string,
+  data: unknown,
+  opts?: { id?: string },
+) {
   return (bus as unknown as Pick<EventBus<EventCatalog>, 'publish'>).publish(topic, data, opts);
 }
 
 /** Waits until the event with this id is on its topic's dead-letter stream (and returns its fields). */
-export async function deadLettered(redis: Redis, prefix: string, topic: string, eventId: string): Promise<Record<string, string>> {
+export async function deadLettered(
+  redis: Redis,
+  prefix: string,
+  topic: string,
+  eventId: string,
+): Promise<Record<string, string>> {
   return eventually(async () => {
-    const entries = (await redis.xrange(deadLetterKey(prefix, topic), '-', '+')) as [string, string[]][];
+    const entries = (await redis.xrange(deadLetterKey(prefix, topic), '-', '+')) as [
+      string,
+      string[],
+    ][];
     for (const [, fields] of entries) {
-      const f = Object.fromEntries(fields.flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1] ?? '']] : [])));
+      const f = Object.fromEntries(
+        fields.flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1] ?? '']] : [])),
+      );
       if ((JSON.parse(f.event ?? '{}') as { id?: string }).id === eventId) return f;
     }
     return undefined;
@@ -269,17 +309,28 @@ export async function startRedisServer() {
   let child: ChildProcess | undefined;
   const url = `redis://127.0.0.1:${port}`;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await eventually(async () => {
-      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      probe.on('error', () => {});
-      try {
-        await probe.connect();
-        return (await probe.ping()) === 'PONG';
-      } finally {
-        probe.disconnect();
-      }
-    }, { timeoutMs: 10_000, intervalMs: 50 });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    await eventually(
+      async () => {
+        const probe = new Redis(url, {
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+        });
+        probe.on('error', () => {});
+        try {
+          await probe.connect();
+          return (await probe.ping()) === 'PONG';
+        } finally {
+          probe.disconnect();
+        }
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
   };
   const stop = async () => {
     const running = child;
@@ -299,7 +350,11 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }

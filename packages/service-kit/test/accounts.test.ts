@@ -47,7 +47,10 @@ beforeAll(async () => {
     events: { bus: infra.bus, service: 'kit-test', consumer: 'c1' },
   });
   await accounts.ready;
-  const guards = createGuards({ verify: createTokenVerifier({ jwks: issuer.jwks }), accounts: accounts.get });
+  const guards = createGuards({
+    verify: createTokenVerifier({ jwks: issuer.jwks }),
+    accounts: accounts.get,
+  });
   app = createHttpApp({ name: 'kit-accounts', logLevel: 'silent', metrics: false });
   app.get('/me', { preHandler: guards.requireUser }, async (request) => request.user);
   app.get('/admin', { preHandler: guards.requireAdmin }, async () => ({ ok: true }));
@@ -59,7 +62,8 @@ afterAll(async () => {
   await infra.close();
 });
 
-const me = (token: string) => app.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) =>
+  app.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } });
 
 describe('tokens', () => {
   it('refuses a correctly signed token without exp with 401', async () => {
@@ -80,8 +84,10 @@ describe('tokens', () => {
 });
 
 describe('revoked tokens', () => {
-  const tokenFor = (account: { id: string; email: string }, claims: { tv?: number; sid?: string }) =>
-    issuer.signClaims({ email: account.email, plan: 'free', ...claims }, { sub: account.id });
+  const tokenFor = (
+    account: { id: string; email: string },
+    claims: { tv?: number; sid?: string },
+  ) => issuer.signClaims({ email: account.email, plan: 'free', ...claims }, { sub: account.id });
 
   it('refuses, once user.changed raises the token version, a token signed before it (401), and takes one signed after', async () => {
     const { token: _token, ...account } = await issuer.user();
@@ -90,25 +96,45 @@ describe('revoked tokens', () => {
     expect((await me(before)).statusCode).toBe(200);
     await publishUserChanged(infra.bus, account, ['tokens'], { version: 1, revokedSessions: [] });
     await eventually(async () => (await me(before)).statusCode === 401);
-    expect((await me(before)).json()).toMatchObject({ error: MESSAGES.sessionExpired, code: 'token_revoked' });
+    expect((await me(before)).json()).toMatchObject({
+      error: MESSAGES.sessionExpired,
+      code: 'token_revoked',
+    });
     expect((await me(legacy)).statusCode).toBe(401);
     const after = await tokenFor(account, { tv: 1, sid: 'b' });
     expect((await me(after)).statusCode).toBe(200);
     // The view's entry carries the state, so a service reading it cold refuses the same token.
-    expect(await accounts.get(account.id)).toMatchObject({ tokens: { version: 1, revokedSessions: [] } });
+    expect(await accounts.get(account.id)).toMatchObject({
+      tokens: { version: 1, revokedSessions: [] },
+    });
   });
 
   it("refuses a signed-out sign-in's tokens and no other's", async () => {
     const { token: _token, ...account } = await issuer.user();
-    const [out, still] = await Promise.all([tokenFor(account, { tv: 2, sid: 'signed-out' }), tokenFor(account, { tv: 2, sid: 'other' })]);
-    await storeAccount(infra.redis, infra.prefix, { ...account, tokens: { version: 2, revokedSessions: ['signed-out'] } }, new Date().toISOString());
+    const [out, still] = await Promise.all([
+      tokenFor(account, { tv: 2, sid: 'signed-out' }),
+      tokenFor(account, { tv: 2, sid: 'other' }),
+    ]);
+    await storeAccount(
+      infra.redis,
+      infra.prefix,
+      { ...account, tokens: { version: 2, revokedSessions: ['signed-out'] } },
+      new Date().toISOString(),
+    );
     const refused = await me(out);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'token_revoked' });
     const kept = await me(still);
     expect(kept.statusCode).toBe(200);
     // request.user is the account, without its token state.
-    expect(kept.json()).toEqual({ id: account.id, email: account.email, emailVerified: true, name: account.name, plan: 'free', isAdmin: false });
+    expect(kept.json()).toEqual({
+      id: account.id,
+      email: account.email,
+      emailVerified: true,
+      name: account.name,
+      plan: 'free',
+      isAdmin: false,
+    });
   });
 });
 
@@ -117,10 +143,25 @@ describe('deleted accounts', () => {
     const { token, ...account } = await issuer.user();
     expect((await me(token)).statusCode).toBe(200);
     const deletedAt = new Date(Date.now() + 1000).toISOString();
-    await infra.bus.publish(TOPICS.userDeleted, { userId: account.id, email: account.email, deletedAt });
+    await infra.bus.publish(TOPICS.userDeleted, {
+      userId: account.id,
+      email: account.email,
+      deletedAt,
+    });
     await eventually(async () => (await me(token)).statusCode === 401);
     expect((await me(token)).json()).toMatchObject({ code: 'account_not_found' });
-    await accounts.apply({ ...{ userId: account.id, email: account.email, name: null, plan: 'premium', isAdmin: false, emailVerified: true }, updatedAt: new Date().toISOString(), changed: ['plan'] });
+    await accounts.apply({
+      ...{
+        userId: account.id,
+        email: account.email,
+        name: null,
+        plan: 'premium',
+        isAdmin: false,
+        emailVerified: true,
+      },
+      updatedAt: new Date().toISOString(),
+      changed: ['plan'],
+    });
     expect(await accounts.get(account.id)).toBeNull();
     expect((await me(token)).statusCode).toBe(401);
   });
@@ -132,15 +173,31 @@ describe('the account directory', () => {
     await issuer.register({ ...user, plan: 'free', name: 'New Name', emailVerified: false });
     const res = await me(user.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, email: user.email, emailVerified: false, name: 'New Name', plan: 'free', isAdmin: false });
+    expect(res.json()).toEqual({
+      id: user.id,
+      email: user.email,
+      emailVerified: false,
+      name: 'New Name',
+      plan: 'free',
+      isAdmin: false,
+    });
   });
 
   it('follows user.changed: a downgrade and a revoked admin reach the old token', async () => {
     const { token, ...account } = await issuer.user({ plan: 'premium', isAdmin: true });
-    expect((await app.inject({ url: '/admin', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
-    await publishUserChanged(infra.bus, { ...account, plan: 'free', isAdmin: false }, ['plan', 'isAdmin']);
+    expect(
+      (await app.inject({ url: '/admin', headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(200);
+    await publishUserChanged(infra.bus, { ...account, plan: 'free', isAdmin: false }, [
+      'plan',
+      'isAdmin',
+    ]);
     await eventually(async () => (await me(token)).json<{ plan: string }>().plan === 'free');
-    const admin = await app.inject({ url: '/admin', headers: { authorization: `Bearer ${token}` } });
+    const admin = await app.inject({
+      url: '/admin',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(admin.statusCode).toBe(403);
   });
 
@@ -148,8 +205,12 @@ describe('the account directory', () => {
     const { token: _token, ...account } = await issuer.user();
     const newer = new Date(Date.now() + 60_000).toISOString();
     const older = new Date(Date.now() + 30_000).toISOString();
-    expect(await storeAccount(infra.redis, infra.prefix, { ...account, plan: 'premium' }, newer)).toBe(true);
-    expect(await storeAccount(infra.redis, infra.prefix, { ...account, plan: 'standard' }, older)).toBe(false);
+    expect(
+      await storeAccount(infra.redis, infra.prefix, { ...account, plan: 'premium' }, newer),
+    ).toBe(true);
+    expect(
+      await storeAccount(infra.redis, infra.prefix, { ...account, plan: 'standard' }, older),
+    ).toBe(false);
     expect(await accounts.get(account.id)).toMatchObject({ plan: 'premium' });
   });
 
@@ -184,7 +245,12 @@ describe("a service's directory (openAccountDirectory)", () => {
   it('logs a user.changed it cannot apply through the logger it was given once the app exists', async () => {
     const directory = openAccountDirectory(
       'kit-open',
-      { AUTH_URL: await deadUrl(), INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, REDIS_PREFIX: infra.prefix, ACCOUNT_VIEW_TTL_SECONDS: 60 },
+      {
+        AUTH_URL: await deadUrl(),
+        INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+        REDIS_PREFIX: infra.prefix,
+        ACCOUNT_VIEW_TTL_SECONDS: 60,
+      },
       { redis: infra.redis, bus: infra.bus, consumer: consumerNameOf({}) },
     );
     try {
@@ -194,7 +260,9 @@ describe("a service's directory (openAccountDirectory)", () => {
       await publishUnchecked(infra.bus, TOPICS.userChanged, { userId: 'u-1', plan: 'not-a-plan' });
       await eventually(() => warnings.length > 0);
       expect(warnings[0]!.msg).toBe('user.changed not applied to the account view');
-      expect(String((warnings[0]!.obj as { err: Error }).err.message)).toMatch(/bad user\.changed payload/);
+      expect(String((warnings[0]!.obj as { err: Error }).err.message)).toMatch(
+        /bad user\.changed payload/,
+      );
     } finally {
       await directory.close();
     }

@@ -4,7 +4,13 @@ import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import client from 'prom-client';
-import { createBusMetrics, createEventBus, deadLetterKey, idempotent, streamKey } from '../src/bus.js';
+import {
+  createBusMetrics,
+  createEventBus,
+  deadLetterKey,
+  idempotent,
+  streamKey,
+} from '../src/bus.js';
 import type { ConsumeOptions, EventBus } from '../src/bus.js';
 import { MalformedMessageError } from '../src/catalog.js';
 import { createRedis } from '../src/redis.js';
@@ -13,9 +19,10 @@ import { testRedisUrl, eventually as waitFor, deleteKeys } from '../src/testing.
 const REDIS_URL = testRedisUrl();
 const FAST = { blockMs: 50, claimEveryMs: 50, claimIdleMs: 200 } as const;
 
-
-
-const TEST_EVENTS = { 'order.placed': z.object({ orderId: z.string() }), metrics: z.object({ i: z.number() }) };
+const TEST_EVENTS = {
+  'order.placed': z.object({ orderId: z.string() }),
+  metrics: z.object({ i: z.number() }),
+};
 type TestEvents = typeof TEST_EVENTS;
 type Order = { orderId: string };
 
@@ -35,7 +42,10 @@ afterEach(async () => {
   await redis.quit();
 });
 
-function collect(received: EventEnvelope<Order>[], overrides: Partial<ConsumeOptions<'order.placed', TestEvents>> = {}) {
+function collect(
+  received: EventEnvelope<Order>[],
+  overrides: Partial<ConsumeOptions<'order.placed', TestEvents>> = {},
+) {
   return bus.consume({
     topic: 'order.placed',
     group: 'billing',
@@ -105,7 +115,9 @@ describe('event bus', () => {
   it('hands each event to one consumer of a group across two replicas, and to every group', async () => {
     // Each replica: its own connection and bus, a consumer of its own name in the same group.
     const replicas = [createRedis(REDIS_URL), createRedis(REDIS_URL)];
-    const buses = replicas.map((r) => createEventBus({ redis: r, prefix, source: 'bus-test', catalog: TEST_EVENTS }));
+    const buses = replicas.map((r) =>
+      createEventBus({ redis: r, prefix, source: 'bus-test', catalog: TEST_EVENTS }),
+    );
     const billing: string[][] = [[], []];
     const audit: string[] = [];
     const consumers = buses.map((b, i) =>
@@ -119,13 +131,23 @@ describe('event bus', () => {
         ...FAST,
       }),
     );
-    const auditor = buses[0]!.consume({ topic: 'order.placed', group: 'audit', consumer: 'replica-0', handler: async (event) => void audit.push(event.id), ...FAST });
+    const auditor = buses[0]!.consume({
+      topic: 'order.placed',
+      group: 'audit',
+      consumer: 'replica-0',
+      handler: async (event) => void audit.push(event.id),
+      ...FAST,
+    });
     try {
       await Promise.all([...consumers, auditor].map((c) => c.ready));
       const ids: string[] = [];
-      for (let n = 0; n < 40; n++) ids.push((await buses[n % 2]!.publish('order.placed', { orderId: `o-${n}` })).id);
+      for (let n = 0; n < 40; n++)
+        ids.push((await buses[n % 2]!.publish('order.placed', { orderId: `o-${n}` })).id);
       await waitFor(() => billing[0]!.length + billing[1]!.length >= 40 && audit.length >= 40);
-      await waitFor(async () => (await pendingCount()) === 0 && (await pendingCount('order.placed', 'audit')) === 0);
+      await waitFor(
+        async () =>
+          (await pendingCount()) === 0 && (await pendingCount('order.placed', 'audit')) === 0,
+      );
       expect([...billing[0]!, ...billing[1]!].sort()).toEqual([...ids].sort());
       expect([...audit].sort()).toEqual([...ids].sort());
     } finally {
@@ -186,7 +208,14 @@ describe('event bus', () => {
   it('moves an event that failed maxDeliveries times to the dead-letter stream, acks it and counts it', async () => {
     const registry = new client.Registry();
     const metrics = createBusMetrics(registry);
-    const deadBus = createEventBus({ redis, prefix, source: 'bus-test', catalog: TEST_EVENTS, maxDeliveries: 3, metrics });
+    const deadBus = createEventBus({
+      redis,
+      prefix,
+      source: 'bus-test',
+      catalog: TEST_EVENTS,
+      maxDeliveries: 3,
+      metrics,
+    });
     const calls: string[] = [];
     deadBus.consume({
       topic: 'order.placed',
@@ -202,17 +231,28 @@ describe('event bus', () => {
     await deadBus.publish('order.placed', { orderId: 'fine' });
 
     const dead = await waitFor(async () => {
-      const entries = (await redis.xrange(deadLetterKey(prefix, 'order.placed'), '-', '+')) as [string, string[]][];
+      const entries = (await redis.xrange(deadLetterKey(prefix, 'order.placed'), '-', '+')) as [
+        string,
+        string[],
+      ][];
       return entries.length === 1 ? entries[0]! : undefined;
     });
-    const fields = Object.fromEntries(dead[1].flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1]]] : [])));
+    const fields = Object.fromEntries(
+      dead[1].flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1]]] : [])),
+    );
     expect(JSON.parse(fields.event!)).toMatchObject({ id: poison.id, data: { orderId: 'poison' } });
-    expect(fields).toMatchObject({ group: 'billing', deliveries: '3', error: 'cannot handle poison' });
+    expect(fields).toMatchObject({
+      group: 'billing',
+      deliveries: '3',
+      error: 'cannot handle poison',
+    });
     expect(fields.originalId).toMatch(/^\d+-\d+$/);
     await waitFor(async () => (await pendingCount()) === 0);
     expect(calls.filter((c) => c === 'poison')).toHaveLength(3);
     expect(calls.filter((c) => c === 'fine')).toHaveLength(1);
-    expect((await metrics.deadLetters.get()).values).toEqual([{ labels: { topic: 'order.placed', group: 'billing' }, value: 1 }]);
+    expect((await metrics.deadLetters.get()).values).toEqual([
+      { labels: { topic: 'order.placed', group: 'billing' }, value: 1 },
+    ]);
     await deadBus.close();
   });
 
@@ -239,9 +279,20 @@ describe('event bus', () => {
   it("dead-letters an event whose data does not match its topic's schema: the handler never sees it", async () => {
     const registry = new client.Registry();
     const metrics = createBusMetrics(registry);
-    const checked = createEventBus({ redis, prefix, source: 'bus-test', catalog: TEST_EVENTS, metrics });
+    const checked = createEventBus({
+      redis,
+      prefix,
+      source: 'bus-test',
+      catalog: TEST_EVENTS,
+      metrics,
+    });
     // A producer that is not typed by the catalog (another version, a hand-written XADD).
-    const loose = createEventBus<Record<string, z.ZodType>>({ redis, prefix, source: 'old-producer', catalog: {} });
+    const loose = createEventBus<Record<string, z.ZodType>>({
+      redis,
+      prefix,
+      source: 'old-producer',
+      catalog: {},
+    });
     const bad = await loose.publish('order.placed', { orderId: 42 });
     await checked.publish('order.placed', { orderId: 'good' });
     const errors: { err: unknown; eventId?: string }[] = [];
@@ -257,10 +308,15 @@ describe('event bus', () => {
     await waitFor(() => received.length === 1);
     expect(received).toEqual(['good']);
     const dead = await waitFor(async () => {
-      const entries = (await redis.xrange(deadLetterKey(prefix, 'order.placed'), '-', '+')) as [string, string[]][];
+      const entries = (await redis.xrange(deadLetterKey(prefix, 'order.placed'), '-', '+')) as [
+        string,
+        string[],
+      ][];
       return entries.length === 1 ? entries[0]! : undefined;
     });
-    const fields = Object.fromEntries(dead[1].flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1]]] : [])));
+    const fields = Object.fromEntries(
+      dead[1].flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1]]] : [])),
+    );
     expect(JSON.parse(fields.event!)).toMatchObject({ id: bad.id, data: { orderId: 42 } });
     expect(fields).toMatchObject({ group: 'billing', deliveries: '1' });
     expect(fields.error).toMatch(/^bad order\.placed payload: orderId/);
@@ -268,17 +324,32 @@ describe('event bus', () => {
     expect(errors[0]!.err).toBeInstanceOf(MalformedMessageError);
     expect(errors[0]!.eventId).toBe(bad.id);
     await waitFor(async () => (await pendingCount()) === 0);
-    expect((await metrics.deadLetters.get()).values).toEqual([{ labels: { topic: 'order.placed', group: 'billing' }, value: 1 }]);
+    expect((await metrics.deadLetters.get()).values).toEqual([
+      { labels: { topic: 'order.placed', group: 'billing' }, value: 1 },
+    ]);
     await checked.close();
   });
 
   it('refuses to consume a topic the catalog has no schema for', () => {
-    expect(() => bus.consume({ topic: 'nope' as 'metrics', group: 'g', consumer: 'c', handler: async () => {} })).toThrow(/No data schema for topic nope/);
+    expect(() =>
+      bus.consume({
+        topic: 'nope' as 'metrics',
+        group: 'g',
+        consumer: 'c',
+        handler: async () => {},
+      }),
+    ).toThrow(/No data schema for topic nope/);
   });
 
   it('keeps the stream length near maxLen', async () => {
     const maxLen = 20;
-    const trimmed = createEventBus({ redis, prefix, source: 'bus-test', catalog: TEST_EVENTS, maxLen });
+    const trimmed = createEventBus({
+      redis,
+      prefix,
+      source: 'bus-test',
+      catalog: TEST_EVENTS,
+      maxLen,
+    });
     const [, nodeSize] = (await redis
       .config('GET', 'stream-node-max-entries')
       .catch(() => [])) as string[];

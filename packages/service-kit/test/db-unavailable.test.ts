@@ -39,10 +39,18 @@ beforeAll(async () => {
   const url = new URL(server.toString());
   url.host = `127.0.0.1:${proxy.port}`;
   url.pathname = `/${name}`;
-  handle = await openDatabase({ schema: 'kit_test', migrationsFolder, url: url.toString(), poolSize: 3, timeouts: TIMEOUTS });
+  handle = await openDatabase({
+    schema: 'kit_test',
+    migrationsFolder,
+    url: url.toString(),
+    poolSize: 3,
+    timeouts: TIMEOUTS,
+  });
   app = createHttpApp({ name: 'db-down-test', logLevel: 'silent', metrics: false });
   app.get('/count', async () => {
-    const result = (await handle.db.execute(sql`select count(*)::int as n from kit_test.notes`)) as unknown as { rows: { n: number }[] };
+    const result = (await handle.db.execute(
+      sql`select count(*)::int as n from kit_test.notes`,
+    )) as unknown as { rows: { n: number }[] };
     return { n: result.rows[0]!.n };
   });
   app.get('/slow', async () => {
@@ -67,9 +75,16 @@ async function timed(url: string) {
 }
 
 function expectUnavailable({ res, ms }: Awaited<ReturnType<typeof timed>>) {
-  expect({ status: res.statusCode, body: res.json() as unknown, retryAfter: res.headers['retry-after'] }).toEqual({
+  expect({
+    status: res.statusCode,
+    body: res.json() as unknown,
+    retryAfter: res.headers['retry-after'],
+  }).toEqual({
     status: 503,
-    body: { error: 'Service temporarily unavailable: try again in a few seconds', code: 'unavailable' },
+    body: {
+      error: 'Service temporarily unavailable: try again in a few seconds',
+      code: 'unavailable',
+    },
     retryAfter: '5',
   });
   // connect 0.5 s, or the statement's 0.5 s + the client's 1 s grace: well under the old 15 s hang.
@@ -86,7 +101,9 @@ describe('an unavailable database', () => {
     expectUnavailable(await timed('/count'));
     expectUnavailable(await timed('/count'));
     proxy.setMode('open');
-    await expect.poll(async () => (await timed('/count')).res.statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+    await expect
+      .poll(async () => (await timed('/count')).res.statusCode, { timeout: 10_000, interval: 100 })
+      .toBe(200);
   });
 
   it('answers 503 with Retry-After at once while the database refuses connections, and 200 once it is back', async () => {
@@ -94,7 +111,9 @@ describe('an unavailable database', () => {
     expectUnavailable(await timed('/count'));
     expectUnavailable(await timed('/count'));
     proxy.setMode('open');
-    await expect.poll(async () => (await timed('/count')).res.statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+    await expect
+      .poll(async () => (await timed('/count')).res.statusCode, { timeout: 10_000, interval: 100 })
+      .toBe(200);
   });
 
   it('survives a connection dropped under an open transaction: the transaction rejects, the process stays up', async () => {
@@ -123,23 +142,64 @@ describe('an unavailable database', () => {
 
 describe('unavailable errors and timeout settings', () => {
   it.each([
-    ['refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), true],
+    [
+      'refused',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      true,
+    ],
     ['terminated', new Error('Connection terminated unexpectedly'), true],
     ['pool wait', new Error('timeout exceeded when trying to connect'), true],
-    ['server shutting down (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), true],
-    ['too many connections (53300)', Object.assign(new Error('sorry, too many clients already'), { code: '53300' }), true],
-    ['connection exception class 08', Object.assign(new Error('connection failure'), { code: '08006' }), true],
-    ['wrapped by drizzle', Object.assign(new Error('Failed query: select 1\nparams: '), { cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }) }), true],
-    ['Redis down, no offline queue', new Error("Stream isn't writeable and enableOfflineQueue options is false"), true],
+    [
+      'server shutting down (57P01)',
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+      true,
+    ],
+    [
+      'too many connections (53300)',
+      Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+      true,
+    ],
+    [
+      'connection exception class 08',
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      true,
+    ],
+    [
+      'wrapped by drizzle',
+      Object.assign(new Error('Failed query: select 1\nparams: '), {
+        cause: Object.assign(new Error('canceling statement due to statement timeout'), {
+          code: '57014',
+        }),
+      }),
+      true,
+    ],
+    [
+      'Redis down, no offline queue',
+      new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+      true,
+    ],
     ['Redis connection closed', new Error('Connection is closed.'), true],
-    ['a unique violation', Object.assign(new Error('duplicate key value'), { code: '23505' }), false],
+    [
+      'a unique violation',
+      Object.assign(new Error('duplicate key value'), { code: '23505' }),
+      false,
+    ],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'x')"), false],
   ])('%s → unavailable: %s', (_label, err, expected) => {
     expect(isUnavailableError(err)).toBe(expected);
   });
 
   it('reads the database timeouts from env, with 5 s connect and 10 s statement by default', () => {
-    expect(resolveDbTimeouts({}, {})).toEqual({ connectMs: 5000, statementMs: 10_000, idleInTransactionMs: 30_000 });
-    expect(resolveDbTimeouts({ connectMs: 1 }, { DB_STATEMENT_TIMEOUT_MS: '2500' })).toMatchObject({ connectMs: 1, statementMs: 2500 });
+    expect(resolveDbTimeouts({}, {})).toEqual({
+      connectMs: 5000,
+      statementMs: 10_000,
+      idleInTransactionMs: 30_000,
+    });
+    expect(resolveDbTimeouts({ connectMs: 1 }, { DB_STATEMENT_TIMEOUT_MS: '2500' })).toMatchObject({
+      connectMs: 1,
+      statementMs: 2500,
+    });
   });
 });

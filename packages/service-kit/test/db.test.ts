@@ -43,11 +43,19 @@ describe('two replicas starting together on PostgreSQL', () => {
     await admin.query(`create database ${name}`);
     const url = new URL(server);
     url.pathname = `/${name}`;
-    const replicas = await Promise.all([1, 2].map(() => openDatabase({ schema: 'kit_test', migrationsFolder, url: url.toString(), poolSize: 2 })));
+    const replicas = await Promise.all(
+      [1, 2].map(() =>
+        openDatabase({ schema: 'kit_test', migrationsFolder, url: url.toString(), poolSize: 2 }),
+      ),
+    );
     try {
       await replicas[0]!.db.insert(notes).values({ body: 'from one' });
-      expect(await replicas[1]!.db.select({ body: notes.body }).from(notes)).toEqual([{ body: 'from one' }]);
-      const applied = (await replicas[1]!.db.execute(sql`select count(*)::int as n from kit_test.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+      expect(await replicas[1]!.db.select({ body: notes.body }).from(notes)).toEqual([
+        { body: 'from one' },
+      ]);
+      const applied = (await replicas[1]!.db.execute(
+        sql`select count(*)::int as n from kit_test.__drizzle_migrations`,
+      )) as unknown as { rows: { n: number }[] };
       expect(applied.rows).toEqual([{ n: 1 }]);
     } finally {
       await Promise.all(replicas.map((r) => r.close()));
@@ -71,4 +79,3 @@ describe('embedded PGlite', () => {
     await second.close();
   });
 });
-

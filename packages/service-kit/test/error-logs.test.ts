@@ -42,26 +42,43 @@ describe.each<TestEngine>(['pglite', 'postgres'])('error logs on %s', (engine) =
   });
 
   it.each([
-    ['a unique violation', 'POST', '/duplicate', '23505', /duplicate key value violates unique constraint/],
-    ['a bad cast (whose message quotes the input)', 'GET', '/cast', '22P02', /invalid input syntax for type integer: "…"/],
-  ] as const)('logs %s by type, code and driver message, never the query parameters', async (_label, method, url, code, message) => {
-    lines.length = 0;
-    const res = await app.inject({ method, url });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'Something went wrong', code: 'internal' });
-    const line = await vi.waitFor(() => {
-      const found = lines.find((l) => l.includes('request failed'));
-      if (!found) throw new Error('no "request failed" line yet');
-      return found;
-    });
-    const logged = JSON.parse(line) as { err: { type: string; code: string; message: string; stack: string } };
-    expect(logged.err.code).toBe(code);
-    expect(logged.err.message).toMatch(message);
-    expect(logged.err.message).not.toMatch(/Failed query|params/);
-    expect(logged.err.stack).toMatch(/^\s+at /);
-    expect(lines.join('\n')).not.toContain('secret-hash');
-    expect(lines.join('\n')).not.toContain('argon2id');
-  });
+    [
+      'a unique violation',
+      'POST',
+      '/duplicate',
+      '23505',
+      /duplicate key value violates unique constraint/,
+    ],
+    [
+      'a bad cast (whose message quotes the input)',
+      'GET',
+      '/cast',
+      '22P02',
+      /invalid input syntax for type integer: "…"/,
+    ],
+  ] as const)(
+    'logs %s by type, code and driver message, never the query parameters',
+    async (_label, method, url, code, message) => {
+      lines.length = 0;
+      const res = await app.inject({ method, url });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: 'Something went wrong', code: 'internal' });
+      const line = await vi.waitFor(() => {
+        const found = lines.find((l) => l.includes('request failed'));
+        if (!found) throw new Error('no "request failed" line yet');
+        return found;
+      });
+      const logged = JSON.parse(line) as {
+        err: { type: string; code: string; message: string; stack: string };
+      };
+      expect(logged.err.code).toBe(code);
+      expect(logged.err.message).toMatch(message);
+      expect(logged.err.message).not.toMatch(/Failed query|params/);
+      expect(logged.err.stack).toMatch(/^\s+at /);
+      expect(lines.join('\n')).not.toContain('secret-hash');
+      expect(lines.join('\n')).not.toContain('argon2id');
+    },
+  );
 });
 
 describe('serializeError', () => {
@@ -77,7 +94,11 @@ describe('serializeError', () => {
   });
 
   it('logs a thrown non-Error by its type only', () => {
-    expect(serializeError({ password: 'hunter2' })).toEqual({ type: 'object', message: 'A non-Error value was thrown', stack: '' });
+    expect(serializeError({ password: 'hunter2' })).toEqual({
+      type: 'object',
+      message: 'A non-Error value was thrown',
+      stack: '',
+    });
   });
 });
 
@@ -93,13 +114,17 @@ describe('request logs', () => {
     const app = createHttpApp({ name: 'url-logs', logLevel: 'info', metrics: false, logStream });
     app.get('/api/sessions/:id/invite/:code', async () => ({ ok: true }));
     try {
-      await app.inject({ url: '/api/sessions/abc2345/invite/InviteCodeSecret42?token=TokenSecret&Code=CodeSecret&limit=5' });
+      await app.inject({
+        url: '/api/sessions/abc2345/invite/InviteCodeSecret42?token=TokenSecret&Code=CodeSecret&limit=5',
+      });
       const line = await vi.waitFor(() => {
         const found = lines.find((l) => l.includes('incoming request'));
         if (!found) throw new Error('no "incoming request" line yet');
         return found;
       });
-      expect((JSON.parse(line) as { req: { url: string } }).req.url).toBe('/api/sessions/abc2345/invite/…?token=…&Code=…&limit=5');
+      expect((JSON.parse(line) as { req: { url: string } }).req.url).toBe(
+        '/api/sessions/abc2345/invite/…?token=…&Code=…&limit=5',
+      );
       expect(lines.join('\n')).not.toMatch(/Secret/);
     } finally {
       await app.close();

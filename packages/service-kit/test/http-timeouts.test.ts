@@ -59,7 +59,9 @@ describe('server timeouts', () => {
 
   it('closes a request whose body never finishes, within the request timeout', async () => {
     const { socket, state } = connect();
-    socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":');
+    socket.write(
+      'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+    );
     await expect.poll(() => state.closed, { timeout: 5000, interval: 50 }).toBe(true);
     expect(state.closedAt - state.openedAt).toBeLessThan(3500);
   });
@@ -67,7 +69,9 @@ describe('server timeouts', () => {
   it('answers a normal request, then closes the idle keep-alive connection after the keep-alive timeout', async () => {
     const { socket, state } = connect();
     socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-    await expect.poll(() => state.received, { timeout: 2000, interval: 20 }).toMatch(/^HTTP\/1\.1 200[\s\S]*\{"ok":true\}/);
+    await expect
+      .poll(() => state.received, { timeout: 2000, interval: 20 })
+      .toMatch(/^HTTP\/1\.1 200[\s\S]*\{"ok":true\}/);
     const answeredAt = Date.now();
     await expect.poll(() => state.closed, { timeout: 5000, interval: 50 }).toBe(true);
     expect(state.closedAt - answeredAt).toBeLessThan(2000);
@@ -82,9 +86,21 @@ describe('server timeouts', () => {
       maxRequestsPerSocket: 0,
     });
     expect(
-      resolveHttpTimeouts({ keepAliveMs: 1234 }, { HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '15000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '9' }),
+      resolveHttpTimeouts(
+        { keepAliveMs: 1234 },
+        {
+          HTTP_HEADERS_TIMEOUT_MS: '20000',
+          HTTP_REQUEST_TIMEOUT_MS: '15000',
+          HTTP_KEEP_ALIVE_TIMEOUT_MS: '9',
+        },
+      ),
     ).toMatchObject({ headersMs: 15_000, requestMs: 15_000, keepAliveMs: 1234 });
-    const server = createHttpApp({ name: 'env', logLevel: 'silent', metrics: false, timeouts: { headersMs: 700, requestMs: 900 } }).server;
+    const server = createHttpApp({
+      name: 'env',
+      logLevel: 'silent',
+      metrics: false,
+      timeouts: { headersMs: 700, requestMs: 900 },
+    }).server;
     expect([server.headersTimeout, server.requestTimeout]).toEqual([700, 900]);
   });
 });

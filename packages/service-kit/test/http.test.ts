@@ -34,7 +34,11 @@ beforeAll(async () => {
   app = createHttpApp({
     name: 'kit-test',
     logLevel: 'silent',
-    readiness: { flaky: async () => { if (!ready) throw new Error('db down'); } },
+    readiness: {
+      flaky: async () => {
+        if (!ready) throw new Error('db down');
+      },
+    },
   });
   const guards = createGuards({
     verify: createTokenVerifier({ jwks: { keys: [ours.jwk] } }),
@@ -52,7 +56,9 @@ beforeAll(async () => {
     throw new Error('secret connection string postgres://u:p@db');
   });
   app.get('/me', { preHandler: guards.requireUser }, async (request) => request.user);
-  app.get('/maybe', { preHandler: guards.optionalUser }, async (request) => ({ user: request.user }));
+  app.get('/maybe', { preHandler: guards.optionalUser }, async (request) => ({
+    user: request.user,
+  }));
   app.get('/admin', { preHandler: guards.requireAdmin }, async () => ({ ok: true }));
   app.get('/internal/x', { preHandler: guards.requireInternal }, async () => ({ ok: true }));
   app.get('/toggle', async () => {
@@ -67,10 +73,18 @@ const claims = { sub: 'u1', email: 'a@b.co', name: 'Ann', plan: 'free' };
 
 describe('error answers', () => {
   it('answers a validation failure with 400 and a readable sentence', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/echo', payload: { email: 'x', count: 1 } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: { email: 'x', count: 1 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'Enter an e-mail', code: 'validation_error' });
-    const wrongType = await app.inject({ method: 'POST', url: '/echo', payload: { email: 'a@b.co', count: 'two' } });
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: { email: 'a@b.co', count: 'two' },
+    });
     expect(wrongType.json().error).toBe('count: Invalid input: expected number, received string');
   });
 
@@ -89,10 +103,23 @@ describe('error answers', () => {
   });
 
   it('reads an empty JSON body as no body: fine for bodiless routes, a clear 400 where one is needed', async () => {
-    const bodiless = await app.inject({ method: 'GET', url: '/teapot', headers: { 'content-type': 'application/json' }, payload: '' });
+    const bodiless = await app.inject({
+      method: 'GET',
+      url: '/teapot',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(bodiless.statusCode).toBe(418);
-    const needed = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '' });
-    expect(needed.json()).toEqual({ error: 'Request body must be a JSON object', code: 'validation_error' });
+    const needed = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(needed.json()).toEqual({
+      error: 'Request body must be a JSON object',
+      code: 'validation_error',
+    });
   });
 
   it('answers an HttpError with its status, message and code', async () => {
@@ -136,7 +163,9 @@ describe('request ids, health and metrics', () => {
     await app.inject('/teapot');
     const res = await app.inject('/metrics');
     expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.body).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/teapot"[^}]*status="418"/);
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{[^}]*route="\/teapot"[^}]*status="418"/,
+    );
     expect(res.body).toContain('process_cpu_user_seconds_total');
   });
 });
@@ -146,8 +175,18 @@ describe('guards', () => {
     const none = await app.inject('/me');
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ error: 'Not authenticated', code: 'not_authenticated' });
-    const ok = await app.inject({ url: '/me', headers: { authorization: `Bearer ${await sign(claims)}` } });
-    expect(ok.json()).toEqual({ id: 'u1', email: 'a@b.co', name: 'Ann', plan: 'free', isAdmin: false, emailVerified: false });
+    const ok = await app.inject({
+      url: '/me',
+      headers: { authorization: `Bearer ${await sign(claims)}` },
+    });
+    expect(ok.json()).toEqual({
+      id: 'u1',
+      email: 'a@b.co',
+      name: 'Ann',
+      plan: 'free',
+      isAdmin: false,
+      emailVerified: false,
+    });
   });
 
   it('rejects expired, foreign-signed and tampered tokens', async () => {
@@ -156,11 +195,17 @@ describe('guards', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('token_expired');
     const foreign = await foreignSign(claims);
-    expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${foreign}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/me', headers: { authorization: `Bearer ${foreign}` } }))
+        .statusCode,
+    ).toBe(401);
     const [h, p, s] = (await sign(claims)).split('.');
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...payload, isAdmin: true })).toString('base64url');
-    const tampered = await app.inject({ url: '/admin', headers: { authorization: `Bearer ${h}.${forged}.${s}` } });
+    const tampered = await app.inject({
+      url: '/admin',
+      headers: { authorization: `Bearer ${h}.${forged}.${s}` },
+    });
     expect(tampered.statusCode).toBe(401);
     expect(tampered.json().code).toBe('invalid_token');
   });
@@ -168,25 +213,41 @@ describe('guards', () => {
   it('treats an empty "Bearer " header as no token', async () => {
     const res = await app.inject({ url: '/me', headers: { authorization: 'Bearer ' } });
     expect(res.json()).toEqual({ error: 'Not authenticated', code: 'not_authenticated' });
-    expect((await app.inject({ url: '/maybe', headers: { authorization: 'Bearer' } })).json()).toEqual({ user: null });
+    expect(
+      (await app.inject({ url: '/maybe', headers: { authorization: 'Bearer' } })).json(),
+    ).toEqual({ user: null });
   });
 
   it('optionalUser: no token is anonymous, a bad token is still 401', async () => {
     expect((await app.inject('/maybe')).json()).toEqual({ user: null });
-    expect((await app.inject({ url: '/maybe', headers: { authorization: 'Bearer junk' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/maybe', headers: { authorization: 'Bearer junk' } })).statusCode,
+    ).toBe(401);
   });
 
   it('requireAdmin: 403 for a user without the admin claim, 200 with it', async () => {
-    const user = await app.inject({ url: '/admin', headers: { authorization: `Bearer ${await sign(claims)}` } });
+    const user = await app.inject({
+      url: '/admin',
+      headers: { authorization: `Bearer ${await sign(claims)}` },
+    });
     expect(user.statusCode).toBe(403);
     expect(user.json().error).toBe('Access denied');
     const admin = await sign({ ...claims, isAdmin: true });
-    expect((await app.inject({ url: '/admin', headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/admin', headers: { authorization: `Bearer ${admin}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('requireInternal: only the exact internal token passes', async () => {
     expect((await app.inject('/internal/x')).statusCode).toBe(403);
-    expect((await app.inject({ url: '/internal/x', headers: { 'x-internal-token': 'wrong' } })).statusCode).toBe(403);
-    expect((await app.inject({ url: '/internal/x', headers: { 'x-internal-token': INTERNAL } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/internal/x', headers: { 'x-internal-token': 'wrong' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ url: '/internal/x', headers: { 'x-internal-token': INTERNAL } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -1,7 +1,13 @@
 import { createServer, request, Agent, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, NonPublicAddressError, publicOnlyLookup, resolvePublic, type HostResolver } from '../src/public-address.js';
+import {
+  isPublicAddress,
+  NonPublicAddressError,
+  publicOnlyLookup,
+  resolvePublic,
+  type HostResolver,
+} from '../src/public-address.js';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -48,12 +54,21 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '142.250.185.10', '100.63.255.255', '100.128.0.1', '172.15.255.255', '172.32.0.1', '2a00:1450:4001:80b::200a', '2606:4700::6810:84e5', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])(
-    'accepts %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '142.250.185.10',
+    '100.63.255.255',
+    '100.128.0.1',
+    '172.15.255.255',
+    '172.32.0.1',
+    '2a00:1450:4001:80b::200a',
+    '2606:4700::6810:84e5',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('accepts %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });
 
 describe('resolvePublic', () => {
@@ -65,7 +80,10 @@ describe('resolvePublic', () => {
         { address: '10.0.0.7', family: 4 as const },
       ],
       'v6local.test': [{ address: 'fd00::5', family: 6 as const }],
-    })[host] ?? Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+    })[host] ??
+    Promise.reject(
+      Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }),
+    );
 
   it('gives the public addresses of a name', async () => {
     expect(await resolvePublic('public.test', dns)).toEqual([{ address: '8.8.8.8', family: 4 }]);
@@ -79,9 +97,13 @@ describe('resolvePublic', () => {
   it('checks literal addresses (bracketed IPv6 too) without asking the resolver', async () => {
     const never: HostResolver = () => Promise.reject(new Error('asked'));
     await expect(resolvePublic('[::1]', never)).rejects.toBeInstanceOf(NonPublicAddressError);
-    await expect(resolvePublic('[::ffff:7f00:1]', never)).rejects.toBeInstanceOf(NonPublicAddressError);
+    await expect(resolvePublic('[::ffff:7f00:1]', never)).rejects.toBeInstanceOf(
+      NonPublicAddressError,
+    );
     await expect(resolvePublic('127.0.0.1', never)).rejects.toBeInstanceOf(NonPublicAddressError);
-    expect(await resolvePublic('[2a00:1450:4001:80b::200a]', never)).toEqual([{ address: '2a00:1450:4001:80b::200a', family: 6 }]);
+    expect(await resolvePublic('[2a00:1450:4001:80b::200a]', never)).toEqual([
+      { address: '2a00:1450:4001:80b::200a', family: 6 },
+    ]);
   });
 
   it("passes on the resolver's error for a name that does not resolve", async () => {

@@ -9,7 +9,6 @@ import { testRedisUrl, eventually as waitFor } from '../src/testing.js';
 
 const REDIS_URL = testRedisUrl();
 
-
 let publisher: Redis;
 let prefix: string;
 let subscriber: SessionSubscriber;

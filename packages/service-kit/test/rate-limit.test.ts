@@ -8,14 +8,12 @@ import { testRedisUrl, eventually as waitFor, deleteKeys } from '../src/testing.
 
 const REDIS_URL = testRedisUrl();
 
-
 async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
   const found: string[] = [];
   for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }))
     found.push(...(keys as string[]));
   return found;
 }
-
 
 let redis: Redis;
 let prefix: string;
@@ -87,7 +85,9 @@ describe('rate limiter', () => {
     await limiter.hit('session-1', rule);
     await limiter.hit('session-1', rule);
 
-    await waitFor(async () => (await limiter.check('session-1', rule)).count === 0, { timeoutMs: 3_000 });
+    await waitFor(async () => (await limiter.check('session-1', rule)).count === 0, {
+      timeoutMs: 3_000,
+    });
     const checked = await limiter.check('session-1', rule);
     expect(checked.allowed).toBe(false);
     expect(checked.retryAfterSeconds).toBeGreaterThan(25);
@@ -98,7 +98,9 @@ describe('rate limiter', () => {
     await limiter.hit('a@example.com', rule);
     expect((await limiter.hit('a@example.com', rule)).allowed).toBe(false);
 
-    await waitFor(async () => (await limiter.check('a@example.com', rule)).allowed, { timeoutMs: 3_000 });
+    await waitFor(async () => (await limiter.check('a@example.com', rule)).allowed, {
+      timeoutMs: 3_000,
+    });
     expect(await limiter.hit('a@example.com', rule)).toEqual({
       allowed: true,
       retryAfterSeconds: 0,
@@ -121,7 +123,9 @@ describe('rate limiter', () => {
 
   it('reserve admits exactly `limit` of many parallel attempts and counts none of the refused ones', async () => {
     const rule = { limit: 5, windowSeconds: 60, lockSeconds: 120 };
-    const results = await Promise.all(Array.from({ length: 40 }, () => limiter.reserve('a@example.com', rule)));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => limiter.reserve('a@example.com', rule)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
     const refused = results.filter((r) => !r.allowed);
     expect(refused).toHaveLength(35);

@@ -14,10 +14,18 @@ const stored: unknown[] = [];
 
 beforeAll(async () => {
   app = createHttpApp({ name: 'kit-safe-input', logLevel: 'silent' });
-  const guards = createGuards({ verify: createTokenVerifier({ jwks: { keys: [] } }), internalToken: INTERNAL });
+  const guards = createGuards({
+    verify: createTokenVerifier({ jwks: { keys: [] } }),
+    internalToken: INTERNAL,
+  });
   app.post(
     '/items/:id',
-    { schema: { params: z.object({ id: z.string() }), body: z.object({ name: z.string(), tags: z.record(z.string(), z.string()).optional() }) } },
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: z.object({ name: z.string(), tags: z.record(z.string(), z.string()).optional() }),
+      },
+    },
     async (request) => {
       stored.push(request.body);
       return { ok: true };
@@ -33,7 +41,9 @@ beforeAll(async () => {
       return { bytes };
     });
   });
-  app.get('/search', { schema: { querystring: z.object({ q: z.string() }) } }, async () => ({ ok: true }));
+  app.get('/search', { schema: { querystring: z.object({ q: z.string() }) } }, async () => ({
+    ok: true,
+  }));
   app.get('/internal/x', { preHandler: guards.requireInternal }, async () => ({ ok: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -67,7 +77,13 @@ describe('text Postgres cannot store', () => {
     // Not parsed JSON: left alone, however it is built (cycles included).
     const cyclic: Record<string, unknown> = { text: 'x\u0000' };
     cyclic.self = cyclic;
-    expect(findUnstorableText(new (class Stream { constructor(readonly own = cyclic) {} })())).toBeNull();
+    expect(
+      findUnstorableText(
+        new (class Stream {
+          constructor(readonly own = cyclic) {}
+        })(),
+      ),
+    ).toBeNull();
     expect(findUnstorableText(Buffer.from([0, 0]))).toBeNull();
   });
 
@@ -78,7 +94,12 @@ describe('text Postgres cannot store', () => {
   });
 
   it('leaves a body passed on as a raw stream alone (a proxy reads it)', async () => {
-    const res = await send('POST', '/raw', { 'content-type': 'application/json' }, '{"name":"a\\u0000b"}');
+    const res = await send(
+      'POST',
+      '/raw',
+      { 'content-type': 'application/json' },
+      '{"name":"a\\u0000b"}',
+    );
     expect(res.status, res.body).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ bytes: 19 });
   });
@@ -93,12 +114,29 @@ describe('text Postgres cannot store', () => {
       ['GET', '/search?q=a%00b', undefined],
     ] as const;
     for (const [method, path, body] of cases) {
-      const res = await send(method, path, body ? { 'content-type': 'application/json' } : {}, body);
+      const res = await send(
+        method,
+        path,
+        body ? { 'content-type': 'application/json' } : {},
+        body,
+      );
       expect(res.status, `${method} ${path} ${body}`).toBe(400);
-      expect(JSON.parse(res.body)).toMatchObject({ error: expect.stringMatching(/NUL or a lone surrogate/), code: 'invalid_text' });
+      expect(JSON.parse(res.body)).toMatchObject({
+        error: expect.stringMatching(/NUL or a lone surrogate/),
+        code: 'invalid_text',
+      });
     }
     expect(stored.length).toBe(before);
-    expect((await send('POST', '/items/1', { 'content-type': 'application/json' }, JSON.stringify({ name: 'Zoë 😀' }))).status).toBe(200);
+    expect(
+      (
+        await send(
+          'POST',
+          '/items/1',
+          { 'content-type': 'application/json' },
+          JSON.stringify({ name: 'Zoë 😀' }),
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 

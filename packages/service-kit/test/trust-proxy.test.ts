@@ -4,12 +4,28 @@ import { createHttpApp, type App } from '../src/http.js';
 
 /** An app answering the client address, protocol and host it believes. */
 function whoAmI(trustProxy?: Parameters<typeof createHttpApp>[0]['trustProxy']): App {
-  const app = createHttpApp({ name: 'trust-test', logLevel: 'silent', metrics: false, ...(trustProxy === undefined ? {} : { trustProxy }) });
-  app.get('/who', async (request) => ({ ip: request.ip, protocol: request.protocol, host: request.host }));
+  const app = createHttpApp({
+    name: 'trust-test',
+    logLevel: 'silent',
+    metrics: false,
+    ...(trustProxy === undefined ? {} : { trustProxy }),
+  });
+  app.get('/who', async (request) => ({
+    ip: request.ip,
+    protocol: request.protocol,
+    host: request.host,
+  }));
   return app;
 }
 const ask = async (app: App, remoteAddress: string, headers: Record<string, string>) =>
-  (await app.inject({ method: 'GET', url: '/who', remoteAddress, headers: { host: 'svc:3000', ...headers } })).json<{ ip: string; protocol: string; host: string }>();
+  (
+    await app.inject({
+      method: 'GET',
+      url: '/who',
+      remoteAddress,
+      headers: { host: 'svc:3000', ...headers },
+    })
+  ).json<{ ip: string; protocol: string; host: string }>();
 
 let app: App | undefined;
 afterEach(async () => {
@@ -22,34 +38,58 @@ describe('whose X-Forwarded-For a service believes (TRUST_PROXY)', () => {
   it('by default believes the gateway on the private network, so two people behind it are two addresses', async () => {
     app = whoAmI();
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'oneeta.example' };
-    expect(await ask(app, '172.18.0.5', { 'x-forwarded-for': '203.0.113.1', ...forwarded })).toEqual({ ip: '203.0.113.1', protocol: 'https', host: 'oneeta.example' });
-    expect((await ask(app, '172.18.0.5', { 'x-forwarded-for': '203.0.113.2' })).ip).toBe('203.0.113.2');
+    expect(
+      await ask(app, '172.18.0.5', { 'x-forwarded-for': '203.0.113.1', ...forwarded }),
+    ).toEqual({ ip: '203.0.113.1', protocol: 'https', host: 'oneeta.example' });
+    expect((await ask(app, '172.18.0.5', { 'x-forwarded-for': '203.0.113.2' })).ip).toBe(
+      '203.0.113.2',
+    );
     // The gateway behind a balancer: its chain's left end is the client.
-    expect((await ask(app, '10.1.2.3', { 'x-forwarded-for': '203.0.113.3, 10.0.0.9' })).ip).toBe('203.0.113.3');
-    expect((await ask(app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.4' })).ip).toBe('203.0.113.4');
+    expect((await ask(app, '10.1.2.3', { 'x-forwarded-for': '203.0.113.3, 10.0.0.9' })).ip).toBe(
+      '203.0.113.3',
+    );
+    expect((await ask(app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.4' })).ip).toBe(
+      '203.0.113.4',
+    );
   });
 
-  it("ignores the headers of a sender off the trusted network: it cannot pick its own address", async () => {
+  it('ignores the headers of a sender off the trusted network: it cannot pick its own address', async () => {
     app = whoAmI();
-    expect(await ask(app, '198.51.100.7', { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' })).toEqual({ ip: '198.51.100.7', protocol: 'http', host: 'svc:3000' });
+    expect(
+      await ask(app, '198.51.100.7', {
+        'x-forwarded-for': '203.0.113.9',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'evil.example',
+      }),
+    ).toEqual({ ip: '198.51.100.7', protocol: 'http', host: 'svc:3000' });
   });
 
   it('reads the trusted peers from TRUST_PROXY; none believes nobody', async () => {
     process.env.TRUST_PROXY = '10.0.0.0/8';
     app = whoAmI();
-    expect((await ask(app, '10.0.0.4', { 'x-forwarded-for': '203.0.113.1' })).ip).toBe('203.0.113.1');
-    expect((await ask(app, '172.18.0.5', { 'x-forwarded-for': '203.0.113.1' })).ip).toBe('172.18.0.5');
+    expect((await ask(app, '10.0.0.4', { 'x-forwarded-for': '203.0.113.1' })).ip).toBe(
+      '203.0.113.1',
+    );
+    expect((await ask(app, '172.18.0.5', { 'x-forwarded-for': '203.0.113.1' })).ip).toBe(
+      '172.18.0.5',
+    );
     await app.close();
     process.env.TRUST_PROXY = 'none';
     app = whoAmI();
-    expect((await ask(app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.1' })).ip).toBe('127.0.0.1');
-    expect(loadConfig(trustProxyEnvSchema, { TRUST_PROXY: ' 10.0.0.0/8 , loopback ' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback']);
+    expect((await ask(app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.1' })).ip).toBe(
+      '127.0.0.1',
+    );
+    expect(
+      loadConfig(trustProxyEnvSchema, { TRUST_PROXY: ' 10.0.0.0/8 , loopback ' }).TRUST_PROXY,
+    ).toEqual(['10.0.0.0/8', 'loopback']);
   });
 
   it('takes a test of each hop (the gateway: TRUSTED_PROXY_HOPS), hop 0 being the socket peer', async () => {
     const hops = (n: number) => (_address: string, hop: number) => hop < n;
     app = whoAmI(hops(1));
-    expect((await ask(app, '10.0.0.9', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' })).ip).toBe('203.0.113.7');
+    expect((await ask(app, '10.0.0.9', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' })).ip).toBe(
+      '203.0.113.7',
+    );
     await app.close();
     app = whoAmI(hops(0));
     expect((await ask(app, '10.0.0.9', { 'x-forwarded-for': '203.0.113.7' })).ip).toBe('10.0.0.9');

@@ -16,7 +16,10 @@ export function envKeysOf(file: string): string[] {
   const own = [...text.matchAll(/^\s*([A-Z][A-Z0-9_]+)\s*:/gm)].map((m) => m[1] ?? '');
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
   const shared = Object.entries(SHARED_SCHEMAS)
-    .filter(([name, schemaFile]) => text.includes(name) && path.resolve(root, schemaFile) !== path.resolve(file))
+    .filter(
+      ([name, schemaFile]) =>
+        text.includes(name) && path.resolve(root, schemaFile) !== path.resolve(file),
+    )
     .flatMap(([, schemaFile]) => envKeysOf(path.join(root, schemaFile)));
   return [...new Set([...own, ...shared])];
 }

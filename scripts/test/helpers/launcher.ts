@@ -54,7 +54,14 @@ async function launchPlaces(name: string, options: LaunchOptions) {
 export async function spawnLauncher(name: string, options: LaunchOptions = {}) {
   const { port, dataDir, redisPrefix, env } = await launchPlaces(name, options);
   const stack = spawnChildStack({ root, port, env });
-  return { proc: stack.proc, port, dataDir, redisPrefix, exited: stack.exited, output: stack.output };
+  return {
+    proc: stack.proc,
+    port,
+    dataDir,
+    redisPrefix,
+    exited: stack.exited,
+    output: stack.output,
+  };
 }
 
 export async function startLauncher(

@@ -8,7 +8,13 @@ export interface AdminAppDeps extends AdminDeps, ServiceAppDeps {
 }
 
 export async function buildApp(deps: AdminAppDeps) {
-  const { app, guards } = await createServiceApp({ name: 'admin', config: deps.config, readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) }, accounts: deps.accounts, verifier: deps.verifier });
+  const { app, guards } = await createServiceApp({
+    name: 'admin',
+    config: deps.config,
+    readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) },
+    accounts: deps.accounts,
+    verifier: deps.verifier,
+  });
   const ctx = createContext(deps);
   ownerRoutes(app, ctx, guards);
   adminRoutes(app, ctx, guards);

@@ -30,7 +30,8 @@ export function createContext(deps: AdminDeps) {
     /** The ledger's rows about one account (the data export). */
     exportUser: (userId: string) => exportUser(deps.db, userId),
     /** Estimated maps cost of `transactions` at this install's price (doc 2 §9). */
-    cost: (transactions: number) => estimateCost(transactions, deps.config.MAPS_PRICE_PER_1000_TRANSACTIONS),
+    cost: (transactions: number) =>
+      estimateCost(transactions, deps.config.MAPS_PRICE_PER_1000_TRANSACTIONS),
   };
 }
 export type AdminContext = ReturnType<typeof createContext>;

@@ -18,13 +18,26 @@ startService({
       config: kit.config,
       db: kit.db,
       redis: kit.redis,
-      sessions: createSessionClient({ baseUrl: kit.config.SESSION_URL, internalToken: kit.config.INTERNAL_TOKEN }),
+      sessions: createSessionClient({
+        baseUrl: kit.config.SESSION_URL,
+        internalToken: kit.config.INTERNAL_TOKEN,
+      }),
       pingDb: kit.database.ping,
       accounts: kit.accounts,
     }),
   start: (kit) => [
-    startLedgerConsumers({ ...kit.events, ledger: createLedgerStore(kit.db), isDeleted: accountDeletedIn(kit.redis, kit.config.REDIS_PREFIX) }),
+    startLedgerConsumers({
+      ...kit.events,
+      ledger: createLedgerStore(kit.db),
+      isDeleted: accountDeletedIn(kit.redis, kit.config.REDIS_PREFIX),
+    }),
     // A deleted account's rows are anonymised: user.deleted from the auth service.
-    startUserDeletedConsumer({ ...kit.events, db: kit.db, redis: kit.redis, prefix: kit.config.REDIS_PREFIX, accountTtlSeconds: kit.config.ACCOUNT_VIEW_TTL_SECONDS }),
+    startUserDeletedConsumer({
+      ...kit.events,
+      db: kit.db,
+      redis: kit.redis,
+      prefix: kit.config.REDIS_PREFIX,
+      accountTtlSeconds: kit.config.ACCOUNT_VIEW_TTL_SECONDS,
+    }),
   ],
 });

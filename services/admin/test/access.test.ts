@@ -34,10 +34,19 @@ afterAll(async () => {
 });
 
 const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
-  h.app.inject({ method, url, ...(payload ? { payload } : {}), headers: who === 'nobody' ? {} : bearer(tokens[who]) });
+  h.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: who === 'nobody' ? {} : bearer(tokens[who]),
+  });
 
 describe('who may call what', () => {
-  const ownerViews = (id: string) => [`/api/sessions/${id}/audit`, `/api/sessions/${id}/audit/summary`, `/api/sessions/${id}/matrix-usage?includeRequests=false`];
+  const ownerViews = (id: string) => [
+    `/api/sessions/${id}/audit`,
+    `/api/sessions/${id}/audit/summary`,
+    `/api/sessions/${id}/matrix-usage?includeRequests=false`,
+  ];
   const expected: Record<Who, number> = { nobody: 401, stranger: 403, owner: 200, admin: 200 };
 
   it("answers the owner's views to the session's owner and the administrator only, with the spec's texts", async () => {
@@ -47,14 +56,26 @@ describe('who may call what', () => {
           const res = await call(who, 'GET', url);
           expect({ url, who, status: res.statusCode }).toEqual({ url, who, status: expected[who] });
           if (who === 'nobody') expect(res.json().error).toBe('Sign in to view audit logs');
-          if (who === 'stranger') expect(res.json().error).toBe('You are not authorized to view logs for this session');
+          if (who === 'stranger')
+            expect(res.json().error).toBe('You are not authorized to view logs for this session');
         }
       }
     }
   });
 
   it('answers every admin call to the administrator only (401 signed out, 403 anyone else)', async () => {
-    const reads = ['azure-usage?limit=200', 'matrix/top?limit=200', 'notifications?limit=200', 'chats?limit=200', 'call-seconds?limit=200', `matrix/${owned}`, `azure-usage/${owned}/origins`, `notifications/${owned}`, `chats/${owned}`, `call-seconds/${owned}/participants`];
+    const reads = [
+      'azure-usage?limit=200',
+      'matrix/top?limit=200',
+      'notifications?limit=200',
+      'chats?limit=200',
+      'call-seconds?limit=200',
+      `matrix/${owned}`,
+      `azure-usage/${owned}/origins`,
+      `notifications/${owned}`,
+      `chats/${owned}`,
+      `call-seconds/${owned}/participants`,
+    ];
     const admin: Record<Who, number> = { nobody: 401, stranger: 403, owner: 403, admin: 200 };
     for (const path of reads) {
       for (const who of Object.keys(admin) as Who[]) {
@@ -70,7 +91,11 @@ describe('who may call what', () => {
   });
 
   it('answers 400 with an error to a bad limit or session id, and 503 when the owner cannot be checked', async () => {
-    for (const url of ['/api/admin/azure-usage?limit=0', '/api/admin/matrix/top?limit=201', '/api/admin/notifications?limit=abc']) {
+    for (const url of [
+      '/api/admin/azure-usage?limit=0',
+      '/api/admin/matrix/top?limit=201',
+      '/api/admin/notifications?limit=abc',
+    ]) {
       const res = await call('admin', 'GET', url);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
       expect(res.json().error).toEqual(expect.any(String));
@@ -78,21 +103,34 @@ describe('who may call what', () => {
     expect((await call('owner', 'GET', '/api/sessions/..%2F/audit')).statusCode).toBe(400);
     // Session ids in the admin paths are the contracts' ids: anything else is a 400 naming the id.
     const badIds = ['%00', 'a%00b', '%ED%A0%80', '..%2F', 'a%20b', '%C3%A9', 'x'.repeat(101)];
-    const idPaths = (id: string) => [`matrix/${id}`, `chats/${id}`, `notifications/${id}`, `azure-usage/${id}/origins`, `call-seconds/${id}/participants`];
+    const idPaths = (id: string) => [
+      `matrix/${id}`,
+      `chats/${id}`,
+      `notifications/${id}`,
+      `azure-usage/${id}/origins`,
+      `call-seconds/${id}/participants`,
+    ];
     for (const id of badIds)
       for (const path of idPaths(id)) {
         const res = await call('admin', 'GET', `/api/admin/${path}`);
         expect({ path, status: res.statusCode }).toEqual({ path, status: 400 });
         expect(res.json().error).toEqual(expect.any(String));
-        if (id !== '%ED%A0%80' && id.length <= 100) expect(res.json().error).toMatch(/^Session id /);
+        if (id !== '%ED%A0%80' && id.length <= 100)
+          expect(res.json().error).toMatch(/^Session id /);
       }
     // A ledger whose session service does not answer cannot tell a stranger from the owner.
     const cut = await startAdmin({ SESSION_URL: 'http://127.0.0.1:9' });
     try {
       const someone = await cut.user();
-      const res = await cut.app.inject({ method: 'GET', url: `/api/sessions/${unseen}/audit`, headers: bearer(someone.token) });
+      const res = await cut.app.inject({
+        method: 'GET',
+        url: `/api/sessions/${unseen}/audit`,
+        headers: bearer(someone.token),
+      });
       expect(res.statusCode).toBe(503);
-      expect(res.json().error).toBe('Could not check who owns this session right now. Please try again.');
+      expect(res.json().error).toBe(
+        'Could not check who owns this session right now. Please try again.',
+      );
     } finally {
       await cut.close();
     }

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const exportOf = (userId: string, token: string | null = TEST_INTERNAL_TOKEN) =>
-  h.app.inject({ method: 'GET', url: `/internal/users/${userId}/export`, headers: token ? { 'x-internal-token': token } : {} });
+  h.app.inject({
+    method: 'GET',
+    url: `/internal/users/${userId}/export`,
+    headers: token ? { 'x-internal-token': token } : {},
+  });
 
 describe('GET /internal/users/:id/export', () => {
   it('needs the internal token', async () => {
@@ -27,23 +31,70 @@ describe('GET /internal/users/:id/export', () => {
     const sessionId = `exp${randomUUID().slice(0, 8)}`;
     const at = '2026-11-25T10:05:00.000Z';
     for (const userId of [me, other]) {
-      const sent: NotificationSentData = { deliveryId: randomUUID(), userId, sessionId, kind: 'invite', channel: 'push', outcome: 'delivered', at };
+      const sent: NotificationSentData = {
+        deliveryId: randomUUID(),
+        userId,
+        sessionId,
+        kind: 'invite',
+        channel: 'push',
+        outcome: 'delivered',
+        at,
+      };
       await h.bus.publish(TOPICS.notificationSent, sent, { id: sent.deliveryId });
-      await h.bus.publish(TOPICS.chatMessage, { sessionId, senderId: `8:oneeta:${userId}`, length: 12, at });
-      await h.bus.publish(TOPICS.callUsage, { sessionId, participantAcsId: `8:oneeta:${userId}`, seconds: 61.5, mode: 'voice', at });
-      await h.bus.publish(TOPICS.billingUsage, { userId, kind: 'payment', amountMinor: 499, currency: 'USD', plan: 'standard', previousPlan: 'free', at });
+      await h.bus.publish(TOPICS.chatMessage, {
+        sessionId,
+        senderId: `8:oneeta:${userId}`,
+        length: 12,
+        at,
+      });
+      await h.bus.publish(TOPICS.callUsage, {
+        sessionId,
+        participantAcsId: `8:oneeta:${userId}`,
+        seconds: 61.5,
+        mode: 'voice',
+        at,
+      });
+      await h.bus.publish(TOPICS.billingUsage, {
+        userId,
+        kind: 'payment',
+        amountMinor: 499,
+        currency: 'USD',
+        plan: 'standard',
+        previousPlan: 'free',
+        at,
+      });
     }
     const body = await eventually(async () => {
       const res = await exportOf(me);
       const parsed = adminUserExportSchema.parse(res.json());
-      return parsed.notifications.length + parsed.chatMessages.length + parsed.calls.length + parsed.billing.length === 4 ? parsed : undefined;
+      return parsed.notifications.length +
+        parsed.chatMessages.length +
+        parsed.calls.length +
+        parsed.billing.length ===
+        4
+        ? parsed
+        : undefined;
     });
     expect(body).toEqual({
       notifications: [{ sessionId, kind: 'invite', channel: 'push', outcome: 'delivered', at }],
       chatMessages: [{ sessionId, length: 12, at }],
       calls: [{ sessionId, seconds: 61.5, mode: 'voice', at }],
-      billing: [{ kind: 'payment', amountMinor: 499, currency: 'USD', plan: 'standard', previousPlan: 'free', at }],
+      billing: [
+        {
+          kind: 'payment',
+          amountMinor: 499,
+          currency: 'USD',
+          plan: 'standard',
+          previousPlan: 'free',
+          at,
+        },
+      ],
     });
-    expect(adminUserExportSchema.parse((await exportOf('never-seen')).json())).toEqual({ notifications: [], chatMessages: [], calls: [], billing: [] });
+    expect(adminUserExportSchema.parse((await exportOf('never-seen')).json())).toEqual({
+      notifications: [],
+      chatMessages: [],
+      calls: [],
+      billing: [],
+    });
   });
 });

@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { TOPICS, type SessionChangedData, type UsageRecordedData } from '@oneeta/contracts';
 import { createAccountDirectory, createTokenVerifier, loadConfig } from '@oneeta/service-kit';
-import { createTestDatabase, createTestIssuer, openTestRedisInfra } from '@oneeta/service-kit/testing';
+import {
+  createTestDatabase,
+  createTestIssuer,
+  openTestRedisInfra,
+} from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { startLedgerConsumers } from '../src/consumers/ledger.js';
@@ -21,17 +25,55 @@ export async function startAdmin(env: Record<string, string> = {}, opts: { prefi
   const infra = openTestRedisInfra('admin', opts.prefix ? { prefix: opts.prefix } : {});
   const { prefix, redis, bus } = infra;
   const database = await createTestDatabase({ schema: 'admin', migrationsFolder: MIGRATIONS });
-  const config = loadConfig(configSchema, { ...infra.env, AUTH_URL: 'http://127.0.0.1:9', SESSION_URL: 'http://127.0.0.1:9', ...env });
+  const config = loadConfig(configSchema, {
+    ...infra.env,
+    AUTH_URL: 'http://127.0.0.1:9',
+    SESSION_URL: 'http://127.0.0.1:9',
+    ...env,
+  });
   const issuer = await createTestIssuer({ redis, prefix });
-  const accounts = createAccountDirectory({ redis, prefix, authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 1000, events: { bus, service: 'admin', consumer: 'test' } });
+  const accounts = createAccountDirectory({
+    redis,
+    prefix,
+    authUrl: config.AUTH_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: 1000,
+    events: { bus, service: 'admin', consumer: 'test' },
+  });
   await accounts.ready;
-  const sessions = createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 2000 });
-  const app = await buildApp({ config, db: database.db, redis, sessions, pingDb: database.ping, verifier: createTokenVerifier({ jwks: issuer.jwks }), accounts: accounts.get });
+  const sessions = createSessionClient({
+    baseUrl: config.SESSION_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: 2000,
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    redis,
+    sessions,
+    pingDb: database.ping,
+    verifier: createTokenVerifier({ jwks: issuer.jwks }),
+    accounts: accounts.get,
+  });
   await app.ready();
   const ledger = createLedgerStore(database.db);
-  const consumers = startLedgerConsumers({ bus, ledger, isDeleted: accountDeletedIn(redis, prefix), consumer: 'test', log: app.log });
+  const consumers = startLedgerConsumers({
+    bus,
+    ledger,
+    isDeleted: accountDeletedIn(redis, prefix),
+    consumer: 'test',
+    log: app.log,
+  });
   await consumers.ready;
-  const erasure = startUserDeletedConsumer({ bus, db: database.db, redis, prefix, consumer: 'test', accountTtlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS, log: app.log });
+  const erasure = startUserDeletedConsumer({
+    bus,
+    db: database.db,
+    redis,
+    prefix,
+    consumer: 'test',
+    accountTtlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS,
+    log: app.log,
+  });
   await erasure.ready;
   return {
     app,
@@ -41,10 +83,23 @@ export async function startAdmin(env: Record<string, string> = {}, opts: { prefi
     ledger,
     user: (input: Parameters<typeof issuer.user>[0] = {}) => issuer.user(input),
     /** session.changed for a session owned by `creatorUserId`. */
-    sessionChanged: (sessionId: string, creatorUserId: string, extra: Partial<SessionChangedData> = {}, occurredAt?: string) =>
+    sessionChanged: (
+      sessionId: string,
+      creatorUserId: string,
+      extra: Partial<SessionChangedData> = {},
+      occurredAt?: string,
+    ) =>
       bus.publish(
         TOPICS.sessionChanged,
-        { sessionId, creatorUserId, isClosed: false, closedAt: null, participantCount: 1, reason: 'saved', ...extra },
+        {
+          sessionId,
+          creatorUserId,
+          isClosed: false,
+          closedAt: null,
+          participantCount: 1,
+          reason: 'saved',
+          ...extra,
+        },
         occurredAt ? { occurredAt } : {},
       ),
     redis,
@@ -64,15 +119,33 @@ export type AdminHarness = Awaited<ReturnType<typeof startAdmin>>;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A route-matrix worker's usage.recorded for one provider call of `cells` cells. */
-export function workerCall(sessionId: string, cells: number, extra: Partial<UsageRecordedData['metrics']> = {}): UsageRecordedData {
+export function workerCall(
+  sessionId: string,
+  cells: number,
+  extra: Partial<UsageRecordedData['metrics']> = {},
+): UsageRecordedData {
   return {
     event: 'travel_times',
     origin: 'route-matrix',
     sessionId,
     jobId: 'job-1',
-    request: { origins: [{ lat: 47.6, lon: -122.3 }], destination: { lat: 47.61, lon: -122.34 }, arriveAt: '2026-11-26T18:00:00.000Z', mode: 'car', originCount: cells },
+    request: {
+      origins: [{ lat: 47.6, lon: -122.3 }],
+      destination: { lat: 47.61, lon: -122.34 },
+      arriveAt: '2026-11-26T18:00:00.000Z',
+      mode: 'car',
+      originCount: cells,
+    },
     result: { cells, okCells: cells, bestByTravelTime: { travelTimeSeconds: 900 } },
-    metrics: { providerRequests: 1, provider: 'azure', strategy: 'matrix', durationMs: 120, cells, transactions: Math.ceil(cells / 4), ...extra },
+    metrics: {
+      providerRequests: 1,
+      provider: 'azure',
+      strategy: 'matrix',
+      durationMs: 120,
+      cells,
+      transactions: Math.ceil(cells / 4),
+      ...extra,
+    },
   };
 }
 

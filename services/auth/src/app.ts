@@ -1,4 +1,10 @@
-import { createGuards, createHttpApp, createTokenVerifier, pingRedis, registerOpenApi } from '@oneeta/service-kit';
+import {
+  createGuards,
+  createHttpApp,
+  createTokenVerifier,
+  pingRedis,
+  registerOpenApi,
+} from '@oneeta/service-kit';
 import { createContext, type AuthDeps } from './context.js';
 import { createOutboxSms } from './providers/sms.js';
 import { emailVerificationRoutes } from './routes/email-verification.js';

@@ -1,10 +1,33 @@
-import { TOPICS, type EmailVerificationRequestedData, type User, type UserChangedData } from '@oneeta/contracts';
+import {
+  TOPICS,
+  type EmailVerificationRequestedData,
+  type User,
+  type UserChangedData,
+} from '@oneeta/contracts';
 import { randomUUID } from 'node:crypto';
-import { createRateLimiter, pickAccount, storeAccount, type AccountRecord, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
+import {
+  createRateLimiter,
+  pickAccount,
+  storeAccount,
+  type AccountRecord,
+  type Database,
+  type Outbox,
+  type Redis,
+} from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { changedFields, claimsOf, toUser } from './domain/users.js';
-import { VERIFY_EMAIL_PURPOSE, VERIFY_EMAIL_TTL_SECONDS, verificationLink } from './domain/email-verification.js';
-import { keyRingOf, newPrivateJwk, parsePrivateJwk, publicOf, type KeyRing } from './domain/key-ring.js';
+import {
+  VERIFY_EMAIL_PURPOSE,
+  VERIFY_EMAIL_TTL_SECONDS,
+  verificationLink,
+} from './domain/email-verification.js';
+import {
+  keyRingOf,
+  newPrivateJwk,
+  parsePrivateJwk,
+  publicOf,
+  type KeyRing,
+} from './domain/key-ring.js';
 import { tokenStateOf, tokensDiffer, type TokenPatch } from './domain/tokens.js';
 import type { SmsSender } from './providers/sms.js';
 import { createUserDataClient } from './providers/user-data.js';
@@ -44,20 +67,26 @@ export async function loadKeyRing(db: Database, privateJwkJson?: string): Promis
 }
 
 /** What the route modules share: stores, token issuing, events, limits. */
-export function createContext(
-  deps: AuthDeps & { sms: SmsSender },
-) {
+export function createContext(deps: AuthDeps & { sms: SmsSender }) {
   const { config } = deps;
   const view = (row: UserRow): User => toUser(row, config.ADMIN_EMAIL);
   /** The account as every service's guard checks it: the user and which of its tokens still work. */
-  const accountRecord = (row: UserRow): AccountRecord => ({ ...pickAccount(view(row)), tokens: tokenStateOf(row) });
+  const accountRecord = (row: UserRow): AccountRecord => ({
+    ...pickAccount(view(row)),
+    tokens: tokenStateOf(row),
+  });
   /**
    * Puts the account in the services' shared Redis view at once (user.changed follows through the
    * outbox and says the same), so a revocation is refused everywhere without waiting for the relay.
    */
   const pushView = async (row: UserRow) => {
     try {
-      await storeAccount(deps.redis, config.REDIS_PREFIX, accountRecord(row), row.updatedAt.toISOString());
+      await storeAccount(
+        deps.redis,
+        config.REDIS_PREFIX,
+        accountRecord(row),
+        row.updatedAt.toISOString(),
+      );
     } catch {
       // Redis is out of reach: the user.changed event in the outbox brings the view up to date.
     }
@@ -66,7 +95,9 @@ export function createContext(
    * Runs a write in one transaction (`users` is the store on it) and wakes the outbox relay after
    * the commit; call publishChanged(before, after, tx) inside it.
    */
-  const transact = async <T>(fn: (tx: Database, users: ReturnType<typeof createUsersStore>) => Promise<T>): Promise<T> => {
+  const transact = async <T>(
+    fn: (tx: Database, users: ReturnType<typeof createUsersStore>) => Promise<T>,
+  ): Promise<T> => {
     const result = await deps.db.transaction(async (handle) => {
       const tx = handle as unknown as Database;
       return fn(tx, createUsersStore(tx));
@@ -81,7 +112,10 @@ export function createContext(
   const publishChanged = async (before: UserRow, after: UserRow, tx?: Database) => {
     const [b, a] = [view(before), view(after)];
     const tokens = tokenStateOf(after);
-    const changed: UserChangedData['changed'] = [...changedFields(b, a), ...(tokensDiffer(tokenStateOf(before), tokens) ? (['tokens'] as const) : [])];
+    const changed: UserChangedData['changed'] = [
+      ...changedFields(b, a),
+      ...(tokensDiffer(tokenStateOf(before), tokens) ? (['tokens'] as const) : []),
+    ];
     if (changed.length === 0) return;
     const data: UserChangedData = {
       userId: a.id,
@@ -94,7 +128,12 @@ export function createContext(
       tokens,
       changed,
     };
-    await deps.outbox.add(tx ?? deps.db, { aggregate: `user:${a.id}`, kind: 'event', topic: TOPICS.userChanged, data });
+    await deps.outbox.add(tx ?? deps.db, {
+      aggregate: `user:${a.id}`,
+      kind: 'event',
+      topic: TOPICS.userChanged,
+      data,
+    });
     if (!tx) deps.wakeRelay?.();
   };
   return {
@@ -106,7 +145,13 @@ export function createContext(
     throttle: createLoginThrottle(deps),
     /** The other services' data about an account (the data export). */
     userData: createUserDataClient({
-      urls: { session: config.SESSION_URL, notification: config.NOTIFICATION_URL, communication: config.COMMUNICATION_URL, billing: config.BILLING_URL, admin: config.ADMIN_URL },
+      urls: {
+        session: config.SESSION_URL,
+        notification: config.NOTIFICATION_URL,
+        communication: config.COMMUNICATION_URL,
+        billing: config.BILLING_URL,
+        admin: config.ADMIN_URL,
+      },
       internalToken: config.INTERNAL_TOKEN,
       timeoutMs: config.EXPORT_TIMEOUT_MS,
     }),
@@ -131,13 +176,26 @@ export function createContext(
      * in the transaction `tx` that made the change (the notification service sends it, with a link
      * it gets from verificationLinkFor when it sends).
      */
-    requestVerification: async (row: UserRow, reason: EmailVerificationRequestedData['reason'], tx: Database) => {
+    requestVerification: async (
+      row: UserRow,
+      reason: EmailVerificationRequestedData['reason'],
+      tx: Database,
+    ) => {
       const data: EmailVerificationRequestedData = { userId: row.id, email: row.email, reason };
-      await deps.outbox.add(tx, { aggregate: `user:${row.id}`, kind: 'event', topic: TOPICS.emailVerificationRequested, data });
+      await deps.outbox.add(tx, {
+        aggregate: `user:${row.id}`,
+        kind: 'event',
+        topic: TOPICS.emailVerificationRequested,
+        data,
+      });
     },
     /** A signed 24-hour link that verifies the account's current address. */
     verificationLinkFor: async (row: UserRow): Promise<string> => {
-      const token = await deps.keys.signPurpose(VERIFY_EMAIL_PURPOSE, { sub: row.id, email: row.email }, VERIFY_EMAIL_TTL_SECONDS);
+      const token = await deps.keys.signPurpose(
+        VERIFY_EMAIL_PURPOSE,
+        { sub: row.id, email: row.email },
+        VERIFY_EMAIL_TTL_SECONDS,
+      );
       return verificationLink(config.PUBLIC_URL, token);
     },
     transaction: transact,

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, TOPICS, type UserDeletedData } from '@oneeta/contracts';
-import { createAccountDirectory, createGuards, createHttpApp, createTokenVerifier, type App } from '@oneeta/service-kit';
+import {
+  createAccountDirectory,
+  createGuards,
+  createHttpApp,
+  createTokenVerifier,
+  type App,
+} from '@oneeta/service-kit';
 import { bearer, registerUser } from './factories.js';
 import { INTERNAL_TOKEN, startAuth, type AuthHarness } from './helpers.js';
 
@@ -10,10 +16,20 @@ let other: App;
 beforeAll(async () => {
   auth = await startAuth();
   const authUrl = await auth.app.listen({ port: 0, host: '127.0.0.1' });
-  const accounts = createAccountDirectory({ redis: auth.redis, prefix: auth.prefix, authUrl, internalToken: INTERNAL_TOKEN });
-  const guards = createGuards({ verify: createTokenVerifier({ jwks: auth.keys.jwks }), accounts: accounts.get });
+  const accounts = createAccountDirectory({
+    redis: auth.redis,
+    prefix: auth.prefix,
+    authUrl,
+    internalToken: INTERNAL_TOKEN,
+  });
+  const guards = createGuards({
+    verify: createTokenVerifier({ jwks: auth.keys.jwks }),
+    accounts: accounts.get,
+  });
   other = createHttpApp({ name: 'other', logLevel: 'silent', metrics: false });
-  other.get('/whoami', { preHandler: guards.requireUser }, async (request) => ({ id: request.user!.id }));
+  other.get('/whoami', { preHandler: guards.requireUser }, async (request) => ({
+    id: request.user!.id,
+  }));
   await other.ready();
 });
 afterAll(async () => {
@@ -21,8 +37,10 @@ afterAll(async () => {
   await auth.close();
 });
 
-const deleteMe = (token: string, payload: object) => auth.app.inject({ method: 'DELETE', url: '/api/auth/me', headers: bearer(token), payload });
-const login = (email: string, password: string) => auth.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const deleteMe = (token: string, payload: object) =>
+  auth.app.inject({ method: 'DELETE', url: '/api/auth/me', headers: bearer(token), payload });
+const login = (email: string, password: string) =>
+  auth.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 describe('DELETE /api/auth/me', () => {
   it('needs the right password: a wrong or missing one answers 400 and deletes nothing', async () => {
@@ -42,10 +60,14 @@ describe('DELETE /api/auth/me', () => {
 
     expect((await deleteMe(token, { password })).statusCode).toBe(204);
 
-    expect((await auth.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await auth.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
     expect((await other.inject({ url: '/whoami', headers: bearer(token) })).statusCode).toBe(401);
     expect((await login(user.email, password)).statusCode).toBe(401);
-    const [event] = (await auth.outboxEvents<UserDeletedData>(TOPICS.userDeleted)).filter((data) => data.userId === user.id);
+    const [event] = (await auth.outboxEvents<UserDeletedData>(TOPICS.userDeleted)).filter(
+      (data) => data.userId === user.id,
+    );
     expect(event).toMatchObject({ userId: user.id, email: user.email });
     // The address is free again.
     expect((await registerUser(auth, { email: user.email })).user.id).not.toBe(user.id);

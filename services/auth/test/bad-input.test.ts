@@ -12,7 +12,10 @@ let token: string;
 let userId: string;
 beforeAll(async () => {
   auth = await startAuth();
-  ({ token, user: { id: userId } } = await registerUser(auth, { name: 'Ana' }));
+  ({
+    token,
+    user: { id: userId },
+  } = await registerUser(auth, { name: 'Ana' }));
 });
 afterAll(() => auth.close());
 
@@ -33,14 +36,56 @@ interface BodyRoute {
 }
 
 const ROUTES: BodyRoute[] = [
-  { name: 'register', method: 'POST', url: '/api/auth/register', auth: false, body: () => ({ email: newEmail(), password: STRONG_PASSWORD, name: 'Bea' }), fields: ['email', 'name'] },
-  { name: 'update me', method: 'PATCH', url: '/api/auth/me', auth: true, body: () => ({ name: 'Ana Maria' }), fields: ['name'] },
-  { name: 'login', method: 'POST', url: '/api/auth/login', auth: false, body: () => ({ email: newEmail(), password: STRONG_PASSWORD }), fields: ['email'] },
-  { name: 'phone start', method: 'POST', url: '/api/auth/me/phone', auth: true, body: () => ({ phone: '2065550100', consent: true }), fields: ['phone'] },
-  { name: 'phone verify', method: 'POST', url: '/api/auth/me/phone/verify', auth: true, body: () => ({ code: '123456' }), fields: ['code'] },
+  {
+    name: 'register',
+    method: 'POST',
+    url: '/api/auth/register',
+    auth: false,
+    body: () => ({ email: newEmail(), password: STRONG_PASSWORD, name: 'Bea' }),
+    fields: ['email', 'name'],
+  },
+  {
+    name: 'update me',
+    method: 'PATCH',
+    url: '/api/auth/me',
+    auth: true,
+    body: () => ({ name: 'Ana Maria' }),
+    fields: ['name'],
+  },
+  {
+    name: 'login',
+    method: 'POST',
+    url: '/api/auth/login',
+    auth: false,
+    body: () => ({ email: newEmail(), password: STRONG_PASSWORD }),
+    fields: ['email'],
+  },
+  {
+    name: 'phone start',
+    method: 'POST',
+    url: '/api/auth/me/phone',
+    auth: true,
+    body: () => ({ phone: '2065550100', consent: true }),
+    fields: ['phone'],
+  },
+  {
+    name: 'phone verify',
+    method: 'POST',
+    url: '/api/auth/me/phone/verify',
+    auth: true,
+    body: () => ({ code: '123456' }),
+    fields: ['code'],
+  },
 ];
 
-const me = async () => (await auth.app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: { 'x-internal-token': INTERNAL_TOKEN } })).json();
+const me = async () =>
+  (
+    await auth.app.inject({
+      method: 'GET',
+      url: `/internal/users/${userId}`,
+      headers: { 'x-internal-token': INTERNAL_TOKEN },
+    })
+  ).json();
 
 describe('poisoned text fields', () => {
   it.each(ROUTES.map((route) => [route.name, route] as const))(
@@ -69,14 +114,23 @@ describe('poisoned text fields', () => {
   );
 
   it('names the field in the sentence', async () => {
-    const res = await auth.app.inject({ method: 'PATCH', url: '/api/auth/me', headers: bearer(token), payload: { name: 'Ana\u0000' } });
+    const res = await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(token),
+      payload: { name: 'Ana\u0000' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'Name must not contain control characters' });
   });
 
   it('answers 400 for a junk user id on the internal routes', async () => {
     for (const id of ['%00', 'a%20b', '%E2%80%AE', 'x'.repeat(101)]) {
-      const res = await auth.app.inject({ method: 'GET', url: `/internal/users/${id}`, headers: { 'x-internal-token': INTERNAL_TOKEN } });
+      const res = await auth.app.inject({
+        method: 'GET',
+        url: `/internal/users/${id}`,
+        headers: { 'x-internal-token': INTERNAL_TOKEN },
+      });
       expect({ id, status: res.statusCode }).toEqual({ id, status: 400 });
     }
   });

@@ -44,7 +44,12 @@ const startAuthWith = async (env: Record<string, string> = {}) => {
 };
 
 beforeAll(async () => {
-  [chat, notification, billing, admin] = await Promise.all([startStack(), startNotification(), startBilling(), startAdmin()]);
+  [chat, notification, billing, admin] = await Promise.all([
+    startStack(),
+    startNotification(),
+    startBilling(),
+    startAdmin(),
+  ]);
   urls = {
     SESSION_URL: await urlOf(chat.session.app),
     COMMUNICATION_URL: await urlOf(chat.app),
@@ -63,15 +68,25 @@ describe('GET /api/auth/me/export', () => {
     const auth = await startAuthWith();
     const { user, token } = await registerUser(auth, { name: 'Ada Export' });
     // The same account at the session service (its tokens are the session harness's own).
-    const there = await chat.session.issuer.user({ id: user.id, email: user.email, plan: 'standard' });
+    const there = await chat.session.issuer.user({
+      id: user.id,
+      email: user.email,
+      plan: 'standard',
+    });
     const { sessionId } = await createSession(chat.session, there);
 
     const res = await auth.app.inject({ url: '/api/auth/me/export', headers: bearer(token) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
     const body = accountExportSchema.parse(res.json());
-    expect(body.account).toMatchObject({ user: { id: user.id, email: user.email, name: 'Ada Export' }, emailVerifiedAt: null, passwordResetPending: false });
-    expect(body.session.sessions).toEqual([expect.objectContaining({ id: sessionId, role: 'owner' })]);
+    expect(body.account).toMatchObject({
+      user: { id: user.id, email: user.email, name: 'Ada Export' },
+      emailVerifiedAt: null,
+      passwordResetPending: false,
+    });
+    expect(body.session.sessions).toEqual([
+      expect.objectContaining({ id: sessionId, role: 'owner' }),
+    ]);
     expect(body.notification).toMatchObject({ devices: [], inbox: [] });
     expect(body.communication).toEqual({ messages: [], threads: [] });
     expect(body.billing).toMatchObject({ subscriptions: [], checkouts: [] });

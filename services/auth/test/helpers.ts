@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { desc } from 'drizzle-orm';
-import { TOPICS, type EmailVerificationRequestedData, type PasswordResetRequestedData } from '@oneeta/contracts';
+import {
+  TOPICS,
+  type EmailVerificationRequestedData,
+  type PasswordResetRequestedData,
+} from '@oneeta/contracts';
 import { loadConfig, openServiceOutbox } from '@oneeta/service-kit';
 import { eventually, openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
@@ -14,7 +18,10 @@ export const INTERNAL_TOKEN = TEST_INTERNAL_TOKEN;
 export const ADMIN_EMAIL = 'Boss@OneETA.test';
 
 /** The auth app over a fresh database and a unique Redis namespace; `close()` removes both. */
-export async function startAuth(env: Record<string, string> = {}, opts: { redisUrl?: string } = {}) {
+export async function startAuth(
+  env: Record<string, string> = {},
+  opts: { redisUrl?: string } = {},
+) {
   const infra = await openTestInfra('auth', MIGRATIONS, opts);
   const { prefix, database, redis } = infra;
   const config = loadConfig(configSchema, {
@@ -24,21 +31,45 @@ export async function startAuth(env: Record<string, string> = {}, opts: { redisU
     ...env,
   });
   const keys = await loadKeyRing(database.db, config.JWT_PRIVATE_KEY);
-  const delivery = openServiceOutbox({ service: 'auth', config, db: database.db, table: outboxTable });
-  const app = await buildApp({ config, db: database.db, redis, outbox: delivery.outbox, wakeRelay: () => delivery.relay.wake(), keys, pingDb: database.ping });
+  const delivery = openServiceOutbox({
+    service: 'auth',
+    config,
+    db: database.db,
+    table: outboxTable,
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    redis,
+    outbox: delivery.outbox,
+    wakeRelay: () => delivery.relay.wake(),
+    keys,
+    pingDb: database.ping,
+  });
   await app.ready();
   const sms = createOutboxSms(database.db, app.log);
   /** The data of the events of `topic` auth wrote to its outbox, newest first. */
   const outboxEvents = async <T>(topic: string): Promise<T[]> => {
-    const rows = await database.db.select({ message: outboxTable.message }).from(outboxTable).orderBy(desc(outboxTable.seq));
-    return rows.flatMap(({ message }) => (message.kind === 'event' && message.envelope.type === topic ? [message.envelope.data as T] : []));
+    const rows = await database.db
+      .select({ message: outboxTable.message })
+      .from(outboxTable)
+      .orderBy(desc(outboxTable.seq));
+    return rows.flatMap(({ message }) =>
+      message.kind === 'event' && message.envelope.type === topic
+        ? [message.envelope.data as T]
+        : [],
+    );
   };
   /** The verification e-mails auth asked for (email.verification_requested in its outbox) for an address, newest first. */
   const verificationRequests = async (to: string): Promise<EmailVerificationRequestedData[]> =>
-    (await outboxEvents<EmailVerificationRequestedData>(TOPICS.emailVerificationRequested)).filter((data) => data.email.toLowerCase() === to.toLowerCase());
+    (await outboxEvents<EmailVerificationRequestedData>(TOPICS.emailVerificationRequested)).filter(
+      (data) => data.email.toLowerCase() === to.toLowerCase(),
+    );
   /** The password-reset e-mails auth asked for (password.reset_requested) for an address, newest first. */
   const resetRequests = async (to: string): Promise<PasswordResetRequestedData[]> =>
-    (await outboxEvents<PasswordResetRequestedData>(TOPICS.passwordResetRequested)).filter((data) => data.email.toLowerCase() === to.toLowerCase());
+    (await outboxEvents<PasswordResetRequestedData>(TOPICS.passwordResetRequested)).filter(
+      (data) => data.email.toLowerCase() === to.toLowerCase(),
+    );
   /** GET /internal/users/:id/password-reset-link, as the notification service asks it. */
   const resetLink = (userId: string, requestId: string) =>
     app.inject({
@@ -76,7 +107,8 @@ export async function startAuth(env: Record<string, string> = {}, opts: { redisU
       const [newest] = await resetRequests(to);
       if (!newest) throw new Error(`no password reset was asked for ${to}`);
       const res = await resetLink(newest.userId, newest.requestId);
-      if (res.statusCode !== 200) throw new Error(`no reset link for ${to}: ${res.statusCode} ${res.body}`);
+      if (res.statusCode !== 200)
+        throw new Error(`no reset link for ${to}: ${res.statusCode} ${res.body}`);
       return new URL(res.json<{ link: string }>().link).searchParams.get('token')!;
     },
     /** The token of the link the notification service would send for the newest request to an address (throws when there is none). */
@@ -84,7 +116,8 @@ export async function startAuth(env: Record<string, string> = {}, opts: { redisU
       const [newest] = await verificationRequests(to);
       if (!newest) throw new Error(`no verification e-mail was asked for ${to}`);
       const res = await verificationLink(newest.userId, newest.email);
-      if (res.statusCode !== 200) throw new Error(`no verification link for ${to}: ${res.statusCode} ${res.body}`);
+      if (res.statusCode !== 200)
+        throw new Error(`no verification link for ${to}: ${res.statusCode} ${res.body}`);
       return new URL(res.json<{ link: string }>().link).searchParams.get('token')!;
     },
     close: async () => {

@@ -20,13 +20,21 @@ const post = (url: string, payload: object, token?: string) =>
 const login = (email: string, password: string) => post('/api/auth/login', { email, password });
 const me = (token: string) => auth.app.inject({ url: '/api/auth/me', headers: bearer(token) });
 const forgot = (email: string) => post('/api/auth/password/forgot', { email });
-const reset = (token: string, password = NEW_PASSWORD) => post('/api/auth/password/reset', { token, password });
-const resetRow = async (userId: string) => (await auth.database.db.select().from(passwordResets).where(eq(passwordResets.userId, userId)))[0];
+const reset = (token: string, password = NEW_PASSWORD) =>
+  post('/api/auth/password/reset', { token, password });
+const resetRow = async (userId: string) =>
+  (
+    await auth.database.db.select().from(passwordResets).where(eq(passwordResets.userId, userId))
+  )[0];
 
 describe('POST /api/auth/password', () => {
   it('answers 400 for a wrong current password and changes nothing', async () => {
     const { user, token, password } = await registerUser(auth);
-    const res = await post('/api/auth/password', { currentPassword: 'Wr0ng!pass', password: NEW_PASSWORD }, token);
+    const res = await post(
+      '/api/auth/password',
+      { currentPassword: 'Wr0ng!pass', password: NEW_PASSWORD },
+      token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: MESSAGES.currentPasswordWrong });
     expect((await me(token)).statusCode).toBe(200);
@@ -38,13 +46,25 @@ describe('POST /api/auth/password', () => {
     const missing = await post('/api/auth/password', { password: NEW_PASSWORD }, token);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toContain(MESSAGES.currentPasswordMissing);
-    expect((await post('/api/auth/password', { currentPassword: STRONG_PASSWORD, password: 'weak' }, token)).statusCode).toBe(400);
+    expect(
+      (
+        await post(
+          '/api/auth/password',
+          { currentPassword: STRONG_PASSWORD, password: 'weak' },
+          token,
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('changes it, answers a fresh token that works, and ends every other sign-in', async () => {
     const { user, token: thisDevice, password } = await registerUser(auth);
     const otherDevice = (await login(user.email, password)).json<{ token: string }>().token;
-    const res = await post('/api/auth/password', { currentPassword: password, password: NEW_PASSWORD }, thisDevice);
+    const res = await post(
+      '/api/auth/password',
+      { currentPassword: password, password: NEW_PASSWORD },
+      thisDevice,
+    );
     expect(res.statusCode).toBe(200);
     const { token: fresh, user: answered } = res.json<{ token: string; user: { id: string } }>();
     expect(answered.id).toBe(user.id);
@@ -102,7 +122,10 @@ describe('forgot and reset', () => {
 
     const again = await reset(token, 'An0ther!pass');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: MESSAGES.passwordResetInvalid, code: 'reset_link_invalid' });
+    expect(again.json()).toEqual({
+      error: MESSAGES.passwordResetInvalid,
+      code: 'reset_link_invalid',
+    });
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -110,7 +133,10 @@ describe('forgot and reset', () => {
     const { user, password } = await registerUser(auth);
     await forgot(user.email);
     const token = await auth.resetTokenFor(user.email);
-    await auth.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    await auth.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
     const res = await reset(token);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(MESSAGES.passwordResetInvalid);
@@ -121,7 +147,10 @@ describe('forgot and reset', () => {
     const { user, token } = await registerUser(auth);
     await forgot(user.email);
     const [first] = await auth.resetRequests(user.email);
-    await auth.database.db.update(passwordResets).set({ requestedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(passwordResets.userId, user.id));
+    await auth.database.db
+      .update(passwordResets)
+      .set({ requestedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(passwordResets.userId, user.id));
     expect((await auth.resetLink(user.id, first!.requestId)).statusCode).toBe(409);
 
     await forgot(user.email);
@@ -129,7 +158,12 @@ describe('forgot and reset', () => {
     expect(second!.requestId).not.toBe(first!.requestId);
     expect((await auth.resetLink(user.id, first!.requestId)).statusCode).toBe(409);
 
-    const patched = await auth.app.inject({ method: 'PATCH', url: '/api/auth/me', headers: bearer(token), payload: { email: newEmail(), currentPassword: STRONG_PASSWORD } });
+    const patched = await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(token),
+      payload: { email: newEmail(), currentPassword: STRONG_PASSWORD },
+    });
     expect(patched.statusCode).toBe(200);
     expect((await auth.resetLink(user.id, second!.requestId)).statusCode).toBe(409);
   });

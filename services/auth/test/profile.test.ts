@@ -21,8 +21,12 @@ async function userChangedEvents(userId: string): Promise<EventEnvelope<UserChan
     .filter((event) => event.data.userId === userId);
 }
 
-const call = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE' | 'PUT', url: string, token?: string, payload?: object) =>
-  auth.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
+const call = (
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE' | 'PUT',
+  url: string,
+  token?: string,
+  payload?: object,
+) => auth.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
 
 describe('GET/PATCH /api/auth/me', () => {
   it('answers 401 "Not authenticated" without a token', async () => {
@@ -40,7 +44,11 @@ describe('GET/PATCH /api/auth/me', () => {
     expect(me.json().user.name).toBe('New Name');
     const events = await userChangedEvents(user.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: TOPICS.userChanged, source: 'auth', data: { name: 'New Name', changed: ['name'] } });
+    expect(events[0]).toMatchObject({
+      type: TOPICS.userChanged,
+      source: 'auth',
+      data: { name: 'New Name', changed: ['name'] },
+    });
   });
 
   it('rejects an empty name with "Name cannot be empty" and changes nothing', async () => {
@@ -55,10 +63,16 @@ describe('GET/PATCH /api/auth/me', () => {
   it('changes the e-mail (lower-cased) and refuses one that is taken with 409', async () => {
     const other = await registerUser(auth);
     const { token, user, password } = await registerUser(auth);
-    const taken = await call('PATCH', '/api/auth/me', token, { email: other.user.email.toUpperCase(), currentPassword: password });
+    const taken = await call('PATCH', '/api/auth/me', token, {
+      email: other.user.email.toUpperCase(),
+      currentPassword: password,
+    });
     expect(taken.statusCode).toBe(409);
     const fresh = newEmail();
-    const res = await call('PATCH', '/api/auth/me', token, { email: fresh.toUpperCase(), currentPassword: password });
+    const res = await call('PATCH', '/api/auth/me', token, {
+      email: fresh.toUpperCase(),
+      currentPassword: password,
+    });
     expect(res.json().user.email).toBe(fresh);
     expect((await userChangedEvents(user.id)).map((e) => e.data.changed)).toEqual([['email']]);
   });
@@ -90,20 +104,28 @@ describe('phone verification', () => {
 
   it('normalises, sends a code to the outbox, verifies it, then removes the phone', async () => {
     const { token } = await registerUser(auth);
-    const start = await call('POST', '/api/auth/me/phone', token, { phone: '1 (206) 555-0142', consent: true });
+    const start = await call('POST', '/api/auth/me/phone', token, {
+      phone: '1 (206) 555-0142',
+      consent: true,
+    });
     expect(start.json()).toEqual({ phoneNumber: '+12065550142', phoneVerified: false });
     const [sms] = await auth.smsTo('+12065550142');
     const code = /(\d{6})/.exec(sms!)![1]!;
 
     const empty = await call('POST', '/api/auth/me/phone/verify', token, { code: ' ' });
     expect(empty.json().error).toBe('Enter the verification code');
-    const wrong = await call('POST', '/api/auth/me/phone/verify', token, { code: code === '000000' ? '111111' : '000000' });
+    const wrong = await call('POST', '/api/auth/me/phone/verify', token, {
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe('Invalid or expired verification code');
 
     const ok = await call('POST', '/api/auth/me/phone/verify', token, { code });
     expect(ok.json()).toEqual({ phoneNumber: '+12065550142', phoneVerified: true });
-    expect((await call('GET', '/api/auth/me', token)).json().user).toMatchObject({ phoneNumber: '+12065550142', phoneVerified: true });
+    expect((await call('GET', '/api/auth/me', token)).json().user).toMatchObject({
+      phoneNumber: '+12065550142',
+      phoneVerified: true,
+    });
     const reused = await call('POST', '/api/auth/me/phone/verify', token, { code });
     expect(reused.json().error).toBe('Start phone verification first');
 
@@ -120,7 +142,9 @@ describe('phone verification', () => {
     const answers = await Promise.all(
       guesses.map((guess) => call('POST', '/api/auth/me/phone/verify', token, { code: guess })),
     );
-    expect(answers.map((res) => res.json().error)).toEqual(guesses.map(() => 'Invalid or expired verification code'));
+    expect(answers.map((res) => res.json().error)).toEqual(
+      guesses.map(() => 'Invalid or expired verification code'),
+    );
     const [pending] = await auth.database.db
       .select()
       .from(phoneVerifications)
@@ -134,7 +158,8 @@ describe('phone verification', () => {
     await call('POST', '/api/auth/me/phone', token, { phone: '2065550177', consent: true });
     const code = /(\d{6})/.exec((await auth.smsTo('+12065550177'))[0]!)![1]!;
     const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await call('POST', '/api/auth/me/phone/verify', token, { code: wrongCode });
+    for (let i = 0; i < 5; i++)
+      await call('POST', '/api/auth/me/phone/verify', token, { code: wrongCode });
     const res = await call('POST', '/api/auth/me/phone/verify', token, { code });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Invalid or expired verification code');
@@ -155,7 +180,11 @@ describe('plans', () => {
 
   it('billing sets a paid plan internally; the user downgrades to free; each change is published', async () => {
     const { token, user } = await registerUser(auth);
-    const denied = await auth.app.inject({ method: 'PUT', url: `/internal/users/${user.id}/plan`, payload: { plan: 'premium' } });
+    const denied = await auth.app.inject({
+      method: 'PUT',
+      url: `/internal/users/${user.id}/plan`,
+      payload: { plan: 'premium' },
+    });
     expect(denied.statusCode).toBe(403);
     const set = await auth.app.inject({
       method: 'PUT',

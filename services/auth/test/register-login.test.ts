@@ -16,7 +16,11 @@ const login = (payload: unknown) =>
 
 describe('POST /api/auth/register', () => {
   it('creates the account with a lower-cased e-mail and answers 201 {token, user}', async () => {
-    const res = await register({ email: '  Mixed.Case@Example.TEST ', password: STRONG_PASSWORD, name: 'Ann' });
+    const res = await register({
+      email: '  Mixed.Case@Example.TEST ',
+      password: STRONG_PASSWORD,
+      name: 'Ann',
+    });
     expect(res.statusCode).toBe(201);
     const { token, user } = res.json();
     expect(user).toMatchObject({
@@ -27,7 +31,13 @@ describe('POST /api/auth/register', () => {
       phoneVerified: false,
       isAdmin: false,
     });
-    expect(decodeJwt(token)).toMatchObject({ sub: user.id, email: user.email, plan: 'free', iss: 'oneeta-auth', aud: 'oneeta' });
+    expect(decodeJwt(token)).toMatchObject({
+      sub: user.id,
+      email: user.email,
+      plan: 'free',
+      iss: 'oneeta-auth',
+      aud: 'oneeta',
+    });
   });
 
   it('takes no name (it is optional) and stores null', async () => {
@@ -53,9 +63,9 @@ describe('POST /api/auth/register', () => {
 
   it('rejects a missing or malformed e-mail', async () => {
     expect((await register({ password: STRONG_PASSWORD })).json().error).toBe('Email is required');
-    expect((await register({ email: 'not-an-email', password: STRONG_PASSWORD })).json().error).toBe(
-      'Please enter a valid email address',
-    );
+    expect(
+      (await register({ email: 'not-an-email', password: STRONG_PASSWORD })).json().error,
+    ).toBe('Please enter a valid email address');
   });
 
   it('answers 409 for an e-mail already registered, in any letter case', async () => {
@@ -63,7 +73,10 @@ describe('POST /api/auth/register', () => {
     await registerUser(auth, { email });
     const res = await register({ email: email.toUpperCase(), password: STRONG_PASSWORD });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'An account with this email already exists', code: 'email_taken' });
+    expect(res.json()).toEqual({
+      error: 'An account with this email already exists',
+      code: 'email_taken',
+    });
   });
 });
 
@@ -82,7 +95,10 @@ describe('POST /api/auth/login', () => {
     const unknown = await login({ email: newEmail(), password: STRONG_PASSWORD });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'Invalid email or password', code: 'invalid_credentials' });
+      expect(res.json()).toEqual({
+        error: 'Invalid email or password',
+        code: 'invalid_credentials',
+      });
     }
   });
 
@@ -92,8 +108,12 @@ describe('POST /api/auth/login', () => {
       Array.from({ length: 40 }, () => login({ email: user.email, password: 'Wr0ng!pass' })),
     );
     const codes = answers.map((res) => res.statusCode);
-    expect(codes.filter((code) => code === 401)).toHaveLength(auth.config.LOGIN_MAX_FAILURES_PER_EMAIL);
-    expect(codes.filter((code) => code === 429)).toHaveLength(40 - auth.config.LOGIN_MAX_FAILURES_PER_EMAIL);
+    expect(codes.filter((code) => code === 401)).toHaveLength(
+      auth.config.LOGIN_MAX_FAILURES_PER_EMAIL,
+    );
+    expect(codes.filter((code) => code === 429)).toHaveLength(
+      40 - auth.config.LOGIN_MAX_FAILURES_PER_EMAIL,
+    );
   });
 
   it('a successful login clears the failure count of that e-mail', async () => {

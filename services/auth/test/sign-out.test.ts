@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, TOPICS, type UserChangedData } from '@oneeta/contracts';
-import { accountKey, createAccountDirectory, createGuards, createHttpApp, createTokenVerifier, type App } from '@oneeta/service-kit';
+import {
+  accountKey,
+  createAccountDirectory,
+  createGuards,
+  createHttpApp,
+  createTokenVerifier,
+  type App,
+} from '@oneeta/service-kit';
 import { bearer, registerUser } from './factories.js';
 import { INTERNAL_TOKEN, startAuth, type AuthHarness } from './helpers.js';
 
@@ -10,10 +17,20 @@ let other: App;
 beforeAll(async () => {
   auth = await startAuth();
   const authUrl = await auth.app.listen({ port: 0, host: '127.0.0.1' });
-  const accounts = createAccountDirectory({ redis: auth.redis, prefix: auth.prefix, authUrl, internalToken: INTERNAL_TOKEN });
-  const guards = createGuards({ verify: createTokenVerifier({ jwks: auth.keys.jwks }), accounts: accounts.get });
+  const accounts = createAccountDirectory({
+    redis: auth.redis,
+    prefix: auth.prefix,
+    authUrl,
+    internalToken: INTERNAL_TOKEN,
+  });
+  const guards = createGuards({
+    verify: createTokenVerifier({ jwks: auth.keys.jwks }),
+    accounts: accounts.get,
+  });
   other = createHttpApp({ name: 'other', logLevel: 'silent', metrics: false });
-  other.get('/whoami', { preHandler: guards.requireUser }, async (request) => ({ id: request.user!.id }));
+  other.get('/whoami', { preHandler: guards.requireUser }, async (request) => ({
+    id: request.user!.id,
+  }));
   await other.ready();
 });
 afterAll(async () => {
@@ -26,7 +43,11 @@ const call = (method: 'GET' | 'POST', url: string, token: string, payload?: obje
 const me = (token: string) => call('GET', '/api/auth/me', token);
 const elsewhere = (token: string) => other.inject({ url: '/whoami', headers: bearer(token) });
 const login = async (email: string, password: string) => {
-  const res = await auth.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const res = await auth.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ token: string }>().token;
 };
@@ -37,7 +58,8 @@ describe('POST /api/auth/logout', () => {
     const phone = await login(user.email, password);
     // Another service has the account in its view before the sign-out.
     expect((await elsewhere(laptop)).statusCode).toBe(200);
-    const refreshed = (await call('POST', '/api/auth/refresh', laptop)).json<{ token: string }>().token;
+    const refreshed = (await call('POST', '/api/auth/refresh', laptop)).json<{ token: string }>()
+      .token;
 
     expect((await call('POST', '/api/auth/logout', refreshed)).statusCode).toBe(204);
 
@@ -56,7 +78,9 @@ describe('POST /api/auth/logout', () => {
   it('publishes the new token state on user.changed, so views kept by events refuse the token too', async () => {
     const { user, token } = await registerUser(auth);
     expect((await call('POST', '/api/auth/logout', token)).statusCode).toBe(204);
-    const [event] = (await auth.outboxEvents<UserChangedData>(TOPICS.userChanged)).filter((data) => data.userId === user.id);
+    const [event] = (await auth.outboxEvents<UserChangedData>(TOPICS.userChanged)).filter(
+      (data) => data.userId === user.id,
+    );
     expect(event?.changed).toEqual(['tokens']);
     expect(event?.tokens?.revokedSessions).toHaveLength(1);
   });
@@ -65,7 +89,12 @@ describe('POST /api/auth/logout', () => {
 describe('sign-ins', () => {
   it('a token answered by a profile change belongs to the same sign-in: signing out with it ends the first one too', async () => {
     const { token } = await registerUser(auth);
-    const patched = await auth.app.inject({ method: 'PATCH', url: '/api/auth/me', headers: bearer(token), payload: { name: 'Renamed' } });
+    const patched = await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(token),
+      payload: { name: 'Renamed' },
+    });
     expect(patched.statusCode).toBe(200);
     const renamed = patched.json<{ token: string }>().token;
     expect((await call('POST', '/api/auth/logout', renamed)).statusCode).toBe(204);
@@ -101,7 +130,11 @@ describe('POST /api/auth/logout-all', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await auth.app.inject({ method: 'POST', url: '/api/auth/logout-all' })).statusCode).toBe(401);
-    expect((await auth.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    expect(
+      (await auth.app.inject({ method: 'POST', url: '/api/auth/logout-all' })).statusCode,
+    ).toBe(401);
+    expect((await auth.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -22,7 +22,10 @@ describe('access tokens', () => {
     const expired = await auth.keys.sign({ sub: user.id, email: user.email, plan: 'free' }, -60);
     const res = await me(expired);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Your session expired. Please sign in again.', code: 'token_expired' });
+    expect(res.json()).toEqual({
+      error: 'Your session expired. Please sign in again.',
+      code: 'token_expired',
+    });
   });
 
   it('carry an expiry of JWT_TTL_SECONDS', async () => {
@@ -35,20 +38,34 @@ describe('access tokens', () => {
     const { token } = await registerUser(auth);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, plan: 'enterprise' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, plan: 'enterprise' })).toString(
+      'base64url',
+    );
     expect((await me(`${header}.${forged}.${signature}`)).statusCode).toBe(401);
 
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     const foreignJwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: auth.keys.kid });
     const foreignRing = await loadKeyRing(auth.database.db, foreignJwk);
-    const foreign = await foreignRing.sign({ sub: claims.sub, email: claims.email, plan: 'free' }, 60);
+    const foreign = await foreignRing.sign(
+      { sub: claims.sub, email: claims.email, plan: 'free' },
+      60,
+    );
     expect((await me(foreign)).statusCode).toBe(401);
   });
 
   it('refresh gives a new token with current claims', async () => {
     const { token, user } = await registerUser(auth, { name: 'Before' });
-    await auth.app.inject({ method: 'PATCH', url: '/api/auth/me', payload: { name: 'After' }, headers: bearer(token) });
-    const res = await auth.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: bearer(token) });
+    await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      payload: { name: 'After' },
+      headers: bearer(token),
+    });
+    const res = await auth.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: bearer(token),
+    });
     expect(decodeJwt(res.json().token)).toMatchObject({ sub: user.id, name: 'After' });
   });
 });
@@ -65,18 +82,39 @@ describe('the administrator', () => {
 
     // Another account cannot take the address while the admin holds it, nor gain rights from a link it never got.
     const other = await registerUser(auth);
-    const taken = await patchMe(other.token, { email: ADMIN_EMAIL, currentPassword: other.password });
+    const taken = await patchMe(other.token, {
+      email: ADMIN_EMAIL,
+      currentPassword: other.password,
+    });
     expect(taken.statusCode).toBe(409);
 
     // The admin moves away; the other account takes the freed address with its password: still not admin.
-    const moved = await patchMe(admin.token, { email: `former-${ADMIN_EMAIL}`, currentPassword: admin.password });
+    const moved = await patchMe(admin.token, {
+      email: `former-${ADMIN_EMAIL}`,
+      currentPassword: admin.password,
+    });
     expect(moved.statusCode).toBe(200);
-    const squat = await patchMe(other.token, { email: ADMIN_EMAIL, currentPassword: other.password });
+    const squat = await patchMe(other.token, {
+      email: ADMIN_EMAIL,
+      currentPassword: other.password,
+    });
     expect(squat.statusCode).toBe(200);
-    expect(squat.json().user).toMatchObject({ email: ADMIN_EMAIL.toLowerCase(), isAdmin: false, emailVerified: false });
+    expect(squat.json().user).toMatchObject({
+      email: ADMIN_EMAIL.toLowerCase(),
+      isAdmin: false,
+      emailVerified: false,
+    });
     expect(decodeJwt(squat.json().token).isAdmin).toBe(false);
     // The first account's old link does not verify the address for the account now holding it.
-    expect((await auth.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: adminLink } })).statusCode).toBe(400);
+    expect(
+      (
+        await auth.app.inject({
+          method: 'POST',
+          url: '/api/auth/verify-email',
+          payload: { token: adminLink },
+        })
+      ).statusCode,
+    ).toBe(400);
     const login = await auth.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -92,7 +130,11 @@ describe('the administrator', () => {
       headers: bearer(squat.json().token),
     });
     expect(followed.statusCode).toBe(200);
-    expect(followed.json().user).toMatchObject({ id: other.user.id, isAdmin: true, emailVerified: true });
+    expect(followed.json().user).toMatchObject({
+      id: other.user.id,
+      isAdmin: true,
+      emailVerified: true,
+    });
     expect(decodeJwt(followed.json().token).isAdmin).toBe(true);
     expect((await me(other.token)).json().user.isAdmin).toBe(true);
     expect((await me(admin.token)).json().user.isAdmin).toBe(false);
@@ -114,19 +156,34 @@ describe('JWKS', () => {
       tokenVersion: 0,
       sessionId: expect.any(String),
     });
-    const jwks = (await (await fetch(jwksUrlOf(address))).json()) as { keys: Record<string, unknown>[] };
+    const jwks = (await (await fetch(jwksUrlOf(address))).json()) as {
+      keys: Record<string, unknown>[];
+    };
     expect(jwks.keys).toHaveLength(1);
-    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', kid: auth.keys.kid });
+    expect(jwks.keys[0]).toMatchObject({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      alg: 'EdDSA',
+      kid: auth.keys.kid,
+    });
     expect(jwks.keys[0]?.d).toBeUndefined();
   });
 
   it('keeps the generated signing key across restarts of embedded mode', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'auth-keys-'));
     try {
-      const first = await openDatabase({ schema: 'auth', migrationsFolder: MIGRATIONS, dataDir: dir });
+      const first = await openDatabase({
+        schema: 'auth',
+        migrationsFolder: MIGRATIONS,
+        dataDir: dir,
+      });
       const kid = (await loadKeyRing(first.db)).kid;
       await first.close();
-      const second = await openDatabase({ schema: 'auth', migrationsFolder: MIGRATIONS, dataDir: dir });
+      const second = await openDatabase({
+        schema: 'auth',
+        migrationsFolder: MIGRATIONS,
+        dataDir: dir,
+      });
       expect((await loadKeyRing(second.db)).kid).toBe(kid);
       await second.close();
     } finally {

@@ -32,11 +32,15 @@ describe('user.changed through the outbox', () => {
     expect(await auth.delivery.relay.pending()).toBe(1);
 
     await redisServer.start();
-    await eventually(async () => (await auth.delivery.relay.pending()) === 0, { timeoutMs: 10_000 });
+    await eventually(async () => (await auth.delivery.relay.pending()) === 0, {
+      timeoutMs: 10_000,
+    });
     const reader = createRedis(redisServer.url);
     const entries = await reader.xrange(streamKey(auth.prefix, TOPICS.userChanged), '-', '+');
     reader.disconnect();
-    const events = entries.map(([, f]) => JSON.parse(f[1]!) as EventEnvelope<UserChangedData>).filter((e) => e.data.userId === user.id);
+    const events = entries
+      .map(([, f]) => JSON.parse(f[1]!) as EventEnvelope<UserChangedData>)
+      .filter((e) => e.data.userId === user.id);
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toMatchObject({ plan: 'premium', changed: ['plan'] });
   });
@@ -55,6 +59,10 @@ describe('user.changed through the outbox', () => {
     const reader = createRedis(redisServer.url);
     const entries = await reader.xrange(streamKey(auth.prefix, TOPICS.userChanged), '-', '+');
     reader.disconnect();
-    expect(entries.filter(([, f]) => (JSON.parse(f[1]!) as EventEnvelope<UserChangedData>).data.userId === user.id)).toEqual([]);
+    expect(
+      entries.filter(
+        ([, f]) => (JSON.parse(f[1]!) as EventEnvelope<UserChangedData>).data.userId === user.id,
+      ),
+    ).toEqual([]);
   });
 });

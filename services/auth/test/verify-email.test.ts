@@ -31,9 +31,15 @@ describe('the verification e-mail', () => {
   it('is asked for on register (email.verification_requested, no link in it) and published through the outbox', async () => {
     const { user } = await registerUser(auth);
     expect(user.emailVerified).toBe(false);
-    expect(await auth.verificationRequests(user.email)).toEqual([{ userId: user.id, email: user.email, reason: 'registered' }]);
+    expect(await auth.verificationRequests(user.email)).toEqual([
+      { userId: user.id, email: user.email, reason: 'registered' },
+    ]);
     await auth.drained();
-    const entries = await auth.redis.xrange(streamKey(auth.prefix, TOPICS.emailVerificationRequested), '-', '+');
+    const entries = await auth.redis.xrange(
+      streamKey(auth.prefix, TOPICS.emailVerificationRequested),
+      '-',
+      '+',
+    );
     const published = entries.map(([, fields]) => (JSON.parse(fields[1]!) as EventEnvelope).data);
     expect(published).toContainEqual({ userId: user.id, email: user.email, reason: 'registered' });
     expect(JSON.stringify(published)).not.toMatch(/token|https?:/);
@@ -59,11 +65,17 @@ describe('the verification e-mail', () => {
   it('the internal route gives no link once verified, for an old address, an unknown user, or without the internal token', async () => {
     const { user, token, password } = await registerUser(auth);
     expect((await auth.verificationLink('no-such-user', user.email)).statusCode).toBe(404);
-    const outsider = await auth.app.inject({ method: 'GET', url: `/internal/users/${user.id}/verification-link?email=${encodeURIComponent(user.email)}` });
+    const outsider = await auth.app.inject({
+      method: 'GET',
+      url: `/internal/users/${user.id}/verification-link?email=${encodeURIComponent(user.email)}`,
+    });
     expect(outsider.statusCode).toBe(403);
     expect((await auth.verificationLink(user.id, 'not-an-address')).statusCode).toBe(400);
     const fresh = newEmail();
-    expect((await call('PATCH', '/api/auth/me', token, { email: fresh, currentPassword: password })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', '/api/auth/me', token, { email: fresh, currentPassword: password }))
+        .statusCode,
+    ).toBe(200);
     expect((await auth.verificationLink(user.id, user.email)).statusCode).toBe(409);
     expect((await verifyEmail(await auth.verifyTokenFor(fresh))).statusCode).toBe(200);
     expect((await auth.verificationLink(user.id, fresh)).statusCode).toBe(409);
@@ -207,7 +219,9 @@ describe('changing the e-mail', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email: fresh, emailVerified: false });
     expect(decodeJwt(res.json().token).emailVerified).toBe(false);
-    expect(await auth.verificationRequests(fresh)).toEqual([{ userId: user.id, email: fresh, reason: 'email-changed' }]);
+    expect(await auth.verificationRequests(fresh)).toEqual([
+      { userId: user.id, email: fresh, reason: 'email-changed' },
+    ]);
     expect((await userChanged(user.id)).at(-1)).toMatchObject({
       email: fresh,
       emailVerified: false,

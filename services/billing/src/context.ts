@@ -1,4 +1,10 @@
-import { createRateLimiter, type AccountLookup, type Database, type Outbox, type Redis } from '@oneeta/service-kit';
+import {
+  createRateLimiter,
+  type AccountLookup,
+  type Database,
+  type Outbox,
+  type Redis,
+} from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import type { AuthClient } from './providers/auth.js';
 import type { BillingProvider } from './providers/port.js';

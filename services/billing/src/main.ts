@@ -22,7 +22,10 @@ startService({
       db: kit.db,
       redis: kit.redis,
       provider: createProvider(kit.config),
-      auth: createAuthClient({ baseUrl: kit.config.AUTH_URL, internalToken: kit.config.INTERNAL_TOKEN }),
+      auth: createAuthClient({
+        baseUrl: kit.config.AUTH_URL,
+        internalToken: kit.config.INTERNAL_TOKEN,
+      }),
       outbox: kit.outbox,
       wakeRelay: kit.wakeRelay,
       pingDb: kit.database.ping,
@@ -34,7 +37,18 @@ startService({
     // A move to free ends the paid subscription.
     startUserChangedConsumer({ ...kit.events, billing: app.billing }),
     // A deleted account's subscriptions end and its rows are anonymised: user.deleted from auth.
-    startUserDeletedConsumer({ ...kit.events, redis: kit.redis, prefix: kit.config.REDIS_PREFIX, billing: app.billing, log: app.log }),
+    startUserDeletedConsumer({
+      ...kit.events,
+      redis: kit.redis,
+      prefix: kit.config.REDIS_PREFIX,
+      billing: app.billing,
+      log: app.log,
+    }),
   ],
-  notices: (app, config) => [{ ...providerNotice(app.billing.providerName, config.NODE_ENV), fields: { provider: app.billing.providerName } }],
+  notices: (app, config) => [
+    {
+      ...providerNotice(app.billing.providerName, config.NODE_ENV),
+      fields: { provider: app.billing.providerName },
+    },
+  ],
 });

@@ -7,7 +7,9 @@ export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export function parseForm(text: string): Record<string, FormValue> {
   const root: Record<string, FormValue> = {};
   for (const [rawKey, value] of new URLSearchParams(text)) {
-    const [head = '', ...rest] = rawKey.split('[').map((part, i) => (i === 0 ? part : part.replace(/\]$/, '')));
+    const [head = '', ...rest] = rawKey
+      .split('[')
+      .map((part, i) => (i === 0 ? part : part.replace(/\]$/, '')));
     const path = [head, ...rest];
     let node: Record<string, FormValue> | FormValue[] = root;
     path.forEach((key, i) => {
@@ -29,7 +31,15 @@ export const str = (value: FormValue | undefined): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
 export const obj = (value: FormValue | undefined): Record<string, FormValue> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? value : Array.isArray(value) ? Object.fromEntries(value.map((v, i) => [String(i), v])) : {};
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? value
+    : Array.isArray(value)
+      ? Object.fromEntries(value.map((v, i) => [String(i), v]))
+      : {};
 
 export const strings = (value: FormValue | undefined): Record<string, string> =>
-  Object.fromEntries(Object.entries(obj(value)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  Object.fromEntries(
+    Object.entries(obj(value)).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );

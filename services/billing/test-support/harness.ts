@@ -1,7 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { JOBS, QUEUES, TOPICS, type AuthResponse, type BillingUsageData, type Plan } from '@oneeta/contracts';
-import { createAccountDirectory, createTokenVerifier, loadConfig, openServiceOutbox } from '@oneeta/service-kit';
+import {
+  JOBS,
+  QUEUES,
+  TOPICS,
+  type AuthResponse,
+  type BillingUsageData,
+  type Plan,
+} from '@oneeta/contracts';
+import {
+  createAccountDirectory,
+  createTokenVerifier,
+  loadConfig,
+  openServiceOutbox,
+} from '@oneeta/service-kit';
 import { eventually, openTestInfra } from '@oneeta/service-kit/testing';
 import { registerUser, startAuth, STRONG_PASSWORD, type AuthHarness } from '@oneeta/auth/testing';
 import { buildApp } from '../src/app.js';
@@ -43,7 +55,12 @@ export async function startBilling(options: StartBillingOptions = {}) {
   }
   const infra = await openTestInfra('billing', MIGRATIONS, { prefix: auth.prefix });
   const { prefix, database, redis, bus } = infra;
-  const config = loadConfig(configSchema, { ...infra.env, AUTH_URL: authUrl, PUBLIC_URL: WEB_ORIGIN, ...options.env });
+  const config = loadConfig(configSchema, {
+    ...infra.env,
+    AUTH_URL: authUrl,
+    PUBLIC_URL: WEB_ORIGIN,
+    ...options.env,
+  });
   const accounts = createAccountDirectory({
     redis,
     prefix,
@@ -53,14 +70,25 @@ export async function startBilling(options: StartBillingOptions = {}) {
     events: { bus, service: 'billing', consumer: 'test' },
   });
   await accounts.ready;
-  const delivery = openServiceOutbox({ service: 'billing', config, db: database.db, table: outboxTable, jobs: [JOBS[QUEUES.planPush]] });
-  const provider = options.provider?.(config) ?? createLocalProvider({ webOrigin: config.PUBLIC_URL });
+  const delivery = openServiceOutbox({
+    service: 'billing',
+    config,
+    db: database.db,
+    table: outboxTable,
+    jobs: [JOBS[QUEUES.planPush]],
+  });
+  const provider =
+    options.provider?.(config) ?? createLocalProvider({ webOrigin: config.PUBLIC_URL });
   const app = await buildApp({
     config,
     db: database.db,
     redis,
     provider,
-    auth: createAuthClient({ baseUrl: authUrl, internalToken: config.INTERNAL_TOKEN, timeoutMs: 3000 }),
+    auth: createAuthClient({
+      baseUrl: authUrl,
+      internalToken: config.INTERNAL_TOKEN,
+      timeoutMs: 3000,
+    }),
     outbox: delivery.outbox,
     wakeRelay: () => delivery.relay.wake(),
     pingDb: database.ping,
@@ -68,9 +96,21 @@ export async function startBilling(options: StartBillingOptions = {}) {
     verifier: createTokenVerifier({ jwks: auth.keys.jwks }),
   });
   await app.ready();
-  const downgrades = startUserChangedConsumer({ bus, consumer: 'test', billing: app.billing, log: app.log });
+  const downgrades = startUserChangedConsumer({
+    bus,
+    consumer: 'test',
+    billing: app.billing,
+    log: app.log,
+  });
   await downgrades.ready;
-  const erasure = startUserDeletedConsumer({ bus, consumer: 'test', redis, prefix, billing: app.billing, log: app.log });
+  const erasure = startUserDeletedConsumer({
+    bus,
+    consumer: 'test',
+    redis,
+    prefix,
+    billing: app.billing,
+    log: app.log,
+  });
   await erasure.ready;
   const pushes = startPlanPushWorker({ config, pushPlan: app.billing.pushPlan, log: app.log });
   await pushes.ready;
@@ -78,14 +118,25 @@ export async function startBilling(options: StartBillingOptions = {}) {
 
   /** Plan pushes not done yet: outbox rows not handed to the queue, and jobs waiting, running or in backoff. */
   const pendingPushes = async (): Promise<number> => {
-    const counts = await pushQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+    const counts = await pushQueue.getJobCounts(
+      'waiting',
+      'active',
+      'delayed',
+      'prioritized',
+      'waiting-children',
+    );
     return (await delivery.relay.pending()) + Object.values(counts).reduce((a, b) => a + b, 0);
   };
   /** Waits until every plan push queued so far is done (auth must be up). */
-  const pushesSettled = () => eventually(async () => (await pendingPushes()) === 0, { timeoutMs: 15_000 });
+  const pushesSettled = () =>
+    eventually(async () => (await pendingPushes()) === 0, { timeoutMs: 15_000 });
   /** The account's plan as auth has it now (no waiting). */
   const authPlanOf = async (userId: string): Promise<Plan> => {
-    const res = await auth.app.inject({ method: 'GET', url: `/internal/users/${userId}`, headers: { 'x-internal-token': auth.config.INTERNAL_TOKEN! } });
+    const res = await auth.app.inject({
+      method: 'GET',
+      url: `/internal/users/${userId}`,
+      headers: { 'x-internal-token': auth.config.INTERNAL_TOKEN! },
+    });
     return res.json<{ user: { plan: Plan } }>().user.plan;
   };
 
@@ -98,16 +149,30 @@ export async function startBilling(options: StartBillingOptions = {}) {
   };
   /** PATCH /api/auth/plan to free, as the plans page's Downgrade does. */
   const downgradeToFree = (token: string) =>
-    auth.app.inject({ method: 'PATCH', url: '/api/auth/plan', headers: { authorization: `Bearer ${token}` }, payload: { plan: 'free' } });
+    auth.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/plan',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { plan: 'free' },
+    });
   /** The billing.usage events billing wrote to its outbox, oldest first. */
   const usage = async (userId?: string): Promise<BillingUsageData[]> => {
     const rows = await database.db.select().from(outboxTable).orderBy(outboxTable.seq);
     return rows
-      .flatMap((row) => (row.message.kind === 'event' && row.message.envelope.type === TOPICS.billingUsage ? [row.message.envelope.data as BillingUsageData] : []))
+      .flatMap((row) =>
+        row.message.kind === 'event' && row.message.envelope.type === TOPICS.billingUsage
+          ? [row.message.envelope.data as BillingUsageData]
+          : [],
+      )
       .filter((data) => !userId || data.userId === userId);
   };
   const call = (method: 'GET' | 'POST', url: string, token?: string | null, payload?: unknown) =>
-    app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   return {
     app,

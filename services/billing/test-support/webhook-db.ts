@@ -19,13 +19,18 @@ export async function openWebhookDb() {
   return {
     db: database.db,
     store,
-    apply: (event: BillingEvent) => applyEvent({ db: database.db, outbox, provider: 'stripe' }, event),
+    apply: (event: BillingEvent) =>
+      applyEvent({ db: database.db, outbox, provider: 'stripe' }, event),
     /** A fresh event id. */
     eventId: () => `evt_test_${++seq}_${Date.now()}`,
     usage: async (userId: string): Promise<BillingUsageData[]> => {
       const rows = await database.db.select().from(outboxTable).orderBy(outboxTable.seq);
       return rows
-        .flatMap((row) => (row.message.kind === 'event' && row.message.envelope.type === TOPICS.billingUsage ? [row.message.envelope.data as BillingUsageData] : []))
+        .flatMap((row) =>
+          row.message.kind === 'event' && row.message.envelope.type === TOPICS.billingUsage
+            ? [row.message.envelope.data as BillingUsageData]
+            : [],
+        )
         .filter((data) => data.userId === userId);
     },
     close: () => database.destroy(),
@@ -35,7 +40,9 @@ export async function openWebhookDb() {
 export type WebhookDb = Awaited<ReturnType<typeof openWebhookDb>>;
 
 /** A Standard subscription's facts (override what a test needs). */
-export const subscriptionFacts = (overrides: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
+export const subscriptionFacts = (
+  overrides: Partial<SubscriptionFacts> = {},
+): SubscriptionFacts => ({
   id: `sub_${Math.random().toString(36).slice(2)}`,
   customerId: 'cus_1',
   userId: 'user-1',

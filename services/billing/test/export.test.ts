@@ -12,7 +12,11 @@ afterAll(async () => {
 });
 
 const exportOf = (userId: string, token: string | null = TEST_INTERNAL_TOKEN) =>
-  h.app.inject({ method: 'GET', url: `/internal/users/${userId}/export`, headers: token ? { 'x-internal-token': token } : {} });
+  h.app.inject({
+    method: 'GET',
+    url: `/internal/users/${userId}/export`,
+    headers: token ? { 'x-internal-token': token } : {},
+  });
 
 describe('GET /internal/users/:id/export', () => {
   it('needs the internal token', async () => {
@@ -31,9 +35,19 @@ describe('GET /internal/users/:id/export', () => {
       return res.json<{ url: string }>().url.split('/billing/checkout/')[1]!;
     };
     const paid = await open(me.token, 'standard');
-    expect((await h.call('POST', `/api/billing/checkout/${paid}/pay`, me.token)).statusCode).toBe(200);
+    expect((await h.call('POST', `/api/billing/checkout/${paid}/pay`, me.token)).statusCode).toBe(
+      200,
+    );
     await open(other.token, 'premium');
-    const lead = { name: 'Ada Lovelace', email: 'work@engines.test', company: 'Engines Ltd', companySize: '51-200', expectedMonthlyRequests: 1000, needs: [], message: 'We want it.' };
+    const lead = {
+      name: 'Ada Lovelace',
+      email: 'work@engines.test',
+      company: 'Engines Ltd',
+      companySize: '51-200',
+      expectedMonthlyRequests: 1000,
+      needs: [],
+      message: 'We want it.',
+    };
     expect((await h.call('POST', '/api/enterprise/lead', me.token, lead)).statusCode).toBe(201);
     await h.pushesSettled();
 
@@ -41,10 +55,21 @@ describe('GET /internal/users/:id/export', () => {
     expect(res.statusCode).toBe(200);
     const body = billingUserExportSchema.parse(res.json());
     expect(body.provider).toBe('local');
-    expect(body.subscriptions).toEqual([expect.objectContaining({ plan: 'standard', status: 'active', cancelAtPeriodEnd: false })]);
-    expect(body.checkouts).toEqual([expect.objectContaining({ id: paid, plan: 'standard', status: 'paid' })]);
-    expect(body.enterpriseRequests).toEqual([expect.objectContaining({ email: 'work@engines.test', company: 'Engines Ltd' })]);
+    expect(body.subscriptions).toEqual([
+      expect.objectContaining({ plan: 'standard', status: 'active', cancelAtPeriodEnd: false }),
+    ]);
+    expect(body.checkouts).toEqual([
+      expect.objectContaining({ id: paid, plan: 'standard', status: 'paid' }),
+    ]);
+    expect(body.enterpriseRequests).toEqual([
+      expect.objectContaining({ email: 'work@engines.test', company: 'Engines Ltd' }),
+    ]);
 
-    expect(billingUserExportSchema.parse((await exportOf('never-seen')).json())).toEqual({ provider: null, subscriptions: [], checkouts: [], enterpriseRequests: [] });
+    expect(billingUserExportSchema.parse((await exportOf('never-seen')).json())).toEqual({
+      provider: null,
+      subscriptions: [],
+      checkouts: [],
+      enterpriseRequests: [],
+    });
   });
 });

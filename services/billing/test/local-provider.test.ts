@@ -28,14 +28,26 @@ describe('the local test-mode checkout', () => {
     const res = await h.call('GET', `/api/billing/checkout/${checkoutIdOf(url)}`, token);
     expect(res.statusCode).toBe(200);
     const view = localCheckoutSchema.parse(res.json());
-    expect(view).toMatchObject({ plan: 'standard', planName: 'Standard', priceLabel: '$5/month', amountMinor: 500, currency: 'USD', status: 'open' });
+    expect(view).toMatchObject({
+      plan: 'standard',
+      planName: 'Standard',
+      priceLabel: '$5/month',
+      amountMinor: 500,
+      currency: 'USD',
+      status: 'open',
+    });
 
     const other = await h.signUp();
     const foreign = await h.call('GET', `/api/billing/checkout/${checkoutIdOf(url)}`, other.token);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ error: BILLING_MESSAGES.checkoutNotFound });
-    expect((await h.call('POST', `/api/billing/checkout/${checkoutIdOf(url)}/pay`, other.token)).statusCode).toBe(404);
-    expect((await h.call('GET', '/api/billing/checkout/cs_local_nope', token)).statusCode).toBe(404);
+    expect(
+      (await h.call('POST', `/api/billing/checkout/${checkoutIdOf(url)}/pay`, other.token))
+        .statusCode,
+    ).toBe(404);
+    expect((await h.call('GET', '/api/billing/checkout/cs_local_nope', token)).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses free, enterprise and the current plan with a clear error, and anything else as a bad body', async () => {
@@ -45,9 +57,24 @@ describe('the local test-mode checkout', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: BILLING_MESSAGES.notSelfServe });
     }
-    expect((await h.call('POST', '/api/billing/create-checkout-session', token, { plan: 'gold' })).statusCode).toBe(400);
-    expect((await h.call('POST', '/api/billing/create-checkout-session', token, {})).statusCode).toBe(400);
-    expect(await h.store.customerOf((await h.auth.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).json<{ user: { id: string } }>().user.id)).toBeNull();
+    expect(
+      (await h.call('POST', '/api/billing/create-checkout-session', token, { plan: 'gold' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await h.call('POST', '/api/billing/create-checkout-session', token, {})).statusCode,
+    ).toBe(400);
+    expect(
+      await h.store.customerOf(
+        (
+          await h.auth.app.inject({
+            method: 'GET',
+            url: '/api/auth/me',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json<{ user: { id: string } }>().user.id,
+      ),
+    ).toBeNull();
   });
 
   it('pays: the plan reaches auth at once, the subscription shows, the ledger gets the payment and the plan change', async () => {
@@ -57,28 +84,63 @@ describe('the local test-mode checkout', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toEqual({ url: `${WEB_ORIGIN}/plans?checkout=success` });
     expect(await h.planOf(user.id)).toBe('standard');
-    expect((await h.call('GET', `/api/billing/checkout/${id}`, token)).json()).toMatchObject({ status: 'paid' });
+    expect((await h.call('GET', `/api/billing/checkout/${id}`, token)).json()).toMatchObject({
+      status: 'paid',
+    });
 
     const sub = await h.call('GET', '/api/billing/subscription', token);
-    expect(sub.json()).toMatchObject({ subscription: { provider: 'local', plan: 'standard', status: 'active', cancelAtPeriodEnd: false } });
-    expect(Date.parse(sub.json<{ subscription: { currentPeriodEnd: string } }>().subscription.currentPeriodEnd)).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+    expect(sub.json()).toMatchObject({
+      subscription: {
+        provider: 'local',
+        plan: 'standard',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+      },
+    });
+    expect(
+      Date.parse(
+        sub.json<{ subscription: { currentPeriodEnd: string } }>().subscription.currentPeriodEnd,
+      ),
+    ).toBeGreaterThan(Date.now() + 20 * 86_400_000);
     expect(await h.usage(user.id)).toEqual([
-      expect.objectContaining({ kind: 'plan_change', plan: 'standard', previousPlan: 'free', amountMinor: null }),
-      expect.objectContaining({ kind: 'payment', amountMinor: 500, currency: 'usd', plan: 'standard' }),
+      expect.objectContaining({
+        kind: 'plan_change',
+        plan: 'standard',
+        previousPlan: 'free',
+        amountMinor: null,
+      }),
+      expect.objectContaining({
+        kind: 'payment',
+        amountMinor: 500,
+        currency: 'usd',
+        plan: 'standard',
+      }),
     ]);
 
     const again = await h.call('POST', `/api/billing/checkout/${id}/pay`, token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: BILLING_MESSAGES.checkoutClosed });
-    expect((await h.call('POST', '/api/billing/create-checkout-session', token, { plan: 'standard' })).json()).toMatchObject({ error: BILLING_MESSAGES.alreadyOnPlan });
+    expect(
+      (
+        await h.call('POST', '/api/billing/create-checkout-session', token, { plan: 'standard' })
+      ).json(),
+    ).toMatchObject({ error: BILLING_MESSAGES.alreadyOnPlan });
     expect(await h.usage(user.id)).toHaveLength(2);
   });
 
   it('upgrading from Standard to Premium replaces the Standard subscription', async () => {
     const { token, user } = await h.signUp();
-    await h.call('POST', `/api/billing/checkout/${checkoutIdOf(await openCheckout(token))}/pay`, token);
+    await h.call(
+      'POST',
+      `/api/billing/checkout/${checkoutIdOf(await openCheckout(token))}/pay`,
+      token,
+    );
     const standard = (await h.store.liveSubscriptions(user.id))[0]!;
-    const res = await h.call('POST', `/api/billing/checkout/${checkoutIdOf(await openCheckout(token, 'premium'))}/pay`, token);
+    const res = await h.call(
+      'POST',
+      `/api/billing/checkout/${checkoutIdOf(await openCheckout(token, 'premium'))}/pay`,
+      token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await h.planOf(user.id)).toBe('premium');
     const live = await h.store.liveSubscriptions(user.id);
@@ -98,8 +160,13 @@ describe('the local test-mode checkout', () => {
     }
 
     const old = checkoutIdOf(await openCheckout(token));
-    await h.database.db.update(checkouts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkouts.id, old));
-    expect((await h.call('GET', `/api/billing/checkout/${old}`, token)).json()).toMatchObject({ status: 'expired' });
+    await h.database.db
+      .update(checkouts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkouts.id, old));
+    expect((await h.call('GET', `/api/billing/checkout/${old}`, token)).json()).toMatchObject({
+      status: 'expired',
+    });
     expect((await h.call('POST', `/api/billing/checkout/${old}/pay`, token)).statusCode).toBe(400);
     expect(await h.planOf(user.id)).toBe('free');
   });
@@ -111,26 +178,46 @@ describe('the local test-mode checkout', () => {
     expect(refused.json()).toMatchObject({ error: BILLING_MESSAGES.noSubscription });
     expect((await h.call('POST', '/api/billing/subscription/cancel', token)).statusCode).toBe(400);
 
-    await h.call('POST', `/api/billing/checkout/${checkoutIdOf(await openCheckout(token, 'premium'))}/pay`, token);
+    await h.call(
+      'POST',
+      `/api/billing/checkout/${checkoutIdOf(await openCheckout(token, 'premium'))}/pay`,
+      token,
+    );
     const portal = await h.call('POST', '/api/billing/create-portal-session', token);
     expect(portal.json()).toEqual({ url: `${WEB_ORIGIN}/billing/portal` });
 
     const cancelled = await h.call('POST', '/api/billing/subscription/cancel', token);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ subscription: { plan: 'premium', status: 'canceled' } });
+    expect(cancelled.json()).toMatchObject({
+      subscription: { plan: 'premium', status: 'canceled' },
+    });
     expect(await h.planOf(user.id)).toBe('free');
-    expect((await h.call('GET', '/api/billing/subscription', token)).json()).toEqual({ subscription: null });
-    expect((await h.usage(user.id)).at(-1)).toMatchObject({ kind: 'plan_change', plan: 'free', previousPlan: 'premium' });
+    expect((await h.call('GET', '/api/billing/subscription', token)).json()).toEqual({
+      subscription: null,
+    });
+    expect((await h.usage(user.id)).at(-1)).toMatchObject({
+      kind: 'plan_change',
+      plan: 'free',
+      previousPlan: 'premium',
+    });
   });
 
   it('a downgrade to free through PATCH /api/auth/plan ends the paid subscription', async () => {
     const { token, user } = await h.signUp();
-    await h.call('POST', `/api/billing/checkout/${checkoutIdOf(await openCheckout(token))}/pay`, token);
+    await h.call(
+      'POST',
+      `/api/billing/checkout/${checkoutIdOf(await openCheckout(token))}/pay`,
+      token,
+    );
     expect(await h.planOf(user.id)).toBe('standard');
     expect((await h.downgradeToFree(token)).statusCode).toBe(200);
-    await expect.poll(async () => (await h.store.liveSubscriptions(user.id)).length, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await h.store.liveSubscriptions(user.id)).length, { timeout: 10_000 })
+      .toBe(0);
     expect(await h.planOf(user.id)).toBe('free');
-    expect((await h.call('GET', '/api/billing/subscription', token)).json()).toEqual({ subscription: null });
+    expect((await h.call('GET', '/api/billing/subscription', token)).json()).toEqual({
+      subscription: null,
+    });
   });
 });
 
@@ -158,7 +245,12 @@ describe('authorization', () => {
 describe('hostile webhook signatures', () => {
   it('answers 400 {error} and changes nothing for signatures of the right length in any alphabet', async () => {
     const { user } = await h.signUp();
-    const body = JSON.stringify({ id: 'evt_hostile', type: 'plan.changed', userId: user.id, plan: 'premium' });
+    const body = JSON.stringify({
+      id: 'evt_hostile',
+      type: 'plan.changed',
+      userId: user.id,
+      plan: 'premium',
+    });
     const now = Math.floor(Date.now() / 1000);
     const hex = 'a'.repeat(64);
     const signatures = [

@@ -21,7 +21,10 @@ beforeAll(async () => {
   auth = await startAuth();
   await auth.app.listen({ port: 0, host: '127.0.0.1' });
   authPort = (auth.app.server.address() as AddressInfo).port;
-  h = await startBilling({ auth: { harness: auth, url: `http://127.0.0.1:${authPort}` }, provider: () => provider });
+  h = await startBilling({
+    auth: { harness: auth, url: `http://127.0.0.1:${authPort}` },
+    provider: () => provider,
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -46,14 +49,23 @@ const checkoutIdOf = (url: string) => url.split('/billing/checkout/')[1]!;
 /** A new account billing already knows (its account view asked auth once). */
 async function signedUp() {
   const account = await h.signUp();
-  await expect.poll(async () => (await h.call('GET', '/api/billing/subscription', account.token)).statusCode, { timeout: 10_000 }).toBe(200);
+  await expect
+    .poll(
+      async () => (await h.call('GET', '/api/billing/subscription', account.token)).statusCode,
+      { timeout: 10_000 },
+    )
+    .toBe(200);
   return account;
 }
 
 async function pay(token: string, plan: 'standard' | 'premium') {
   const opened = await h.call('POST', '/api/billing/create-checkout-session', token, { plan });
   expect(opened.statusCode, opened.body).toBe(200);
-  const paid = await h.call('POST', `/api/billing/checkout/${checkoutIdOf(opened.json<{ url: string }>().url)}/pay`, token);
+  const paid = await h.call(
+    'POST',
+    `/api/billing/checkout/${checkoutIdOf(opened.json<{ url: string }>().url)}/pay`,
+    token,
+  );
   expect(paid.statusCode, paid.body).toBe(200);
   expect(paid.json()).toEqual({ url: `${WEB_ORIGIN}/plans?checkout=success` });
 }
@@ -75,14 +87,22 @@ describe('a plan paid while auth is down', () => {
     await pay(upgraded.token, 'premium');
 
     // Paid and shown by billing; auth has not heard yet, and the pushes wait for it.
-    expect((await h.call('GET', '/api/billing/subscription', standard.token)).json()).toMatchObject({ subscription: { plan: 'standard', status: 'active' } });
-    expect((await h.call('GET', '/api/billing/subscription', upgraded.token)).json()).toMatchObject({ subscription: { plan: 'premium', status: 'active' } });
-    await expect.poll(async () => (await failedPushesOf(standard.user.id)).length, { timeout: 10_000 }).toBe(1);
+    expect((await h.call('GET', '/api/billing/subscription', standard.token)).json()).toMatchObject(
+      { subscription: { plan: 'standard', status: 'active' } },
+    );
+    expect((await h.call('GET', '/api/billing/subscription', upgraded.token)).json()).toMatchObject(
+      { subscription: { plan: 'premium', status: 'active' } },
+    );
+    await expect
+      .poll(async () => (await failedPushesOf(standard.user.id)).length, { timeout: 10_000 })
+      .toBe(1);
     const [pending] = await failedPushesOf(standard.user.id);
     expect(pending!.name).toBe(JOBS[QUEUES.planPush].name);
     expect(pending!.data).toEqual({ userId: standard.user.id });
     expect(pending!.id).not.toContain(':');
-    await expect.poll(async () => (await failedPushesOf(upgraded.user.id)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await failedPushesOf(upgraded.user.id)).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
     expect(await h.authPlanOf(standard.user.id)).toBe('free');
     expect(await h.authPlanOf(upgraded.user.id)).toBe('free');
 
@@ -93,7 +113,9 @@ describe('a plan paid while auth is down', () => {
     await h.pushesSettled();
     // Every push of the upgraded user ran (the Standard payment's too): the newest plan stayed.
     expect(await h.authPlanOf(upgraded.user.id)).toBe('premium');
-    expect((await h.store.liveSubscriptions(upgraded.user.id)).map((s) => s.plan)).toEqual(['premium']);
+    expect((await h.store.liveSubscriptions(upgraded.user.id)).map((s) => s.plan)).toEqual([
+      'premium',
+    ]);
   });
 
   it('a repeated push and an older event after the upgrade leave the newest plan in auth', async () => {
@@ -119,7 +141,12 @@ describe('a plan paid while auth is down', () => {
         cancelAtPeriodEnd: false,
       },
     });
-    const res = await h.app.inject({ method: 'POST', url: '/api/billing/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(200);
     await h.pushesSettled();
     expect(await h.authPlanOf(upgraded.user.id)).toBe('premium');
@@ -127,20 +154,37 @@ describe('a plan paid while auth is down', () => {
     // Both pushes of this test ran to the end (the repeated one and the event's), each finding auth
     // already on the newest plan.
     await expect
-      .poll(async () => (await pushesOf(upgraded.user.id, ['completed'])).filter((job) => !earlier.has(job.id)).map((job) => job.returnvalue), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await pushesOf(upgraded.user.id, ['completed']))
+            .filter((job) => !earlier.has(job.id))
+            .map((job) => job.returnvalue),
+        { timeout: 10_000 },
+      )
       .toEqual(['unchanged', 'unchanged']);
   });
 
   it('once auth is back the account is on its plan, which cannot be bought twice', async () => {
-    const res = await h.call('POST', '/api/billing/create-checkout-session', standard.token, { plan: 'standard' });
+    const res = await h.call('POST', '/api/billing/create-checkout-session', standard.token, {
+      plan: 'standard',
+    });
     expect(res.json()).toMatchObject({ error: BILLING_MESSAGES.alreadyOnPlan });
     expect(await h.planOf(standard.user.id)).toBe('standard');
   });
 });
 
 /** The user's plan-push jobs in the given states (every state by default). */
-const pushesOf = async (userId: string, states: Parameters<BillingHarness['pushQueue']['getJobs']>[0] = ['completed', 'failed', 'delayed', 'waiting', 'active', 'prioritized']) =>
-  (await h.pushQueue.getJobs(states)).filter((job) => job.data.userId === userId);
+const pushesOf = async (
+  userId: string,
+  states: Parameters<BillingHarness['pushQueue']['getJobs']>[0] = [
+    'completed',
+    'failed',
+    'delayed',
+    'waiting',
+    'active',
+    'prioritized',
+  ],
+) => (await h.pushQueue.getJobs(states)).filter((job) => job.data.userId === userId);
 
 /** The user's subscriptions that ended, newest first. */
 function endedSubscriptionsOf(userId: string) {

@@ -23,15 +23,25 @@ describe('who sells plans', () => {
   });
 
   it('refuses BILLING_PROVIDER=stripe without its keys, and an unknown provider', () => {
-    expect(() => loadConfig(configSchema, { BILLING_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => loadConfig(configSchema, { BILLING_PROVIDER: 'free-for-all' })).toThrow(/BILLING_PROVIDER/);
+    expect(() => loadConfig(configSchema, { BILLING_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig(configSchema, { BILLING_PROVIDER: 'free-for-all' })).toThrow(
+      /BILLING_PROVIDER/,
+    );
     expect(loadConfig(configSchema, { BILLING_PROVIDER: 'local' }).BILLING_PROVIDER).toBe('local');
   });
 
   it('says at start when nothing can be bought, and when the local checkout runs in production', () => {
-    expect(providerNotice('none', 'production')).toMatchObject({ level: 'warn', message: expect.stringMatching(/plans cannot be bought/) });
+    expect(providerNotice('none', 'production')).toMatchObject({
+      level: 'warn',
+      message: expect.stringMatching(/plans cannot be bought/),
+    });
     expect(providerNotice('none', 'development').level).toBe('warn');
-    expect(providerNotice('local', 'production')).toMatchObject({ level: 'warn', message: expect.stringMatching(/production/) });
+    expect(providerNotice('local', 'production')).toMatchObject({
+      level: 'warn',
+      message: expect.stringMatching(/production/),
+    });
     expect(providerNotice('local', 'development').level).toBe('info');
     expect(providerNotice('stripe', 'production').level).toBe('info');
   });
@@ -40,7 +50,10 @@ describe('who sells plans', () => {
 describe('a production process without Stripe', () => {
   let h: BillingHarness;
   beforeAll(async () => {
-    h = await startBilling({ env: { NODE_ENV: 'production' }, provider: (config) => createProvider(config) });
+    h = await startBilling({
+      env: { NODE_ENV: 'production' },
+      provider: (config) => createProvider(config),
+    });
   });
   afterAll(async () => {
     await h?.close();
@@ -52,7 +65,10 @@ describe('a production process without Stripe', () => {
     for (const plan of ['standard', 'premium']) {
       const res = await h.call('POST', '/api/billing/create-checkout-session', token, { plan });
       expect(res.statusCode, res.body).toBe(503);
-      expect(res.json()).toEqual({ error: BILLING_MESSAGES.notConfigured, code: 'billing_not_configured' });
+      expect(res.json()).toEqual({
+        error: BILLING_MESSAGES.notConfigured,
+        code: 'billing_not_configured',
+      });
     }
     expect(await h.store.customerOf(user.id)).toBeNull();
     expect(await h.planOf(user.id)).toBe('free');
@@ -69,8 +85,12 @@ describe('a production process without Stripe', () => {
       currency: 'usd',
       expiresAt: new Date(Date.now() + 3600_000),
     });
-    expect((await h.call('GET', '/api/billing/checkout/cs_local_left_over', token)).statusCode).toBe(404);
-    expect((await h.call('POST', '/api/billing/checkout/cs_local_left_over/pay', token)).statusCode).toBe(404);
+    expect(
+      (await h.call('GET', '/api/billing/checkout/cs_local_left_over', token)).statusCode,
+    ).toBe(404);
+    expect(
+      (await h.call('POST', '/api/billing/checkout/cs_local_left_over/pay', token)).statusCode,
+    ).toBe(404);
     const hook = await h.app.inject({
       method: 'POST',
       url: '/api/billing/webhook',

@@ -12,7 +12,11 @@ import {
 } from '../test-support/index.js';
 
 /** Billing on the Stripe provider, pointed at the fake Stripe server. */
-export async function startStripeBilling(): Promise<{ h: BillingHarness; fake: FakeStripe; close(): Promise<void> }> {
+export async function startStripeBilling(): Promise<{
+  h: BillingHarness;
+  fake: FakeStripe;
+  close(): Promise<void>;
+}> {
   const fake = await startFakeStripe();
   const h = await startBilling({
     env: {
@@ -42,7 +46,12 @@ export async function startStripeBilling(): Promise<{ h: BillingHarness; fake: F
 }
 
 /** Delivers a Stripe event to POST /api/billing/webhook as Stripe does (signed raw JSON). */
-export async function deliver(h: BillingHarness, fake: FakeStripe, event: Stripe.Event, secret?: string) {
+export async function deliver(
+  h: BillingHarness,
+  fake: FakeStripe,
+  event: Stripe.Event,
+  secret?: string,
+) {
   const { body, signature } = fake.sign(event, secret);
   return h.app.inject({
     method: 'POST',
@@ -53,7 +62,11 @@ export async function deliver(h: BillingHarness, fake: FakeStripe, event: Stripe
 }
 
 /** A signed-up user who opened a Stripe checkout for `plan`: the session id in the fake. */
-export async function checkoutFor(h: BillingHarness, fake: FakeStripe, plan: 'standard' | 'premium' = 'standard') {
+export async function checkoutFor(
+  h: BillingHarness,
+  fake: FakeStripe,
+  plan: 'standard' | 'premium' = 'standard',
+) {
   const account = await h.signUp();
   const res = await h.call('POST', '/api/billing/create-checkout-session', account.token, { plan });
   expect(res.statusCode, res.body).toBe(200);
@@ -63,4 +76,5 @@ export async function checkoutFor(h: BillingHarness, fake: FakeStripe, plan: 'st
 }
 
 /** The same event with `created` moved (seconds). */
-export const at = (event: Stripe.Event, created: number): Stripe.Event => ({ ...event, created }) as Stripe.Event;
+export const at = (event: Stripe.Event, created: number): Stripe.Event =>
+  ({ ...event, created }) as Stripe.Event;

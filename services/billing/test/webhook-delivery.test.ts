@@ -43,9 +43,13 @@ describe('out-of-order deliveries', () => {
     const buyer = await checkoutFor(h, fake);
     const { completed, created, subscriptionId } = fake.completeCheckout(buyer.sessionId);
     const t = completed.created;
-    const olderUpdate = at(fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!), t + 5);
+    const olderUpdate = at(
+      fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!),
+      t + 5,
+    );
     const deleted = at(fake.endSubscription(subscriptionId), t + 10);
-    for (const event of [deleted, completed, olderUpdate, at(created, t - 1)]) expect((await deliver(h, fake, event)).statusCode).toBe(200);
+    for (const event of [deleted, completed, olderUpdate, at(created, t - 1)])
+      expect((await deliver(h, fake, event)).statusCode).toBe(200);
     expect((await h.store.subscription(subscriptionId))?.status).toBe('canceled');
     expect(await h.planOf(buyer.user.id)).toBe('free');
   });
@@ -74,10 +78,31 @@ describe('signatures', () => {
     const { body, signature } = fake.sign(completed);
     const attempts = [
       { headers: { 'content-type': 'application/json' }, payload: body },
-      { headers: { 'content-type': 'application/json', 'stripe-signature': 'garbage' }, payload: body },
-      { headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(completed, 'whsec_someone_else').signature }, payload: body },
-      { headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body.replace('"paid"', '"unpaid"') },
-      { headers: { 'content-type': 'application/json', 'stripe-signature': signature.replace(/t=\d+/, `t=${Math.floor(Date.now() / 1000) - 3600}`) }, payload: body },
+      {
+        headers: { 'content-type': 'application/json', 'stripe-signature': 'garbage' },
+        payload: body,
+      },
+      {
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': fake.sign(completed, 'whsec_someone_else').signature,
+        },
+        payload: body,
+      },
+      {
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: body.replace('"paid"', '"unpaid"'),
+      },
+      {
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signature.replace(
+            /t=\d+/,
+            `t=${Math.floor(Date.now() / 1000) - 3600}`,
+          ),
+        },
+        payload: body,
+      },
       { headers: { 'stripe-signature': signature } },
     ];
     for (const attempt of attempts) {
@@ -92,7 +117,11 @@ describe('signatures', () => {
 
   it('acknowledges a signed event of a type billing does not handle, and stores nothing', async () => {
     const before = await countEvents();
-    const res = await deliver(h, fake, fake.event('customer.created', { id: 'cus_x', object: 'customer' }));
+    const res = await deliver(
+      h,
+      fake,
+      fake.event('customer.created', { id: 'cus_x', object: 'customer' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(await countEvents()).toBe(before);
   });

@@ -30,11 +30,23 @@ describe('checkout.session.completed', () => {
     expect(res.json()).toEqual({ received: true });
     expect(await h.planOf(buyer.user.id)).toBe('premium');
     const sub = await h.store.subscription(events.subscriptionId);
-    expect(sub).toMatchObject({ userId: buyer.user.id, plan: 'premium', status: 'active', provider: 'stripe' });
-    expect(await h.store.customerOf(buyer.user.id)).toBe(fake.sessions.get(buyer.sessionId)!.customer);
+    expect(sub).toMatchObject({
+      userId: buyer.user.id,
+      plan: 'premium',
+      status: 'active',
+      provider: 'stripe',
+    });
+    expect(await h.store.customerOf(buyer.user.id)).toBe(
+      fake.sessions.get(buyer.sessionId)!.customer,
+    );
     expect(await h.usage(buyer.user.id)).toEqual([
       expect.objectContaining({ kind: 'plan_change', plan: 'premium', previousPlan: 'free' }),
-      expect.objectContaining({ kind: 'payment', amountMinor: 1200, currency: 'usd', plan: 'premium' }),
+      expect.objectContaining({
+        kind: 'payment',
+        amountMinor: 1200,
+        currency: 'usd',
+        plan: 'premium',
+      }),
     ]);
   });
 });
@@ -57,7 +69,9 @@ describe('customer.subscription.created', () => {
     const events = fake.completeCheckout(buyer.sessionId);
     expect((await deliver(h, fake, events.created)).statusCode).toBe(200);
     expect(await h.planOf(buyer.user.id)).toBe('standard');
-    expect((await h.store.subscription(events.subscriptionId))?.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now());
+    expect(
+      (await h.store.subscription(events.subscriptionId))?.currentPeriodEnd?.getTime(),
+    ).toBeGreaterThan(Date.now());
     // The checkout event then adds the payment, and nothing else.
     expect((await deliver(h, fake, events.completed)).statusCode).toBe(200);
     expect((await h.usage(buyer.user.id)).map((u) => u.kind)).toEqual(['plan_change', 'payment']);
@@ -70,11 +84,19 @@ describe('customer.subscription.updated', () => {
     const sub = fake.subscriptions.get(buyer.subscriptionId)!;
     (sub.items as { data: { price: { id: string } }[] }).data[0]!.price.id = FAKE_PRICES.premium;
     sub.cancel_at_period_end = true;
-    const updated = at(fake.event('customer.subscription.updated', sub), buyer.completed.created + 5);
+    const updated = at(
+      fake.event('customer.subscription.updated', sub),
+      buyer.completed.created + 5,
+    );
     expect((await deliver(h, fake, updated)).statusCode).toBe(200);
     expect(await h.planOf(buyer.user.id)).toBe('premium');
     expect((await h.call('GET', '/api/billing/subscription', buyer.token)).json()).toMatchObject({
-      subscription: { provider: 'stripe', plan: 'premium', status: 'active', cancelAtPeriodEnd: true },
+      subscription: {
+        provider: 'stripe',
+        plan: 'premium',
+        status: 'active',
+        cancelAtPeriodEnd: true,
+      },
     });
   });
 });
@@ -86,7 +108,11 @@ describe('customer.subscription.deleted', () => {
     expect((await deliver(h, fake, deleted)).statusCode).toBe(200);
     expect(await h.planOf(buyer.user.id)).toBe('free');
     expect((await h.store.subscription(buyer.subscriptionId))?.status).toBe('canceled');
-    expect((await h.usage(buyer.user.id)).at(-1)).toMatchObject({ kind: 'plan_change', plan: 'free', previousPlan: 'standard' });
+    expect((await h.usage(buyer.user.id)).at(-1)).toMatchObject({
+      kind: 'plan_change',
+      plan: 'free',
+      previousPlan: 'standard',
+    });
   });
 });
 
@@ -97,7 +123,9 @@ describe('invoice.payment_failed', () => {
     expect((await deliver(h, fake, at(failed, buyer.completed.created + 5))).statusCode).toBe(200);
     expect((await h.store.subscription(buyer.subscriptionId))?.status).toBe('past_due');
     expect(await h.planOf(buyer.user.id)).toBe('premium');
-    expect((await h.call('GET', '/api/billing/subscription', buyer.token)).json()).toMatchObject({ subscription: { status: 'past_due', plan: 'premium' } });
+    expect((await h.call('GET', '/api/billing/subscription', buyer.token)).json()).toMatchObject({
+      subscription: { status: 'past_due', plan: 'premium' },
+    });
   });
 });
 

@@ -23,8 +23,14 @@ startService({
       redis: kit.redis,
       outbox: kit.outbox,
       wakeRelay: kit.wakeRelay,
-      tokens: createChatTokens(await loadTokenSecret(kit.db, kit.config.CHAT_TOKEN_SECRET), kit.config.CHAT_TOKEN_TTL_SECONDS),
-      sessions: createSessionClient({ baseUrl: kit.config.SESSION_URL, internalToken: kit.config.INTERNAL_TOKEN }),
+      tokens: createChatTokens(
+        await loadTokenSecret(kit.db, kit.config.CHAT_TOKEN_SECRET),
+        kit.config.CHAT_TOKEN_TTL_SECONDS,
+      ),
+      sessions: createSessionClient({
+        baseUrl: kit.config.SESSION_URL,
+        internalToken: kit.config.INTERNAL_TOKEN,
+      }),
       pingDb: kit.database.ping,
       accounts: kit.accounts,
     }),
@@ -34,10 +40,19 @@ startService({
       ...kit.events,
       chat: app.chat,
       store: app.chatStore,
-      sessions: createSessionClient({ baseUrl: kit.config.SESSION_URL, internalToken: kit.config.INTERNAL_TOKEN }),
+      sessions: createSessionClient({
+        baseUrl: kit.config.SESSION_URL,
+        internalToken: kit.config.INTERNAL_TOKEN,
+      }),
       accounts: kit.accounts,
     }),
     // A deleted account's chat is erased: user.deleted from the auth service.
-    startUserDeletedConsumer({ ...kit.events, db: kit.db, redis: kit.redis, prefix: kit.config.REDIS_PREFIX, onCommit: kit.wakeRelay }),
+    startUserDeletedConsumer({
+      ...kit.events,
+      db: kit.db,
+      redis: kit.redis,
+      prefix: kit.config.REDIS_PREFIX,
+      onCommit: kit.wakeRelay,
+    }),
   ],
 });

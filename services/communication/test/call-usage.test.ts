@@ -18,7 +18,9 @@ afterAll(async () => {
 });
 
 const callEvents = async (sessionId: string) =>
-  (await streamEvents<CallUsageData>(h, TOPICS.callUsage)).filter((e) => e.data.sessionId === sessionId);
+  (await streamEvents<CallUsageData>(h, TOPICS.callUsage)).filter(
+    (e) => e.data.sessionId === sessionId,
+  );
 
 async function start(user: TestUser, sessionId: string, mode = 'video'): Promise<string> {
   const res = await postCallUsage(h, 'start', user.token, { sessionId, mode });
@@ -40,9 +42,15 @@ describe('call usage from what the server saw', () => {
     expect(seconds).toBeGreaterThanOrEqual(75);
     expect(seconds).toBeLessThan(80);
     await h.flush();
-    await expect.poll(async () => (await callEvents(sessionId)).map((e) => e.data)).toEqual([
-      expect.objectContaining({ participantAcsId: communicationUserIdOf(ana.id), seconds, mode: 'voice' }),
-    ]);
+    await expect
+      .poll(async () => (await callEvents(sessionId)).map((e) => e.data))
+      .toEqual([
+        expect.objectContaining({
+          participantAcsId: communicationUserIdOf(ana.id),
+          seconds,
+          mode: 'voice',
+        }),
+      ]);
   });
 
   it('counts no more than the wall time: a call ended at once counts 0 seconds and records nothing', async () => {
@@ -60,7 +68,9 @@ describe('call usage from what the server saw', () => {
     const sessionId = await sessionWith(h, owner);
     const callId = await start(owner, sessionId);
     await backdateOpenCall(h, sessionId, owner.id, 100 * 3600_000);
-    expect((await end(owner, sessionId, callId)).json()).toMatchObject({ seconds: CALL_USAGE_MAX_SECONDS });
+    expect((await end(owner, sessionId, callId)).json()).toMatchObject({
+      seconds: CALL_USAGE_MAX_SECONDS,
+    });
   });
 
   it('counts an ended call once: a repeated end, an unknown call and a call replaced by a new start add nothing', async () => {
@@ -70,10 +80,25 @@ describe('call usage from what the server saw', () => {
     await backdateOpenCall(h, sessionId, owner.id, 10_000);
     const second = await start(owner, sessionId);
     await backdateOpenCall(h, sessionId, owner.id, 20_000);
-    expect((await end(owner, sessionId, first)).json()).toEqual({ ok: true, duplicate: true, seconds: 0 });
-    expect((await end(owner, sessionId, second)).json()).toMatchObject({ duplicate: false, seconds: 20 });
-    expect((await end(owner, sessionId, second)).json()).toEqual({ ok: true, duplicate: true, seconds: 0 });
-    expect((await end(owner, sessionId, 'invented-call')).json()).toEqual({ ok: true, duplicate: true, seconds: 0 });
+    expect((await end(owner, sessionId, first)).json()).toEqual({
+      ok: true,
+      duplicate: true,
+      seconds: 0,
+    });
+    expect((await end(owner, sessionId, second)).json()).toMatchObject({
+      duplicate: false,
+      seconds: 20,
+    });
+    expect((await end(owner, sessionId, second)).json()).toEqual({
+      ok: true,
+      duplicate: true,
+      seconds: 0,
+    });
+    expect((await end(owner, sessionId, 'invented-call')).json()).toEqual({
+      ok: true,
+      duplicate: true,
+      seconds: 0,
+    });
     await h.flush();
     expect((await callEvents(sessionId)).map((e) => e.data.seconds)).toEqual([20]);
   });
@@ -83,10 +108,16 @@ describe('call usage from what the server saw', () => {
     const sessionId = await sessionWith(h, owner, [ana]);
     const anasCall = await start(ana, sessionId);
     await backdateOpenCall(h, sessionId, ana.id, 30_000);
-    expect((await end(owner, sessionId, anasCall)).json()).toEqual({ ok: true, duplicate: true, seconds: 0 });
+    expect((await end(owner, sessionId, anasCall)).json()).toEqual({
+      ok: true,
+      duplicate: true,
+      seconds: 0,
+    });
     expect((await end(ana, sessionId, anasCall)).json()).toMatchObject({ duplicate: false });
     await h.flush();
-    expect((await callEvents(sessionId)).map((e) => e.data.participantAcsId)).toEqual([communicationUserIdOf(ana.id)]);
+    expect((await callEvents(sessionId)).map((e) => e.data.participantAcsId)).toEqual([
+      communicationUserIdOf(ana.id),
+    ]);
   });
 
   it('refuses anyone not in the session (a stranger, a pending invitee) and records nothing', async () => {
@@ -100,7 +131,9 @@ describe('call usage from what the server saw', () => {
       expect(typeof started.json().error).toBe('string');
       expect((await end(who, sessionId, callId)).statusCode).toBe(403);
     }
-    expect((await postCallUsage(h, 'start', null, { sessionId, mode: 'voice' })).statusCode).toBe(401);
+    expect((await postCallUsage(h, 'start', null, { sessionId, mode: 'voice' })).statusCode).toBe(
+      401,
+    );
     await h.flush();
     expect(await callEvents(sessionId)).toEqual([]);
   });
@@ -113,7 +146,11 @@ describe('call usage from what the server saw', () => {
   ])('start refuses %s with 400 {error}', async (_name, change) => {
     const owner = await h.user();
     const sessionId = await sessionWith(h, owner);
-    const res = await postCallUsage(h, 'start', owner.token, { sessionId, mode: 'voice', ...change });
+    const res = await postCallUsage(h, 'start', owner.token, {
+      sessionId,
+      mode: 'voice',
+      ...change,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(typeof res.json().error).toBe('string');
   });
@@ -122,7 +159,12 @@ describe('call usage from what the server saw', () => {
     const owner = await h.user();
     const sessionId = await sessionWith(h, owner);
     const callId = await start(owner, sessionId);
-    for (const change of [{ seconds: 9_007_199_254_740_991 }, { participantAcsId: '8:acs:x' }, { callId: 'a b' }, { callId: undefined }]) {
+    for (const change of [
+      { seconds: 9_007_199_254_740_991 },
+      { participantAcsId: '8:acs:x' },
+      { callId: 'a b' },
+      { callId: undefined },
+    ]) {
       const res = await postCallUsage(h, 'end', owner.token, { sessionId, callId, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
     }

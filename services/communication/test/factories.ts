@@ -65,7 +65,12 @@ export async function sessionThread(
 }
 
 /** POST /api/communication/call-usage/{start,end} as `token`'s user. */
-export const postCallUsage = (h: Stack, step: 'start' | 'end', token: string | null, payload: object) =>
+export const postCallUsage = (
+  h: Stack,
+  step: 'start' | 'end',
+  token: string | null,
+  payload: object,
+) =>
   h.app.inject({
     method: 'POST',
     url: `/api/communication/call-usage/${step}`,
@@ -80,5 +85,9 @@ export const postCallUsage = (h: Stack, step: 'start' | 'end', token: string | n
 export async function backdateOpenCall(h: Stack, sessionId: string, userId: string, ms: number) {
   const key = `${h.config.REDIS_PREFIX}:call-open:${sessionId}:${await h.chat.identityOf(userId)}`;
   const open = JSON.parse((await h.redis.get(key))!) as { startedAtMs: number };
-  await h.redis.set(key, JSON.stringify({ ...open, startedAtMs: open.startedAtMs - ms }), 'KEEPTTL');
+  await h.redis.set(
+    key,
+    JSON.stringify({ ...open, startedAtMs: open.startedAtMs - ms }),
+    'KEEPTTL',
+  );
 }

@@ -3,10 +3,7 @@
  * Chat, and privacy: a closed session's messages are deleted.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  COMMUNICATION_MESSAGES,
-  type WsChatEvent,
-} from '@oneeta/contracts';
+import { COMMUNICATION_MESSAGES, type WsChatEvent } from '@oneeta/contracts';
 import { communicationUserIdOf } from '../src/domain/identity.js';
 import { chatToken, postToken, sessionThread, sessionWith } from './factories.js';
 import { bearer, useStackWithFrames } from './helpers.js';

@@ -70,7 +70,9 @@ describe('usage in the admin ledger', () => {
     const ended = await report('call-usage/end', ana.token, { sessionId, callId });
     const { seconds } = ended.json<{ seconds: number }>();
     expect(seconds).toBeGreaterThanOrEqual(75);
-    expect((await report('call-usage/end', ana.token, { sessionId, callId })).json()).toMatchObject({ duplicate: true });
+    expect((await report('call-usage/end', ana.token, { sessionId, callId })).json()).toMatchObject(
+      { duplicate: true },
+    );
     await h.flush();
 
     await expect

@@ -54,7 +54,15 @@ const processed = (eventId: string) =>
 /** Every row of the service's tables that mentions the text anywhere. */
 async function rowsMentioning(text: string) {
   const found: Record<string, number> = {};
-  for (const [name, table] of Object.entries({ acsIdentities, messages, outbox, participants, readReceipts, threads, usageMarks })) {
+  for (const [name, table] of Object.entries({
+    acsIdentities,
+    messages,
+    outbox,
+    participants,
+    readReceipts,
+    threads,
+    usageMarks,
+  })) {
     const [row] = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(sql`${table} as x`)
@@ -67,9 +75,18 @@ async function rowsMentioning(text: string) {
 /** The whole state of the tables the erasure touches, for comparing before and after a replay. */
 async function state() {
   return {
-    messages: await db().select().from(messages).orderBy(asc(messages.threadId), asc(messages.sequenceId)),
-    participants: await db().select().from(participants).orderBy(asc(participants.threadId), asc(participants.userId)),
-    receipts: await db().select().from(readReceipts).orderBy(asc(readReceipts.threadId), asc(readReceipts.userId)),
+    messages: await db()
+      .select()
+      .from(messages)
+      .orderBy(asc(messages.threadId), asc(messages.sequenceId)),
+    participants: await db()
+      .select()
+      .from(participants)
+      .orderBy(asc(participants.threadId), asc(participants.userId)),
+    receipts: await db()
+      .select()
+      .from(readReceipts)
+      .orderBy(asc(readReceipts.threadId), asc(readReceipts.userId)),
     identities: await db().select().from(acsIdentities).orderBy(asc(acsIdentities.userId)),
     marks: await db().select().from(usageMarks).orderBy(asc(usageMarks.key)),
     outbox: await db().select().from(outbox).orderBy(asc(outbox.seq)),
@@ -79,10 +96,21 @@ async function state() {
 
 /** A usage event held back in the outbox (not relayed yet), as the service wrote it. */
 async function pendingEvent(topic: string, data: object) {
-  const envelope = { id: randomUUID(), type: topic, source: 'communication', occurredAt: new Date().toISOString(), data };
+  const envelope = {
+    id: randomUUID(),
+    type: topic,
+    source: 'communication',
+    occurredAt: new Date().toISOString(),
+    data,
+  };
   await db()
     .insert(outbox)
-    .values({ id: envelope.id, aggregate: 'session:held', message: { kind: 'event', envelope }, availableAt: new Date(Date.now() + 3600_000) });
+    .values({
+      id: envelope.id,
+      aggregate: 'session:held',
+      message: { kind: 'event', envelope },
+      availableAt: new Date(Date.now() + 3600_000),
+    });
   return envelope.id;
 }
 
@@ -102,14 +130,31 @@ async function seed(owner: TestUser, gone: TestUser, kept: TestUser) {
   };
   const fromGone = await send(gone, 'I am at the north entrance');
   const fromKept = await send(kept, 'see you there');
-  expect((await chat('POST', `${path}/readReceipts`, fromGone.token, { chatMessageId: fromKept.id })).statusCode).toBe(200);
-  expect((await chat('POST', `${path}/readReceipts`, fromKept.token, { chatMessageId: fromGone.id })).statusCode).toBe(200);
+  expect(
+    (await chat('POST', `${path}/readReceipts`, fromGone.token, { chatMessageId: fromKept.id }))
+      .statusCode,
+  ).toBe(200);
+  expect(
+    (await chat('POST', `${path}/readReceipts`, fromKept.token, { chatMessageId: fromGone.id }))
+      .statusCode,
+  ).toBe(200);
   await h.flush();
   // An ACS identity, and usage not relayed yet (a chat message and a call of theirs).
   const acsId = `8:acs:resource_${randomUUID()}`;
   await db().insert(acsIdentities).values({ userId: gone.id, acsId });
-  const chatEvent = await pendingEvent(TOPICS.chatMessage, { sessionId, senderId: communicationUserIdOf(gone.id), length: 26, at: new Date().toISOString() });
-  const callEvent = await pendingEvent(TOPICS.callUsage, { sessionId, participantAcsId: acsId, seconds: 75, mode: 'video', at: new Date().toISOString() });
+  const chatEvent = await pendingEvent(TOPICS.chatMessage, {
+    sessionId,
+    senderId: communicationUserIdOf(gone.id),
+    length: 26,
+    at: new Date().toISOString(),
+  });
+  const callEvent = await pendingEvent(TOPICS.callUsage, {
+    sessionId,
+    participantAcsId: acsId,
+    seconds: 75,
+    mode: 'video',
+    at: new Date().toISOString(),
+  });
   return { sessionId, threadId, path, fromGone, fromKept, acsId, chatEvent, callEvent };
 }
 
@@ -121,7 +166,11 @@ describe('a deleted account', () => {
       await h.user({ name: 'Kim Kept' }),
     ];
     const s = await seed(owner, gone, kept);
-    const before = await db().select().from(messages).where(eq(messages.threadId, s.threadId)).orderBy(asc(messages.sequenceId));
+    const before = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.threadId, s.threadId))
+      .orderBy(asc(messages.sequenceId));
     for (const text of [gone.id, 'Gwendolyn'])
       expect(Object.values(await rowsMentioning(text)).some((n) => n > 0)).toBe(true);
 
@@ -129,44 +178,96 @@ describe('a deleted account', () => {
     await processed(event.id);
 
     // Nothing names them: not their id (in the embedded chat identity), their ACS id or their name.
-    const none = { acsIdentities: 0, messages: 0, outbox: 0, participants: 0, readReceipts: 0, threads: 0, usageMarks: 0 };
-    for (const text of [gone.id, s.acsId, 'Gwendolyn', 'north entrance']) expect(await rowsMentioning(text)).toEqual(none);
+    const none = {
+      acsIdentities: 0,
+      messages: 0,
+      outbox: 0,
+      participants: 0,
+      readReceipts: 0,
+      threads: 0,
+      usageMarks: 0,
+    };
+    for (const text of [gone.id, s.acsId, 'Gwendolyn', 'north entrance'])
+      expect(await rowsMentioning(text)).toEqual(none);
     // The thread keeps every row in its order; theirs is a deleted message from nobody.
-    const after = await db().select().from(messages).where(eq(messages.threadId, s.threadId)).orderBy(asc(messages.sequenceId));
-    expect(after.map((m) => [m.id, m.sequenceId, m.type])).toEqual(before.map((m) => [m.id, m.sequenceId, m.type]));
+    const after = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.threadId, s.threadId))
+      .orderBy(asc(messages.sequenceId));
+    expect(after.map((m) => [m.id, m.sequenceId, m.type])).toEqual(
+      before.map((m) => [m.id, m.sequenceId, m.type]),
+    );
     const theirs = after.find((m) => m.id === s.fromGone.id)!;
     expect(theirs).toMatchObject({ senderId: ERASED, senderDisplayName: null, content: null });
     expect(theirs.deletedOn).not.toBeNull();
-    expect(after.find((m) => m.id === s.fromKept.id)).toEqual(before.find((m) => m.id === s.fromKept.id));
+    expect(after.find((m) => m.id === s.fromKept.id)).toEqual(
+      before.find((m) => m.id === s.fromKept.id),
+    );
     // The system message that added them still lists the others.
-    const added = after.filter((m) => m.type === 'participantAdded').map((m) => JSON.stringify(m.content)).join();
+    const added = after
+      .filter((m) => m.type === 'participantAdded')
+      .map((m) => JSON.stringify(m.content))
+      .join();
     expect(added).toContain(communicationUserIdOf(kept.id));
     expect(added).toContain(ERASED);
 
     // The others still read the thread through the chat API, and see the message as deleted.
     const listed = await chat('GET', `${s.path}/messages`, s.fromKept.token);
     expect(listed.statusCode, listed.body).toBe(200);
-    const shown = listed.json<{ value: { id: string; deletedOn?: string; content?: unknown; senderDisplayName?: string }[] }>().value;
+    const shown = listed.json<{
+      value: { id: string; deletedOn?: string; content?: unknown; senderDisplayName?: string }[];
+    }>().value;
     const gap = shown.find((m) => m.id === s.fromGone.id)!;
     expect(gap.deletedOn).toBeDefined();
     expect(gap.senderDisplayName).toBeUndefined();
-    expect(shown.find((m) => m.id === s.fromKept.id)).toMatchObject({ content: { message: expect.stringContaining('see you there') } });
+    expect(shown.find((m) => m.id === s.fromKept.id)).toMatchObject({
+      content: { message: expect.stringContaining('see you there') },
+    });
     const receipts = await chat('GET', `${s.path}/readReceipts`, s.fromKept.token);
-    expect(receipts.json<{ value: { chatMessageId: string }[] }>().value.map((r) => r.chatMessageId)).toEqual([s.fromGone.id]);
+    expect(
+      receipts.json<{ value: { chatMessageId: string }[] }>().value.map((r) => r.chatMessageId),
+    ).toEqual([s.fromGone.id]);
 
     // The usage held back still counts, under the marker.
-    const held = await db().select().from(outbox).where(sql`${outbox.id} in (${s.chatEvent}, ${s.callEvent})`);
-    const data = Object.fromEntries(held.map((r) => [r.id, (r.message as { envelope: { data: Record<string, unknown> } }).envelope.data]));
-    expect(data[s.chatEvent]).toMatchObject({ sessionId: s.sessionId, senderId: ERASED, length: 26 });
-    expect(data[s.callEvent]).toMatchObject({ sessionId: s.sessionId, participantAcsId: ERASED, seconds: 75, mode: 'video' });
+    const held = await db()
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.id} in (${s.chatEvent}, ${s.callEvent})`);
+    const data = Object.fromEntries(
+      held.map((r) => [
+        r.id,
+        (r.message as { envelope: { data: Record<string, unknown> } }).envelope.data,
+      ]),
+    );
+    expect(data[s.chatEvent]).toMatchObject({
+      sessionId: s.sessionId,
+      senderId: ERASED,
+      length: 26,
+    });
+    expect(data[s.callEvent]).toMatchObject({
+      sessionId: s.sessionId,
+      participantAcsId: ERASED,
+      seconds: 75,
+      mode: 'video',
+    });
 
     // The other member keeps all of theirs.
-    expect(await db().select().from(participants).where(eq(participants.userId, communicationUserIdOf(kept.id)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(participants)
+        .where(eq(participants.userId, communicationUserIdOf(kept.id))),
+    ).toHaveLength(1);
     expect((await rowsMentioning(kept.id)).readReceipts).toBe(1);
   });
 
   it('is harmless when the event comes again (the same event, a second one, a bad one)', async () => {
-    const [owner, gone, kept] = [await h.user({ name: 'Olga' }), await h.user({ name: 'Gil' }), await h.user({ name: 'Kai' })];
+    const [owner, gone, kept] = [
+      await h.user({ name: 'Olga' }),
+      await h.user({ name: 'Gil' }),
+      await h.user({ name: 'Kai' }),
+    ];
     await seed(owner, gone, kept);
     const data = deleted(gone);
     const first = await h.bus.publish(TOPICS.userDeleted, data);
@@ -175,7 +276,10 @@ describe('a deleted account', () => {
 
     const again = await h.bus.publish(TOPICS.userDeleted, data, { id: first.id });
     expect(again.id).toBe(first.id);
-    const second = await h.bus.publish(TOPICS.userDeleted, { ...data, deletedAt: new Date().toISOString() });
+    const second = await h.bus.publish(TOPICS.userDeleted, {
+      ...data,
+      deletedAt: new Date().toISOString(),
+    });
     await processed(second.id);
     const bad = await publishUnchecked(h.bus, TOPICS.userDeleted, { userId: 42 });
     await deadLettered(h.redis, h.prefix, TOPICS.userDeleted, bad.id);

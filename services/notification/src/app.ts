@@ -16,12 +16,21 @@ export interface NotificationAppDeps extends NotificationDeps, ServiceAppDeps {
 }
 
 export async function buildApp(deps: NotificationAppDeps) {
-  const { app, guards } = await createServiceApp({ name: 'notification', config: deps.config, readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) }, accounts: deps.accounts, verifier: deps.verifier });
+  const { app, guards } = await createServiceApp({
+    name: 'notification',
+    config: deps.config,
+    readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) },
+    accounts: deps.accounts,
+    verifier: deps.verifier,
+  });
   const ctx = createContext(deps);
   pushRoutes(app, ctx, guards);
   notificationRoutes(app, ctx, guards);
   channelRoutes(app, deps.email);
-  unsubscribeRoutes(app, { suppressions: createSuppressionsStore(deps.db), key: unsubscribeKey(deps.vapid.privateKey) });
+  unsubscribeRoutes(app, {
+    suppressions: createSuppressionsStore(deps.db),
+    key: unsubscribeKey(deps.vapid.privateKey),
+  });
   const { list } = deps.email;
   outboxRoutes(app, guards, list ? { list } : null);
   return app;

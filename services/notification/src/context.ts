@@ -1,4 +1,10 @@
-import { createRateLimiter, type Database, type HostResolver, type Outbox, type Redis } from '@oneeta/service-kit';
+import {
+  createRateLimiter,
+  type Database,
+  type HostResolver,
+  type Outbox,
+  type Redis,
+} from '@oneeta/service-kit';
 import type { Config } from './config.js';
 import { exportUser } from './store/export-store.js';
 import type { VapidKeyPair } from './store/vapid-store.js';

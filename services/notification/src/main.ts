@@ -17,9 +17,23 @@ startService({
   store: { migrations: MIGRATIONS, outbox, jobs: [JOBS[QUEUES.notify]] },
   app: async (kit) => {
     const { config } = kit;
-    const vapid = await loadVapidKeys(kit.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }, generateVapidKeys);
+    const vapid = await loadVapidKeys(
+      kit.db,
+      { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY },
+      generateVapidKeys,
+    );
     const email = kit.own(createEmailPort(config, kit.db, kit.log));
-    const app = await buildApp({ config, db: kit.db, redis: kit.redis, outbox: kit.outbox, wakeRelay: kit.wakeRelay, vapid, pingDb: kit.database.ping, accounts: kit.accounts, email });
+    const app = await buildApp({
+      config,
+      db: kit.db,
+      redis: kit.redis,
+      outbox: kit.outbox,
+      wakeRelay: kit.wakeRelay,
+      vapid,
+      pingDb: kit.database.ping,
+      accounts: kit.accounts,
+      email,
+    });
     return Object.assign(app, { vapid, email });
   },
   start: (kit, app) => [

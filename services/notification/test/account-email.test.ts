@@ -17,7 +17,10 @@ describe('account e-mails', () => {
     auth = await startAuth({ PUBLIC_URL, LOGIN_ALERT_FAILURES_PER_HOUR: '3' });
     await auth.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = auth.app.server.address() as AddressInfo;
-    h = await startNotification({ AUTH_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, PUBLIC_URL }, { prefix: auth.prefix });
+    h = await startNotification(
+      { AUTH_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, PUBLIC_URL },
+      { prefix: auth.prefix },
+    );
   });
   afterAll(async () => {
     await h.close();
@@ -25,13 +28,19 @@ describe('account e-mails', () => {
     await smtp.close();
   });
 
-  const forgot = (email: string) => auth.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
-  const mailsWith = (to: string, subject: string) => smtp.mailsTo(to).filter((mail) => mail.subject === subject);
+  const forgot = (email: string) =>
+    auth.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
+  const mailsWith = (to: string, subject: string) =>
+    smtp.mailsTo(to).filter((mail) => mail.subject === subject);
 
   it('sends the reset link asked for, fetched from auth when sending (the job never holds it), and it resets the password', async () => {
     const { user } = await registerUser(auth, { name: 'Rita Reset' });
     expect((await forgot(user.email)).statusCode).toBe(202);
-    const [mail] = await eventually(() => (mailsWith(user.email, 'Choose a new password for OneETA').length === 1 ? mailsWith(user.email, 'Choose a new password for OneETA') : null));
+    const [mail] = await eventually(() =>
+      mailsWith(user.email, 'Choose a new password for OneETA').length === 1
+        ? mailsWith(user.email, 'Choose a new password for OneETA')
+        : null,
+    );
     expect(mail!.text).toContain('Hi Rita Reset,');
     const link = /https:\/\/oneeta\.example\/auth\/reset\?token=[\w-]+/.exec(mail!.text ?? '')?.[0];
     expect(link).toBeDefined();
@@ -39,13 +48,25 @@ describe('account e-mails', () => {
     const token = new URL(link!).searchParams.get('token')!;
 
     const jobs = await h.notifyQueue.getJobs(['completed', 'active', 'waiting', 'delayed']);
-    const job = jobs.find((j) => (j.data as { kind?: string; userId?: string }).kind === 'password-reset' && (j.data as { userId?: string }).userId === user.id);
+    const job = jobs.find(
+      (j) =>
+        (j.data as { kind?: string; userId?: string }).kind === 'password-reset' &&
+        (j.data as { userId?: string }).userId === user.id,
+    );
     expect(job).toBeDefined();
     expect(JSON.stringify(job!.data)).not.toContain(token);
 
-    const reset = await auth.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token, password: 'N3w!password' } });
+    const reset = await auth.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'N3w!password' },
+    });
     expect(reset.statusCode).toBe(200);
-    await eventually(async () => (await h.deliveries.byUser(user.id)).some((row) => row.kind === 'password-reset' && row.outcome === 'delivered'));
+    await eventually(async () =>
+      (await h.deliveries.byUser(user.id)).some(
+        (row) => row.kind === 'password-reset' && row.outcome === 'delivered',
+      ),
+    );
   });
 
   it('sends nothing for an address without an account', async () => {
@@ -61,12 +82,25 @@ describe('account e-mails', () => {
   it('tells the owner once about many failed sign-ins', async () => {
     const { user } = await registerUser(auth);
     for (let i = 0; i < 5; i++) {
-      await auth.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wr0ng!pass' }, remoteAddress: `192.0.2.${i + 1}` });
+      await auth.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'Wr0ng!pass' },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
     }
-    const [mail] = await eventually(() => (mailsWith(user.email, 'Failed sign-ins to your OneETA account').length > 0 ? mailsWith(user.email, 'Failed sign-ins to your OneETA account') : null));
+    const [mail] = await eventually(() =>
+      mailsWith(user.email, 'Failed sign-ins to your OneETA account').length > 0
+        ? mailsWith(user.email, 'Failed sign-ins to your OneETA account')
+        : null,
+    );
     expect(mail!.text).toContain('3 failed attempts');
     expect(mail!.text).toContain(`${PUBLIC_URL}/auth`);
-    await eventually(async () => (await h.deliveries.byUser(user.id)).some((row) => row.kind === 'login-alert' && row.outcome === 'delivered'));
+    await eventually(async () =>
+      (await h.deliveries.byUser(user.id)).some(
+        (row) => row.kind === 'login-alert' && row.outcome === 'delivered',
+      ),
+    );
     expect(mailsWith(user.email, 'Failed sign-ins to your OneETA account')).toHaveLength(1);
   });
 });

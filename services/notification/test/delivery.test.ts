@@ -11,7 +11,11 @@ let h: NotificationHarness;
 beforeAll(async () => {
   pushService = await startPushStandIn();
   h = await startNotification(
-    { VAPID_SUBJECT: 'mailto:ops@oneeta.test', PUSH_TTL_SECONDS: '600', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
+    {
+      VAPID_SUBJECT: 'mailto:ops@oneeta.test',
+      PUSH_TTL_SECONDS: '600',
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+    },
     { ca: pushService.ca },
   );
 });

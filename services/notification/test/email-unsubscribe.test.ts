@@ -18,7 +18,10 @@ beforeAll(async () => {
   session = await startSession();
   await session.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = session.app.server.address() as AddressInfo;
-  h = await startNotification({ SESSION_URL: `http://127.0.0.1:${port}`, PUBLIC_URL, SMTP_URL: smtp.url }, { prefix: session.prefix });
+  h = await startNotification(
+    { SESSION_URL: `http://127.0.0.1:${port}`, PUBLIC_URL, SMTP_URL: smtp.url },
+    { prefix: session.prefix },
+  );
 });
 afterAll(async () => {
   await h.close();
@@ -28,7 +31,10 @@ afterAll(async () => {
 
 async function inviteTo(email: string) {
   const owner = await session.user({ plan: 'standard', name: 'Olga Owner' });
-  const s = await createSession(session, owner, { tzId: 'Europe/Vienna', arriveAt: '2030-12-03T18:30:00.000Z' });
+  const s = await createSession(session, owner, {
+    tzId: 'Europe/Vienna',
+    arriveAt: '2030-12-03T18:30:00.000Z',
+  });
   await invite(session, owner, s.sessionId, email, 'Ivy');
 }
 const mailOf = (to: string) => eventually(() => smtp.mailsTo(to)[0] ?? null);
@@ -40,7 +46,9 @@ const header = (mail: ParsedMail, name: string) =>
     .replace(/\r?\n[ \t]+/g, '')
     .trim();
 const linkIn = (mail: ParsedMail) => {
-  const match = /^<(https:\/\/oneeta\.example\/api\/notifications\/unsubscribe\?t=[^>]+)>$/.exec(String(header(mail, 'list-unsubscribe')));
+  const match = /^<(https:\/\/oneeta\.example\/api\/notifications\/unsubscribe\?t=[^>]+)>$/.exec(
+    String(header(mail, 'list-unsubscribe')),
+  );
   expect(match).not.toBeNull();
   return match![1]!;
 };
@@ -89,7 +97,11 @@ describe('unsubscribing from OneETA e-mail', () => {
 
   it.each([
     ['a forged signature', (t: string) => t.replace(/\.[\w-]+$/, `.${'A'.repeat(32)}`)],
-    ['another address with the signature of this one', (t: string) => `${Buffer.from('mallory@example.test').toString('base64url')}${t.slice(t.indexOf('.'))}`],
+    [
+      'another address with the signature of this one',
+      (t: string) =>
+        `${Buffer.from('mallory@example.test').toString('base64url')}${t.slice(t.indexOf('.'))}`,
+    ],
     ['no token', () => ''],
     ['garbage', () => '%00\u{1F600}'],
   ])('answers %s with 400 and records nothing', async (_label, tamper) => {
@@ -98,7 +110,16 @@ describe('unsubscribing from OneETA e-mail', () => {
     const token = decodeURIComponent(new URL(link).searchParams.get('t')!);
     const url = `/api/notifications/unsubscribe?t=${encodeURIComponent(tamper(token))}`;
     for (const method of ['GET', 'POST'] as const) {
-      const res = await h.app.inject({ method, url, ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' } : {}) });
+      const res = await h.app.inject({
+        method,
+        url,
+        ...(method === 'POST'
+          ? {
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: 'List-Unsubscribe=One-Click',
+            }
+          : {}),
+      });
       expect(res.statusCode).toBe(400);
       expect(typeof res.json().error).toBe('string');
     }

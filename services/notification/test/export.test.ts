@@ -3,7 +3,14 @@ import { notificationUserExportSchema } from '@oneeta/contracts';
 import { TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { inboxId } from '../src/domain/inbox.js';
 import { createInboxStore } from '../src/store/inbox-store.js';
-import { fakeSubscription, mute, newSessionId, preferencesWith, putPreferences, subscribe } from './factories.js';
+import {
+  fakeSubscription,
+  mute,
+  newSessionId,
+  preferencesWith,
+  putPreferences,
+  subscribe,
+} from './factories.js';
 import { startNotification, type NotificationHarness } from './helpers.js';
 
 let h: NotificationHarness;
@@ -15,7 +22,11 @@ afterAll(async () => {
 });
 
 const exportOf = (userId: string, token: string | null = TEST_INTERNAL_TOKEN) =>
-  h.app.inject({ method: 'GET', url: `/internal/users/${userId}/export`, headers: token ? { 'x-internal-token': token } : {} });
+  h.app.inject({
+    method: 'GET',
+    url: `/internal/users/${userId}/export`,
+    headers: token ? { 'x-internal-token': token } : {},
+  });
 
 describe('GET /internal/users/:id/export', () => {
   it('needs the internal token', async () => {
@@ -37,19 +48,46 @@ describe('GET /internal/users/:id/export', () => {
     const sessionId = newSessionId();
     expect((await mute(h, me.token, sessionId)).statusCode).toBe(200);
     const id = inboxId(Date.now());
-    await createInboxStore(h.database.db).add({ id, sourceKey: `export|${id}`, userId: me.id, sessionId, kind: 'arrived', text: 'Ada arrived', url: `/s/${sessionId}`, suggestedArriveAt: null, createdAt: new Date() });
+    await createInboxStore(h.database.db).add({
+      id,
+      sourceKey: `export|${id}`,
+      userId: me.id,
+      sessionId,
+      kind: 'arrived',
+      text: 'Ada arrived',
+      url: `/s/${sessionId}`,
+      suggestedArriveAt: null,
+      createdAt: new Date(),
+    });
 
     const res = await exportOf(me.id);
     expect(res.statusCode).toBe(200);
     const body = notificationUserExportSchema.parse(res.json());
-    expect(body.devices).toEqual([expect.objectContaining({ endpointHost: 'push.example.test', deviceName: 'Laptop' })]);
+    expect(body.devices).toEqual([
+      expect.objectContaining({ endpointHost: 'push.example.test', deviceName: 'Laptop' }),
+    ]);
     expect(res.body).not.toContain(sub.endpoint);
     expect(res.body).not.toContain(sub.keys.auth);
     expect(body.preferences).toEqual(preferences);
     expect(body.mutedSessions).toEqual([expect.objectContaining({ sessionId })]);
-    expect(body.inbox).toEqual([expect.objectContaining({ id, sessionId, kind: 'arrived', text: 'Ada arrived', readAt: null })]);
+    expect(body.inbox).toEqual([
+      expect.objectContaining({
+        id,
+        sessionId,
+        kind: 'arrived',
+        text: 'Ada arrived',
+        readAt: null,
+      }),
+    ]);
 
     const nobody = notificationUserExportSchema.parse((await exportOf('never-seen')).json());
-    expect(nobody).toEqual({ devices: [], preferences: null, mutedSessions: [], inbox: [], reminders: [], deliveries: [] });
+    expect(nobody).toEqual({
+      devices: [],
+      preferences: null,
+      mutedSessions: [],
+      inbox: [],
+      reminders: [],
+      deliveries: [],
+    });
   });
 });

@@ -1,7 +1,29 @@
 import { fileURLToPath } from 'node:url';
-import { JOBS, QUEUES, TOPICS, type EventEnvelope, type NotificationSentData } from '@oneeta/contracts';
-import { createAccountDirectory, createTokenVerifier, loadConfig, openDatabase, openServiceOutbox, streamKey, systemResolver, type DatabaseHandle, type HostResolver, type ResolvedAddress } from '@oneeta/service-kit';
-import { createTestDatabase, createTestIssuer, eventually, openTestRedisInfra } from '@oneeta/service-kit/testing';
+import {
+  JOBS,
+  QUEUES,
+  TOPICS,
+  type EventEnvelope,
+  type NotificationSentData,
+} from '@oneeta/contracts';
+import {
+  createAccountDirectory,
+  createTokenVerifier,
+  loadConfig,
+  openDatabase,
+  openServiceOutbox,
+  streamKey,
+  systemResolver,
+  type DatabaseHandle,
+  type HostResolver,
+  type ResolvedAddress,
+} from '@oneeta/service-kit';
+import {
+  createTestDatabase,
+  createTestIssuer,
+  eventually,
+  openTestRedisInfra,
+} from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { startDelivery } from '../src/consumers/delivery.js';
@@ -32,7 +54,9 @@ export const PUBLIC_TEST_ADDRESS: ResolvedAddress = { address: '8.8.8.8', family
  * system resolver, so nothing is ever sent to the made-up services.
  */
 function testResolver(dns: Map<string, ResolvedAddress[]>): HostResolver {
-  return async (host) => dns.get(host) ?? (host.endsWith('.example.test') ? [PUBLIC_TEST_ADDRESS] : systemResolver(host));
+  return async (host) =>
+    dns.get(host) ??
+    (host.endsWith('.example.test') ? [PUBLIC_TEST_ADDRESS] : systemResolver(host));
 }
 
 /**
@@ -45,14 +69,35 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
   const { prefix, redis, bus } = infra;
   // A throwaway database is dropped on close; one in a data folder is only closed (a restart reopens it).
   const database: DatabaseHandle & { destroy?: () => Promise<void> } = opts.dataDir
-    ? await openDatabase({ schema: 'notification', migrationsFolder: MIGRATIONS, dataDir: opts.dataDir })
+    ? await openDatabase({
+        schema: 'notification',
+        migrationsFolder: MIGRATIONS,
+        dataDir: opts.dataDir,
+      })
     : await createTestDatabase({ schema: 'notification', migrationsFolder: MIGRATIONS });
   const config = loadConfig(configSchema, { ...infra.env, AUTH_URL: 'http://127.0.0.1:9', ...env });
   const issuer = await createTestIssuer({ redis, prefix });
-  const accounts = createAccountDirectory({ redis, prefix, authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 1000, events: { bus, service: 'notification', consumer: 'test' } });
+  const accounts = createAccountDirectory({
+    redis,
+    prefix,
+    authUrl: config.AUTH_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: 1000,
+    events: { bus, service: 'notification', consumer: 'test' },
+  });
   await accounts.ready;
-  const vapid = await loadVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }, generateVapidKeys);
-  const delivery = openServiceOutbox({ service: 'notification', config, db: database.db, table: outboxTable, jobs: [JOBS[QUEUES.notify]] });
+  const vapid = await loadVapidKeys(
+    database.db,
+    { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY },
+    generateVapidKeys,
+  );
+  const delivery = openServiceOutbox({
+    service: 'notification',
+    config,
+    db: database.db,
+    table: outboxTable,
+    jobs: [JOBS[QUEUES.notify]],
+  });
   const wakeRelay = () => delivery.relay.wake();
   const logs: { info(obj: object, msg: string): void } = { info: () => {} };
   const email = createEmailPort(config, database.db, logs);
@@ -112,7 +157,10 @@ export async function startNotification(env: Record<string, string> = {}, opts: 
     /** notification.sent events on the bus, oldest first. */
     sentEvents: async (): Promise<EventEnvelope<NotificationSentData>[]> => {
       const entries = await redis.xrange(streamKey(prefix, TOPICS.notificationSent), '-', '+');
-      return entries.map(([, fields]) => JSON.parse(fields[fields.indexOf('event') + 1]!) as EventEnvelope<NotificationSentData>);
+      return entries.map(
+        ([, fields]) =>
+          JSON.parse(fields[fields.indexOf('event') + 1]!) as EventEnvelope<NotificationSentData>,
+      );
     },
     bus,
     email,

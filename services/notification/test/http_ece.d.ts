@@ -1,5 +1,8 @@
 /** The parts of http_ece (no published types) the push-service stand-in uses. */
 declare module 'http_ece' {
   import type { ECDH } from 'node:crypto';
-  export function decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer;
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
+  ): Buffer;
 }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@oneeta/contracts';
 import { inboxId } from '../src/domain/inbox.js';
 import { createInboxStore } from '../src/store/inbox-store.js';
-import { inbox, mute, newSessionId, preferencesWith, putPreferences, readInbox } from './factories.js';
+import {
+  inbox,
+  mute,
+  newSessionId,
+  preferencesWith,
+  putPreferences,
+  readInbox,
+} from './factories.js';
 import { bearer, startNotification, type NotificationHarness } from './helpers.js';
 
 /** The in-app inbox, preferences and mutes over HTTP, each user seeing and changing only their own. */
@@ -22,14 +29,28 @@ async function seed(userId: string, n: number, ageMs = 0) {
   for (let i = 0; i < n; i++) {
     const createdAt = new Date(Date.now() - ageMs);
     const id = inboxId(createdAt.getTime());
-    await store.add({ id, sourceKey: `test|${id}`, userId, sessionId, kind: 'arrived', text: `Guest ${i} arrived`, url: `/s/${sessionId}`, suggestedArriveAt: null, createdAt });
+    await store.add({
+      id,
+      sourceKey: `test|${id}`,
+      userId,
+      sessionId,
+      kind: 'arrived',
+      text: `Guest ${i} arrived`,
+      url: `/s/${sessionId}`,
+      suggestedArriveAt: null,
+      createdAt,
+    });
     ids.push(id);
   }
   return ids;
 }
 
 const preferencesOf = async (token: string) => {
-  const res = await h.app.inject({ method: 'GET', url: '/api/notifications/preferences', headers: bearer(token) });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: '/api/notifications/preferences',
+    headers: bearer(token),
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { preferences: unknown; mutedSessions: string[] };
 };
@@ -41,7 +62,11 @@ describe('GET /api/notifications/inbox and POST /api/notifications/inbox/read', 
     await seed(other.id, 2);
     const first = await inbox(h, me.token);
     expect(first.map((n) => n.id)).toEqual(ids.slice(0, 50));
-    expect(first[0]).toMatchObject({ kind: 'arrived', text: 'Guest 0 arrived', suggestedArriveAt: null });
+    expect(first[0]).toMatchObject({
+      kind: 'arrived',
+      text: 'Guest 0 arrived',
+      suggestedArriveAt: null,
+    });
     expect((await inbox(h, me.token, ids[49])).map((n) => n.id)).toEqual(ids.slice(50));
     expect(await inbox(h, me.token, ids[54])).toEqual([]);
   });
@@ -69,34 +94,63 @@ describe('GET /api/notifications/inbox and POST /api/notifications/inbox/read', 
     const me = await h.user();
     const [id] = await seed(me.id, 1);
     for (const payload of [{ ids: [] }, { ids: ['x'.repeat(65)] }, { ids: 'abc' }, {}]) {
-      const res = await h.app.inject({ method: 'POST', url: '/api/notifications/inbox/read', headers: bearer(me.token), payload });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/notifications/inbox/read',
+        headers: bearer(me.token),
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(typeof (res.json() as { error: unknown }).error).toBe('string');
     }
     expect((await inbox(h, me.token)).map((n) => n.id)).toEqual([id]);
-    const long = await h.app.inject({ method: 'GET', url: `/api/notifications/inbox?after=${'x'.repeat(65)}`, headers: bearer(me.token) });
+    const long = await h.app.inject({
+      method: 'GET',
+      url: `/api/notifications/inbox?after=${'x'.repeat(65)}`,
+      headers: bearer(me.token),
+    });
     expect(long.statusCode).toBe(400);
-    expect((await h.app.inject({ method: 'GET', url: '/api/notifications/inbox' })).statusCode).toBe(401);
-    expect((await h.app.inject({ method: 'POST', url: '/api/notifications/inbox/read', payload: { ids: [id] } })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/notifications/inbox' })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/notifications/inbox/read',
+          payload: { ids: [id] },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('/api/notifications/preferences and /api/notifications/mutes', () => {
   it('answers every switch on and no muted session until the user changes them, then what they saved', async () => {
     const [me, other] = [await h.user(), await h.user()];
-    expect(await preferencesOf(me.token)).toEqual({ preferences: DEFAULT_NOTIFICATION_PREFERENCES, mutedSessions: [] });
+    expect(await preferencesOf(me.token)).toEqual({
+      preferences: DEFAULT_NOTIFICATION_PREFERENCES,
+      mutedSessions: [],
+    });
     const saved = preferencesWith('arrived', { push: false, inApp: true });
     const res = await putPreferences(h, me.token, saved);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ preferences: saved, mutedSessions: [] });
     expect(await preferencesOf(me.token)).toEqual({ preferences: saved, mutedSessions: [] });
-    expect((await putPreferences(h, me.token, DEFAULT_NOTIFICATION_PREFERENCES)).json()).toMatchObject({ preferences: DEFAULT_NOTIFICATION_PREFERENCES });
-    expect((await preferencesOf(other.token)).preferences).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    expect(
+      (await putPreferences(h, me.token, DEFAULT_NOTIFICATION_PREFERENCES)).json(),
+    ).toMatchObject({ preferences: DEFAULT_NOTIFICATION_PREFERENCES });
+    expect((await preferencesOf(other.token)).preferences).toEqual(
+      DEFAULT_NOTIFICATION_PREFERENCES,
+    );
   });
 
   it.each([
     ['a missing topic', { leave: { push: true, inApp: true }, late: { push: true, inApp: true } }],
-    ['a switch that is not a boolean', { ...DEFAULT_NOTIFICATION_PREFERENCES, late: { push: 'no', inApp: true } }],
+    [
+      'a switch that is not a boolean',
+      { ...DEFAULT_NOTIFICATION_PREFERENCES, late: { push: 'no', inApp: true } },
+    ],
     ['a missing channel', { ...DEFAULT_NOTIFICATION_PREFERENCES, leave: { push: false } }],
     ['no preferences at all', undefined],
   ])('refuses preferences with %s with 400 and changes nothing', async (_label, preferences) => {
@@ -125,15 +179,40 @@ describe('/api/notifications/preferences and /api/notifications/mutes', () => {
 
   it('refuses a bad session id or body with 400 and changes nothing; needs sign-in', async () => {
     const me = await h.user();
-    for (const [id, payload] of [['NOT-ONE', { muted: true }], ['abc', { muted: true }], [newSessionId(), { muted: 'yes' }], [newSessionId(), {}]] as const) {
-      const res = await h.app.inject({ method: 'PUT', url: `/api/notifications/mutes/${id}`, headers: bearer(me.token), payload });
+    for (const [id, payload] of [
+      ['NOT-ONE', { muted: true }],
+      ['abc', { muted: true }],
+      [newSessionId(), { muted: 'yes' }],
+      [newSessionId(), {}],
+    ] as const) {
+      const res = await h.app.inject({
+        method: 'PUT',
+        url: `/api/notifications/mutes/${id}`,
+        headers: bearer(me.token),
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(typeof (res.json() as { error: unknown }).error).toBe('string');
     }
-    const bad = await h.app.inject({ method: 'PUT', url: '/api/notifications/mutes/NOT-ONE', headers: bearer(me.token), payload: { muted: true } });
+    const bad = await h.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/mutes/NOT-ONE',
+      headers: bearer(me.token),
+      payload: { muted: true },
+    });
     expect((bad.json() as { error: string }).error).toContain('Session id must be 7 characters');
     expect((await preferencesOf(me.token)).mutedSessions).toEqual([]);
-    expect((await h.app.inject({ method: 'PUT', url: `/api/notifications/mutes/${newSessionId()}`, payload: { muted: true } })).statusCode).toBe(401);
-    expect((await h.app.inject({ method: 'GET', url: '/api/notifications/preferences' })).statusCode).toBe(401);
+    expect(
+      (
+        await h.app.inject({
+          method: 'PUT',
+          url: `/api/notifications/mutes/${newSessionId()}`,
+          payload: { muted: true },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/notifications/preferences' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -53,7 +53,11 @@ describe('POST /api/push/subscribe refuses endpoints that are not public https p
     ['private 10/8', 'https://10.0.0.1/x', PUSH_MESSAGES.notPublic],
     ['private 172.16/12', 'https://172.16.5.4/x', PUSH_MESSAGES.notPublic],
     ['private 192.168/16', 'https://192.168.1.1/x', PUSH_MESSAGES.notPublic],
-    ['link-local (cloud metadata)', 'https://169.254.169.254/latest/meta-data', PUSH_MESSAGES.notPublic],
+    [
+      'link-local (cloud metadata)',
+      'https://169.254.169.254/latest/meta-data',
+      PUSH_MESSAGES.notPublic,
+    ],
     ['CGNAT', 'https://100.64.0.1/x', PUSH_MESSAGES.notPublic],
     ['multicast', 'https://224.0.0.251/x', PUSH_MESSAGES.notPublic],
     ['broadcast', 'https://255.255.255.255/x', PUSH_MESSAGES.notPublic],
@@ -62,8 +66,16 @@ describe('POST /api/push/subscribe refuses endpoints that are not public https p
     ['multicast IPv6', 'https://[ff02::1]/x', PUSH_MESSAGES.notPublic],
     ['a name at a private address', 'https://intranet.example.test/x', PUSH_MESSAGES.notPublic],
     ['a name at the metadata address', 'https://metadata.example.test/x', PUSH_MESSAGES.notPublic],
-    ['a name with one public and one unique-local address', 'https://split.example.test/x', PUSH_MESSAGES.notPublic],
-    ['a name at an IPv4-mapped loopback address', 'https://mapped.example.test/x', PUSH_MESSAGES.notPublic],
+    [
+      'a name with one public and one unique-local address',
+      'https://split.example.test/x',
+      PUSH_MESSAGES.notPublic,
+    ],
+    [
+      'a name at an IPv4-mapped loopback address',
+      'https://mapped.example.test/x',
+      PUSH_MESSAGES.notPublic,
+    ],
     ['a name with no address', 'https://nowhere.example.test/x', PUSH_MESSAGES.notFound],
   ])('refuses %s with 400 and stores nothing', async (_label, endpoint, error) => {
     const u = await h.user();
@@ -76,26 +88,51 @@ describe('POST /api/push/subscribe refuses endpoints that are not public https p
   it('accepts an https endpoint whose host is public', async () => {
     const u = await h.user();
     expect((await subscribe(h, u.token, fakeSubscription())).statusCode).toBe(201);
-    expect((await subscribe(h, u.token, { endpoint: 'https://[2a00:1450:4001:80b::200a]/fcm/send/x', keys: keys() })).statusCode).toBe(201);
+    expect(
+      (
+        await subscribe(h, u.token, {
+          endpoint: 'https://[2a00:1450:4001:80b::200a]/fcm/send/x',
+          keys: keys(),
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 
 describe('PUSH_ALLOWED_HOSTS', () => {
   let listed: NotificationHarness;
   beforeAll(async () => {
-    listed = await startNotification({ PUSH_ALLOWED_HOSTS: 'fcm.googleapis.com, *.notify.windows.com' });
-    for (const host of ['fcm.googleapis.com', 'eu.fcm.googleapis.com', 'wns2-par02p.notify.windows.com', 'notify.windows.com', 'evilfcm.googleapis.com', 'fcm.googleapis.com.example.test']) {
+    listed = await startNotification({
+      PUSH_ALLOWED_HOSTS: 'fcm.googleapis.com, *.notify.windows.com',
+    });
+    for (const host of [
+      'fcm.googleapis.com',
+      'eu.fcm.googleapis.com',
+      'wns2-par02p.notify.windows.com',
+      'notify.windows.com',
+      'evilfcm.googleapis.com',
+      'fcm.googleapis.com.example.test',
+    ]) {
       listed.dns.set(host, [{ address: '8.8.8.8', family: 4 }]);
     }
   });
   afterAll(() => listed.close());
 
-  it.each(['https://fcm.googleapis.com/fcm/send/x', 'https://eu.fcm.googleapis.com/fcm/send/x', 'https://wns2-par02p.notify.windows.com/w/?token=x'])('accepts %s', async (endpoint) => {
+  it.each([
+    'https://fcm.googleapis.com/fcm/send/x',
+    'https://eu.fcm.googleapis.com/fcm/send/x',
+    'https://wns2-par02p.notify.windows.com/w/?token=x',
+  ])('accepts %s', async (endpoint) => {
     const u = await listed.user();
     expect((await subscribe(listed, u.token, { endpoint, keys: keys() })).statusCode).toBe(201);
   });
 
-  it.each(['https://notify.windows.com/x', 'https://evilfcm.googleapis.com/x', 'https://fcm.googleapis.com.example.test/x', 'https://push.example.test/x'])('refuses %s', async (endpoint) => {
+  it.each([
+    'https://notify.windows.com/x',
+    'https://evilfcm.googleapis.com/x',
+    'https://fcm.googleapis.com.example.test/x',
+    'https://push.example.test/x',
+  ])('refuses %s', async (endpoint) => {
     const u = await listed.user();
     const res = await subscribe(listed, u.token, { endpoint, keys: keys() });
     expect(res.statusCode).toBe(400);
@@ -121,7 +158,9 @@ describe('devices per account', () => {
 
   it('holds the cap when many devices register at once', async () => {
     const u = await h.user();
-    const answers = await Promise.all(Array.from({ length: 14 }, () => subscribe(h, u.token, fakeSubscription())));
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, () => subscribe(h, u.token, fakeSubscription())),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(new Array(14).fill(201));
     expect(await h.subscriptions.listByUser(u.id)).toHaveLength(10);
   });
@@ -130,24 +169,53 @@ describe('devices per account', () => {
 describe('PUSH_ALLOW_PRIVATE_ENDPOINTS', () => {
   it('is off unless set, and refused in production', () => {
     expect(loadConfig(configSchema, {}).PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(false);
-    expect(loadConfig(configSchema, { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true', NODE_ENV: 'test' }).PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(true);
-    expect(() => loadConfig(configSchema, { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true', NODE_ENV: 'production' })).toThrow(/PUSH_ALLOW_PRIVATE_ENDPOINTS/);
+    expect(
+      loadConfig(configSchema, { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true', NODE_ENV: 'test' })
+        .PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    ).toBe(true);
+    expect(() =>
+      loadConfig(configSchema, { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true', NODE_ENV: 'production' }),
+    ).toThrow(/PUSH_ALLOW_PRIVATE_ENDPOINTS/);
   });
 });
 
 describe('the send-time check', () => {
   const options = { ttlSeconds: 60, urgency: 'normal' as const, topic: 'x' };
   const sender = (resolve: HostResolver, allowPrivate = false) =>
-    createWebPushSender({ vapid: h.vapid, subject: 'mailto:ops@oneeta.test', timeoutMs: 5000, ca: pushService.ca, policy: { allowedHosts: [], allowPrivate, resolve } });
+    createWebPushSender({
+      vapid: h.vapid,
+      subject: 'mailto:ops@oneeta.test',
+      timeoutMs: 5000,
+      ca: pushService.ca,
+      policy: { allowedHosts: [], allowPrivate, resolve },
+    });
 
   it('drops a stored endpoint at a loopback address without connecting to it', async () => {
     const device = pushService.device();
     const u = await h.user();
     // A row the subscribe check would refuse (stored before it existed).
-    const { row } = await h.subscriptions.upsert(u.id, { endpoint: device.subscription.endpoint, ...device.subscription.keys, deviceName: null, userAgent: null });
-    const push = createPushProcessor({ accounts: h.accounts, db: h.database.db, outbox: h.delivery.outbox, ttlSeconds: 60, log: h.app.log, sender: sender(async () => []) });
+    const { row } = await h.subscriptions.upsert(u.id, {
+      endpoint: device.subscription.endpoint,
+      ...device.subscription.keys,
+      deviceName: null,
+      userAgent: null,
+    });
+    const push = createPushProcessor({
+      accounts: h.accounts,
+      db: h.database.db,
+      outbox: h.delivery.outbox,
+      ttlSeconds: 60,
+      log: h.app.log,
+      sender: sender(async () => []),
+    });
     const job = { id: `push-${randomUUID()}`, attemptsMade: 0, opts: { attempts: 3 } } as Job;
-    const result = await push(job, { userId: u.id, subscriptionId: row.id, sessionId: null, kind: 'test', payload: { title: 'OneETA', body: 'x', url: '/profile', tag: 't' } });
+    const result = await push(job, {
+      userId: u.id,
+      subscriptionId: row.id,
+      sessionId: null,
+      kind: 'test',
+      payload: { title: 'OneETA', body: 'x', url: '/profile', tag: 't' },
+    });
     expect(result.outcome).toBe('gone');
     expect(device.requests).toEqual([]);
     expect(await h.subscriptions.byId(row.id)).toBeNull();
@@ -158,7 +226,11 @@ describe('the send-time check', () => {
     let asked = 0;
     const rebound: HostResolver = async () => (asked++, [{ address: '127.0.0.1', family: 4 }]);
     const endpoint = device.subscription.endpoint.replace('127.0.0.1', 'localhost');
-    const result = await sender(rebound).send({ endpoint, keys: device.subscription.keys }, '{}', options);
+    const result = await sender(rebound).send(
+      { endpoint, keys: device.subscription.keys },
+      '{}',
+      options,
+    );
     expect(result).toMatchObject({ statusCode: null, refused: 'address' });
     expect(asked).toBe(1);
     expect(device.requests).toEqual([]);
@@ -177,10 +249,23 @@ describe('the send-time check', () => {
     const never: HostResolver = () => Promise.reject(new Error('asked'));
     const s = sender(never);
     const k = keys();
-    expect(await s.send({ endpoint: 'http://push.example.test/x', keys: k }, '{}', options)).toMatchObject({ refused: 'endpoint', error: PUSH_MESSAGES.notHttps });
-    expect(await s.send({ endpoint: 'https://[::1]/x', keys: k }, '{}', options)).toMatchObject({ refused: 'endpoint' });
-    expect(await s.send({ endpoint: 'https://0x7f000001/x', keys: k }, '{}', options)).toMatchObject({ refused: 'endpoint' });
-    const listed = createWebPushSender({ vapid: h.vapid, subject: 'mailto:ops@oneeta.test', timeoutMs: 5000, policy: { allowedHosts: ['fcm.googleapis.com'], allowPrivate: false, resolve: never } });
-    expect(await listed.send({ endpoint: 'https://push.example.test/x', keys: k }, '{}', options)).toMatchObject({ refused: 'endpoint', error: PUSH_MESSAGES.notAllowed });
+    expect(
+      await s.send({ endpoint: 'http://push.example.test/x', keys: k }, '{}', options),
+    ).toMatchObject({ refused: 'endpoint', error: PUSH_MESSAGES.notHttps });
+    expect(await s.send({ endpoint: 'https://[::1]/x', keys: k }, '{}', options)).toMatchObject({
+      refused: 'endpoint',
+    });
+    expect(
+      await s.send({ endpoint: 'https://0x7f000001/x', keys: k }, '{}', options),
+    ).toMatchObject({ refused: 'endpoint' });
+    const listed = createWebPushSender({
+      vapid: h.vapid,
+      subject: 'mailto:ops@oneeta.test',
+      timeoutMs: 5000,
+      policy: { allowedHosts: ['fcm.googleapis.com'], allowPrivate: false, resolve: never },
+    });
+    expect(
+      await listed.send({ endpoint: 'https://push.example.test/x', keys: k }, '{}', options),
+    ).toMatchObject({ refused: 'endpoint', error: PUSH_MESSAGES.notAllowed });
   });
 });

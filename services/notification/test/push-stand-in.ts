@@ -20,7 +20,9 @@ import { decrypt } from 'http_ece';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 
 /** The stand-in's certificate (CA:TRUE, for 127.0.0.1 and localhost): a file to trust. */
-export const pushStandInCertificate = fileURLToPath(new URL('./fixtures/push-stand-in.crt', import.meta.url));
+export const pushStandInCertificate = fileURLToPath(
+  new URL('./fixtures/push-stand-in.crt', import.meta.url),
+);
 const cert = readFileSync(pushStandInCertificate);
 const key = readFileSync(new URL('./fixtures/push-stand-in.key', import.meta.url));
 
@@ -52,7 +54,10 @@ export interface StandInDevice {
 export type Answer = number | { status: number; retryAfter: string };
 
 export async function startPushStandIn() {
-  const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string; device: StandInDevice; queue: Answer[] }>();
+  const devices = new Map<
+    string,
+    { ecdh: ReturnType<typeof createECDH>; auth: string; device: StandInDevice; queue: Answer[] }
+  >();
   const server: Server = createServer({ cert, key }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -65,7 +70,8 @@ export async function startPushStandIn() {
           return;
         }
         const answer = entry.queue.shift() ?? 201;
-        const { status, retryAfter } = typeof answer === 'number' ? { status: answer, retryAfter: undefined } : answer;
+        const { status, retryAfter } =
+          typeof answer === 'number' ? { status: answer, retryAfter: undefined } : answer;
         const request: PushRequest = {
           status,
           at: Date.now(),
@@ -74,16 +80,25 @@ export async function startPushStandIn() {
           topic: req.headers.topic as string | undefined,
         };
         try {
-          request.vapid = await checkVapid(req.headers.authorization, `https://127.0.0.1:${port()}`);
+          request.vapid = await checkVapid(
+            req.headers.authorization,
+            `https://127.0.0.1:${port()}`,
+          );
           if (status >= 200 && status < 300) {
-            const plain = decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: entry.ecdh, authSecret: entry.auth });
+            const plain = decrypt(Buffer.concat(chunks), {
+              version: 'aes128gcm',
+              privateKey: entry.ecdh,
+              authSecret: entry.auth,
+            });
             request.payload = JSON.parse(plain.toString('utf8'));
           }
         } catch (err) {
           request.error = err instanceof Error ? err.message : String(err);
         }
         entry.device.requests.push(request);
-        res.writeHead(request.error ? 400 : status, retryAfter ? { 'retry-after': retryAfter } : {}).end();
+        res
+          .writeHead(request.error ? 400 : status, retryAfter ? { 'retry-after': retryAfter } : {})
+          .end();
       })();
     });
   });
@@ -102,9 +117,15 @@ export async function startPushStandIn() {
       const queue: Answer[] = [];
       const device: StandInDevice = {
         id,
-        subscription: { endpoint: `https://127.0.0.1:${port()}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } },
+        subscription: {
+          endpoint: `https://127.0.0.1:${port()}/push/${id}`,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+        },
         requests: [],
-        delivered: () => device.requests.filter((r) => r.status >= 200 && r.status < 300 && !r.error).map((r) => r.payload),
+        delivered: () =>
+          device.requests
+            .filter((r) => r.status >= 200 && r.status < 300 && !r.error)
+            .map((r) => r.payload),
         script: (...answers) => queue.push(...answers),
       };
       devices.set(id, { ecdh, auth, device, queue });
@@ -121,9 +142,18 @@ async function checkVapid(header: string | undefined, origin: string) {
   const [, token, k] = match as unknown as [string, string, string];
   const raw = Buffer.from(k, 'base64url');
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('k is not an uncompressed P-256 key');
-  const jwk = { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') };
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: raw.subarray(1, 33).toString('base64url'),
+    y: raw.subarray(33).toString('base64url'),
+  };
   if (decodeProtectedHeader(token).alg !== 'ES256') throw new Error('VAPID JWT is not ES256');
-  const { payload } = await jwtVerify(token, await importJWK(jwk, 'ES256'), { audience: origin, requiredClaims: ['exp', 'sub'] });
-  if (payload.exp! - Date.now() / 1000 > 24 * 3600) throw new Error('VAPID JWT lives longer than 24 h');
+  const { payload } = await jwtVerify(token, await importJWK(jwk, 'ES256'), {
+    audience: origin,
+    requiredClaims: ['exp', 'sub'],
+  });
+  if (payload.exp! - Date.now() / 1000 > 24 * 3600)
+    throw new Error('VAPID JWT lives longer than 24 h');
   return { publicKey: k, aud: origin, sub: String(payload.sub), exp: payload.exp! };
 }

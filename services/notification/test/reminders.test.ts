@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, QUEUES, TOPICS, type ReminderJob, type TravelComputedData } from '@oneeta/contracts';
 import { eventually } from '@oneeta/service-kit/testing';
-import { createSession, startSession, startTravelConsumer, type SessionHarness } from '@oneeta/session/testing';
+import {
+  createSession,
+  startSession,
+  startTravelConsumer,
+  type SessionHarness,
+} from '@oneeta/session/testing';
 import type { Job } from 'bullmq';
 import { createReminderProcessor } from '../src/consumers/reminders.js';
 import { reminderJobId } from '../src/domain/reminders.js';
@@ -26,9 +31,19 @@ beforeAll(async () => {
   session = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000', ARRIVAL_DWELL_SECONDS: '0' });
   await session.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = session.app.server.address() as AddressInfo;
-  travel = startTravelConsumer({ bus: session.bus, redis: session.redis, prefix: session.prefix, consumer: 'test', ctx: session.app.ctx, log: session.app.log });
+  travel = startTravelConsumer({
+    bus: session.bus,
+    redis: session.redis,
+    prefix: session.prefix,
+    consumer: 'test',
+    ctx: session.app.ctx,
+    log: session.app.log,
+  });
   await travel.ready;
-  h = await startNotification({ SESSION_URL: `http://127.0.0.1:${port}`, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }, { prefix: session.prefix, ca: pushService.ca });
+  h = await startNotification(
+    { SESSION_URL: `http://127.0.0.1:${port}`, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
+    { prefix: session.prefix, ca: pushService.ca },
+  );
 });
 afterAll(async () => {
   await h.close();
@@ -48,14 +63,26 @@ async function ownerWhoLeavesIn(leaveInMs: number, before?: (token: string) => P
   expect((await subscribe(h, here.token, device.subscription)).statusCode).toBe(201);
   await before?.(here.token);
   const arriveAt = new Date(Date.now() + 3600_000).toISOString();
-  const s = await createSession(session, owner, { arriveAt, participants: [{ id: `user:${owner.id}`, lat: 47.6, lon: -122.3 }] });
+  const s = await createSession(session, owner, {
+    arriveAt,
+    participants: [{ id: `user:${owner.id}`, lat: 47.6, lon: -122.3 }],
+  });
   const participantId = `user:${owner.id}`;
   const leaveBy = new Date(Date.now() + leaveInMs).toISOString();
   const travelComputed = (departure: string): TravelComputedData => ({
     sessionId: s.sessionId,
     jobId: `job-${departure}`,
     computedAt: new Date().toISOString(),
-    results: [{ participantId, ok: true, travelTimeSeconds: 1200, distanceMeters: 9000, departureTime: departure, arrivalTime: arriveAt }],
+    results: [
+      {
+        participantId,
+        ok: true,
+        travelTimeSeconds: 1200,
+        distanceMeters: 9000,
+        departureTime: departure,
+        arrivalTime: arriveAt,
+      },
+    ],
   });
   return { owner, here, device, s, participantId, leaveBy, arriveAt, travelComputed };
 }
@@ -65,17 +92,25 @@ const reminderJob = async (job: ReminderJob) => h.reminders.getJob(reminderJobId
 describe('time-to-leave reminders', () => {
   it("pushes 'Leave in 10 min …' at its moment, after the session's travel results set a leave-by time, and schedules 'Time to leave …'", async () => {
     // Leave in 10 min + 2 s: the first reminder is due in about 2 s.
-    const { device, s, participantId, leaveBy, arriveAt, owner, here, travelComputed } = await ownerWhoLeavesIn(10 * 60_000 + 2000);
+    const { device, s, participantId, leaveBy, arriveAt, owner, here, travelComputed } =
+      await ownerWhoLeavesIn(10 * 60_000 + 2000);
     await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
     const base = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt };
-    await eventually(async () => (await reminderJob({ ...base, kind: 'leave-now' })) ?? null, { timeoutMs: 15_000 });
+    await eventually(async () => (await reminderJob({ ...base, kind: 'leave-now' })) ?? null, {
+      timeoutMs: 15_000,
+    });
     expect(await (await reminderJob({ ...base, kind: 'leave-now' }))!.isDelayed()).toBe(true);
 
-    const [payload] = await eventually(() => (device.delivered().length === 1 ? device.delivered() : null), { timeoutMs: 30_000 });
+    const [payload] = await eventually(
+      () => (device.delivered().length === 1 ? device.delivered() : null),
+      { timeoutMs: 30_000 },
+    );
     expect(payload).toEqual({
       title: 'OneETA',
       // The arrival's date is named when it falls on another day than today in its zone (near midnight there).
-      body: expect.stringMatching(/^Leave in 10 min for .+ to arrive at (\w{3}, \w{3} \d{1,2}, )?\d{1,2}:\d{2} [AP]M Los Angeles time$/),
+      body: expect.stringMatching(
+        /^Leave in 10 min for .+ to arrive at (\w{3}, \w{3} \d{1,2}, )?\d{1,2}:\d{2} [AP]M Los Angeles time$/,
+      ),
       url: `/s/${s.sessionId}`,
       tag: `oneeta:leave-reminder:${s.sessionId}`,
     });
@@ -85,29 +120,57 @@ describe('time-to-leave reminders', () => {
       return events.length === 2 ? events : null;
     });
     expect(sent.map((e) => e.data).sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
-      expect.objectContaining({ userId: owner.id, kind: 'leave-reminder', channel: 'in_app', outcome: 'delivered' }),
-      expect.objectContaining({ userId: owner.id, kind: 'leave-reminder', channel: 'push', outcome: 'delivered' }),
+      expect.objectContaining({
+        userId: owner.id,
+        kind: 'leave-reminder',
+        channel: 'in_app',
+        outcome: 'delivered',
+      }),
+      expect.objectContaining({
+        userId: owner.id,
+        kind: 'leave-reminder',
+        channel: 'push',
+        outcome: 'delivered',
+      }),
     ]);
     // The same words in the app: one unread in-app notification, written with the push jobs.
     expect(await inbox(h, here.token)).toEqual([
-      { id: expect.any(String), kind: 'leave-soon', sessionId: s.sessionId, text: (payload as { body: string }).body, url: `/s/${s.sessionId}`, suggestedArriveAt: null, createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        kind: 'leave-soon',
+        sessionId: s.sessionId,
+        text: (payload as { body: string }).body,
+        url: `/s/${s.sessionId}`,
+        suggestedArriveAt: null,
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
   it('drops a reminder whose leave-by moved (the new one takes its place), and sends one reminder once even when its job runs twice', async () => {
-    const { device, s, participantId, leaveBy, arriveAt, owner, here, travelComputed } = await ownerWhoLeavesIn(30 * 60_000);
+    const { device, s, participantId, leaveBy, arriveAt, owner, here, travelComputed } =
+      await ownerWhoLeavesIn(30 * 60_000);
     await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
     const base = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt };
-    await eventually(async () => (await reminderJob({ ...base, kind: 'leave-soon' })) ?? null, { timeoutMs: 15_000 });
+    await eventually(async () => (await reminderJob({ ...base, kind: 'leave-soon' })) ?? null, {
+      timeoutMs: 15_000,
+    });
 
     // Traffic: they must leave 5 minutes earlier. The old reminders stay queued but are stale.
     const earlier = new Date(new Date(leaveBy).getTime() - 5 * 60_000).toISOString();
     await session.bus.publish(TOPICS.travelComputed, travelComputed(earlier));
-    await eventually(async () => (await reminderJob({ ...base, leaveBy: earlier, kind: 'leave-soon' })) ?? null, { timeoutMs: 15_000 });
+    await eventually(
+      async () => (await reminderJob({ ...base, leaveBy: earlier, kind: 'leave-soon' })) ?? null,
+      { timeoutMs: 15_000 },
+    );
 
     // Fire the old one now (as if its moment came): dropped, nothing sent.
     const entry = JOBS[QUEUES.reminders];
-    const stale = await h.reminders.add(entry.name, { ...base, kind: 'leave-soon' }, { jobId: 'run-stale' });
+    const stale = await h.reminders.add(
+      entry.name,
+      { ...base, kind: 'leave-soon' },
+      { jobId: 'run-stale' },
+    );
     await eventually(async () => ((await stale.isCompleted()) ? true : null));
     expect((await h.reminders.getJob('run-stale'))!.returnvalue).toEqual({ outcome: 'stale' });
 
@@ -126,13 +189,33 @@ describe('time-to-leave reminders', () => {
 
   it('sends a reminder once when two replicas run its job at the same moment', async () => {
     // Leave-by 30 min away: nothing is due on its own; two workers fire the reminder together.
-    const { device, s, participantId, leaveBy, arriveAt, owner, here, travelComputed } = await ownerWhoLeavesIn(30 * 60_000);
+    const { device, s, participantId, leaveBy, arriveAt, owner, here, travelComputed } =
+      await ownerWhoLeavesIn(30 * 60_000);
     await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
-    const due: ReminderJob = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt, kind: 'leave-soon' };
+    const due: ReminderJob = {
+      sessionId: s.sessionId,
+      participantId,
+      userId: owner.id,
+      leaveBy,
+      arriveAt,
+      kind: 'leave-soon',
+    };
     await eventually(async () => (await reminderJob(due)) ?? null, { timeoutMs: 15_000 });
     const replica = () =>
-      createReminderProcessor({ accounts: h.accounts, db: h.database.db, outbox: h.delivery.outbox, wakeRelay: () => h.delivery.relay.wake(), sessions: createSessionClient({ baseUrl: h.config.SESSION_URL!, internalToken: h.config.INTERNAL_TOKEN }) });
-    const outcomes = await Promise.all([replica()({ data: due } as Job), replica()({ data: due } as Job)]);
+      createReminderProcessor({
+        accounts: h.accounts,
+        db: h.database.db,
+        outbox: h.delivery.outbox,
+        wakeRelay: () => h.delivery.relay.wake(),
+        sessions: createSessionClient({
+          baseUrl: h.config.SESSION_URL!,
+          internalToken: h.config.INTERNAL_TOKEN,
+        }),
+      });
+    const outcomes = await Promise.all([
+      replica()({ data: due } as Job),
+      replica()({ data: due } as Job),
+    ]);
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['duplicate', 'sent']);
     await eventually(() => (device.delivered().length === 1 ? true : null), { timeoutMs: 30_000 });
     await h.drained();
@@ -153,17 +236,37 @@ describe('time-to-leave reminders', () => {
     expect(enroute.statusCode).toBe(200);
     const going = await h.reminders.add(
       JOBS[QUEUES.reminders].name,
-      { sessionId: onTheWay.s.sessionId, participantId: onTheWay.participantId, userId: onTheWay.owner.id, leaveBy: onTheWay.leaveBy, arriveAt: onTheWay.arriveAt, kind: 'leave-soon' },
+      {
+        sessionId: onTheWay.s.sessionId,
+        participantId: onTheWay.participantId,
+        userId: onTheWay.owner.id,
+        leaveBy: onTheWay.leaveBy,
+        arriveAt: onTheWay.arriveAt,
+        kind: 'leave-soon',
+      },
       { jobId: 'run-enroute' },
     );
     await eventually(async () => ((await going.isCompleted()) ? true : null));
     expect((await h.reminders.getJob('run-enroute'))!.returnvalue).toEqual({ outcome: 'stale' });
     expect(onTheWay.device.delivered()).toEqual([]);
 
-    const { device, s, participantId, leaveBy, arriveAt, owner, travelComputed } = await ownerWhoLeavesIn(30 * 60_000);
+    const { device, s, participantId, leaveBy, arriveAt, owner, travelComputed } =
+      await ownerWhoLeavesIn(30 * 60_000);
     await session.bus.publish(TOPICS.travelComputed, travelComputed(leaveBy));
-    const base = { sessionId: s.sessionId, participantId, userId: owner.id, leaveBy, arriveAt, kind: 'leave-soon' as const };
-    const closed = await session.app.inject({ method: 'POST', url: `/api/sessions/${s.sessionId}/close`, headers: { authorization: `Bearer ${owner.token}` }, payload: { confirm: true } });
+    const base = {
+      sessionId: s.sessionId,
+      participantId,
+      userId: owner.id,
+      leaveBy,
+      arriveAt,
+      kind: 'leave-soon' as const,
+    };
+    const closed = await session.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${s.sessionId}/close`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { confirm: true },
+    });
     expect(closed.statusCode).toBe(200);
     const job = await h.reminders.add(JOBS[QUEUES.reminders].name, base, { jobId: 'run-closed' });
     await eventually(async () => ((await job.isCompleted()) ? true : null));
@@ -183,7 +286,14 @@ describe('time-to-leave reminders', () => {
     expect(arrived.json()).toEqual({ updated: [there.s.sessionId] });
     const late = await h.reminders.add(
       JOBS[QUEUES.reminders].name,
-      { sessionId: there.s.sessionId, participantId: there.participantId, userId: there.owner.id, leaveBy: there.leaveBy, arriveAt: there.arriveAt, kind: 'leave-soon' },
+      {
+        sessionId: there.s.sessionId,
+        participantId: there.participantId,
+        userId: there.owner.id,
+        leaveBy: there.leaveBy,
+        arriveAt: there.arriveAt,
+        kind: 'leave-soon',
+      },
       { jobId: 'run-arrived' },
     );
     await eventually(async () => ((await late.isCompleted()) ? true : null));
@@ -194,27 +304,46 @@ describe('time-to-leave reminders', () => {
   it("honours the user's time-to-leave switches: push off leaves the in-app notification; both off, or the session muted, sends nothing", async () => {
     // Due now: the leave-soon reminder's moment is the moment the travel results land.
     const pushOff = await ownerWhoLeavesIn(10 * 60_000, async (token) => {
-      expect((await putPreferences(h, token, preferencesWith('leave', { push: false, inApp: true }))).statusCode).toBe(200);
+      expect(
+        (await putPreferences(h, token, preferencesWith('leave', { push: false, inApp: true })))
+          .statusCode,
+      ).toBe(200);
     });
     await session.bus.publish(TOPICS.travelComputed, pushOff.travelComputed(pushOff.leaveBy));
-    const [row] = await eventually(async () => {
-      const rows = await inbox(h, pushOff.here.token);
-      return rows.length === 1 ? rows : null;
-    }, { timeoutMs: 30_000 });
+    const [row] = await eventually(
+      async () => {
+        const rows = await inbox(h, pushOff.here.token);
+        return rows.length === 1 ? rows : null;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(row!.text).toMatch(/^Leave in 10 min for .+ to arrive at /);
     await h.drained();
     expect(pushOff.device.delivered()).toEqual([]);
 
     // Both switches off, or the session muted: the reminder that comes due is silenced.
     const allOff = await ownerWhoLeavesIn(10 * 60_000, async (token) => {
-      expect((await putPreferences(h, token, preferencesWith('leave', { push: false, inApp: false }))).statusCode).toBe(200);
+      expect(
+        (await putPreferences(h, token, preferencesWith('leave', { push: false, inApp: false })))
+          .statusCode,
+      ).toBe(200);
     });
     const muted = await ownerWhoLeavesIn(10 * 60_000);
     expect((await mute(h, muted.here.token, muted.s.sessionId)).statusCode).toBe(200);
     for (const who of [allOff, muted]) {
       await session.bus.publish(TOPICS.travelComputed, who.travelComputed(who.leaveBy));
-      const job = { sessionId: who.s.sessionId, participantId: who.participantId, userId: who.owner.id, leaveBy: who.leaveBy, arriveAt: who.arriveAt, kind: 'leave-soon' as const };
-      await eventually(async () => ((await (await reminderJob(job))?.isCompleted()) ? true : null), { timeoutMs: 30_000 });
+      const job = {
+        sessionId: who.s.sessionId,
+        participantId: who.participantId,
+        userId: who.owner.id,
+        leaveBy: who.leaveBy,
+        arriveAt: who.arriveAt,
+        kind: 'leave-soon' as const,
+      };
+      await eventually(
+        async () => ((await (await reminderJob(job))?.isCompleted()) ? true : null),
+        { timeoutMs: 30_000 },
+      );
       expect((await reminderJob(job))!.returnvalue).toEqual({ outcome: 'silenced' });
     }
     await h.drained();

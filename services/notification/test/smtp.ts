@@ -17,7 +17,11 @@ export async function startSmtp(opts: { refuse?: (to: string) => number | null }
       const code = opts.refuse?.(address.address) ?? null;
       if (code === null) return callback();
       refused.push({ to: address.address, code });
-      callback(Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: code }));
+      callback(
+        Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+          responseCode: code,
+        }),
+      );
     },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
@@ -36,7 +40,8 @@ export async function startSmtp(opts: { refuse?: (to: string) => number | null }
     mails,
     refused,
     /** Messages accepted for an address. */
-    mailsTo: (to: string) => mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === to),
+    mailsTo: (to: string) =>
+      mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === to),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

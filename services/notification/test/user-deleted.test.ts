@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS, QUEUES, TOPICS, type EventEnvelope, type NotifyJob, type ReminderJob, type SessionAlertData, type UserDeletedData } from '@oneeta/contracts';
+import {
+  JOBS,
+  QUEUES,
+  TOPICS,
+  type EventEnvelope,
+  type NotifyJob,
+  type ReminderJob,
+  type SessionAlertData,
+  type UserDeletedData,
+} from '@oneeta/contracts';
 import { redisKey, type Database } from '@oneeta/service-kit';
 import { deadLettered, eventually, publishUnchecked } from '@oneeta/service-kit/testing';
 import { count, eq, sql } from 'drizzle-orm';
@@ -15,8 +24,26 @@ import { createSessionClient } from '../src/providers/sessions.js';
 import { unsubscribeKey } from '../src/domain/unsubscribe.js';
 import { ERASED } from '../src/store/erase-user.js';
 import { createInboxStore } from '../src/store/inbox-store.js';
-import { alertsSent, deliveries, emailOutbox, inAppNotifications, notificationPreferences, outbox, pushSubscriptions, remindersSent, sessionMutes, sessionSchedules } from '../src/store/schema.js';
-import { fakeSubscription, mute, newSessionId, preferencesWith, putPreferences, subscribe } from './factories.js';
+import {
+  alertsSent,
+  deliveries,
+  emailOutbox,
+  inAppNotifications,
+  notificationPreferences,
+  outbox,
+  pushSubscriptions,
+  remindersSent,
+  sessionMutes,
+  sessionSchedules,
+} from '../src/store/schema.js';
+import {
+  fakeSubscription,
+  mute,
+  newSessionId,
+  preferencesWith,
+  putPreferences,
+  subscribe,
+} from './factories.js';
 import { startNotification, type NotificationHarness } from './helpers.js';
 
 type TestUser = Awaited<ReturnType<NotificationHarness['user']>>;
@@ -34,8 +61,15 @@ describe('a deleted account', () => {
   const db = () => h.database.db as Database;
   const rowsOf = async (userId: string, email: string) => {
     const d = db();
-    const by = async (table: typeof pushSubscriptions | typeof notificationPreferences | typeof sessionMutes | typeof inAppNotifications | typeof remindersSent | typeof alertsSent) =>
-      (await d.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
+    const by = async (
+      table:
+        | typeof pushSubscriptions
+        | typeof notificationPreferences
+        | typeof sessionMutes
+        | typeof inAppNotifications
+        | typeof remindersSent
+        | typeof alertsSent,
+    ) => (await d.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
     return {
       devices: await by(pushSubscriptions),
       preferences: await by(notificationPreferences),
@@ -43,19 +77,58 @@ describe('a deleted account', () => {
       inbox: await by(inAppNotifications),
       reminders: await by(remindersSent),
       alerts: await by(alertsSent),
-      emails: (await d.select({ n: count() }).from(emailOutbox).where(sql`lower(${emailOutbox.to}) = ${email.toLowerCase()}`))[0]!.n,
-      ledger: (await d.select({ n: count() }).from(deliveries).where(sql`${deliveries.userId} = ${userId} or lower(${deliveries.target}) = ${email.toLowerCase()}`))[0]!.n,
-      schedules: (await d.select({ n: count() }).from(sessionSchedules).where(sql`${sessionSchedules.schedule}::text like ${`%${userId}%`}`))[0]!.n,
-      outbox: (await d.select({ n: count() }).from(outbox).where(sql`${outbox.message}::text like ${`%${userId}%`} or lower(${outbox.message}::text) like ${`%${email.toLowerCase()}%`}`))[0]!.n,
+      emails: (
+        await d
+          .select({ n: count() })
+          .from(emailOutbox)
+          .where(sql`lower(${emailOutbox.to}) = ${email.toLowerCase()}`)
+      )[0]!.n,
+      ledger: (
+        await d
+          .select({ n: count() })
+          .from(deliveries)
+          .where(
+            sql`${deliveries.userId} = ${userId} or lower(${deliveries.target}) = ${email.toLowerCase()}`,
+          )
+      )[0]!.n,
+      schedules: (
+        await d
+          .select({ n: count() })
+          .from(sessionSchedules)
+          .where(sql`${sessionSchedules.schedule}::text like ${`%${userId}%`}`)
+      )[0]!.n,
+      outbox: (
+        await d
+          .select({ n: count() })
+          .from(outbox)
+          .where(
+            sql`${outbox.message}::text like ${`%${userId}%`} or lower(${outbox.message}::text) like ${`%${email.toLowerCase()}%`}`,
+          )
+      )[0]!.n,
     };
   };
   /** The ledger's figures: rows by kind, channel and outcome. */
   const ledgerCounts = async () =>
-    (await db().select({ kind: deliveries.kind, channel: deliveries.channel, outcome: deliveries.outcome, n: count() }).from(deliveries).groupBy(deliveries.kind, deliveries.channel, deliveries.outcome))
+    (
+      await db()
+        .select({
+          kind: deliveries.kind,
+          channel: deliveries.channel,
+          outcome: deliveries.outcome,
+          n: count(),
+        })
+        .from(deliveries)
+        .groupBy(deliveries.kind, deliveries.channel, deliveries.outcome)
+    )
       .map((r) => `${r.kind}/${r.channel}/${r.outcome}=${r.n}`)
       .sort();
 
-  const ledgerRow = (userId: string, target: string, channel: 'push' | 'email' | 'in_app', kind = 'session-alert') => ({
+  const ledgerRow = (
+    userId: string,
+    target: string,
+    channel: 'push' | 'email' | 'in_app',
+    kind = 'session-alert',
+  ) => ({
     id: `t-${randomUUID()}`,
     userId,
     sessionId: null,
@@ -72,17 +145,56 @@ describe('a deleted account', () => {
   async function seed(u: TestUser) {
     const sessionId = newSessionId();
     expect((await subscribe(h, u.token, fakeSubscription())).statusCode).toBe(201);
-    expect((await putPreferences(h, u.token, preferencesWith('leave', { push: false, inApp: true }))).statusCode).toBe(200);
+    expect(
+      (await putPreferences(h, u.token, preferencesWith('leave', { push: false, inApp: true })))
+        .statusCode,
+    ).toBe(200);
     expect((await mute(h, u.token, sessionId)).statusCode).toBe(200);
     const [device] = await h.subscriptions.listByUser(u.id);
-    await createInboxStore(db()).add({ id: `inb-${randomUUID()}`, sourceKey: `test|${randomUUID()}`, userId: u.id, sessionId, kind: 'arrived', text: 'Ann arrived', url: `/s/${sessionId}`, suggestedArriveAt: null, createdAt: new Date() });
-    await db().insert(remindersSent).values({ key: `rem|${randomUUID()}`, sessionId, userId: u.id });
-    const participant = (userId: string) => ({ participantId: `user:${userId}`, userId, status: 'active' as const, enroute: false, leaveBy: null, lateMinutes: null });
-    const schedule = { sessionId, isClosed: false, destinationName: 'Pike Place Market', arriveAt: null, tzId: 'UTC', participants: [participant(u.id), participant('someone-else')] };
+    await createInboxStore(db()).add({
+      id: `inb-${randomUUID()}`,
+      sourceKey: `test|${randomUUID()}`,
+      userId: u.id,
+      sessionId,
+      kind: 'arrived',
+      text: 'Ann arrived',
+      url: `/s/${sessionId}`,
+      suggestedArriveAt: null,
+      createdAt: new Date(),
+    });
+    await db()
+      .insert(remindersSent)
+      .values({ key: `rem|${randomUUID()}`, sessionId, userId: u.id });
+    const participant = (userId: string) => ({
+      participantId: `user:${userId}`,
+      userId,
+      status: 'active' as const,
+      enroute: false,
+      leaveBy: null,
+      lateMinutes: null,
+    });
+    const schedule = {
+      sessionId,
+      isClosed: false,
+      destinationName: 'Pike Place Market',
+      arriveAt: null,
+      tzId: 'UTC',
+      participants: [participant(u.id), participant('someone-else')],
+    };
     await db().insert(sessionSchedules).values({ sessionId, schedule, occurredAt: new Date() });
-    await db().insert(alertsSent).values({ key: `alert|${randomUUID()}`, sessionId, userId: u.id });
+    await db()
+      .insert(alertsSent)
+      .values({ key: `alert|${randomUUID()}`, sessionId, userId: u.id });
     // The embedded e-mail outbox (the address as another service spelled it).
-    await db().insert(emailOutbox).values({ id: randomUUID(), to: u.email.toUpperCase(), subject: 'You are invited', text: 'x', html: 'x' });
+    await db()
+      .insert(emailOutbox)
+      .values({
+        id: randomUUID(),
+        to: u.email.toUpperCase(),
+        subject: 'You are invited',
+        text: 'x',
+        html: 'x',
+      });
     // The ledger: their own pushes and e-mails, and an invite someone sent to their address.
     await h.deliveries.record(ledgerRow(u.id, device!.id, 'push'));
     await h.deliveries.record(ledgerRow(u.id, 'inbox', 'in_app'));
@@ -90,25 +202,89 @@ describe('a deleted account', () => {
     await h.deliveries.record(ledgerRow(`inviter-${randomUUID()}`, u.email, 'email', 'invite'));
     // A job and an event not relayed yet (held back), for them.
     const later = new Date(Date.now() + 3600_000);
-    const pushJob: NotifyJob = { userId: u.id, subscriptionId: device!.id, sessionId, kind: 'session-alert', payload: { title: 'OneETA', body: 'x', url: '/', tag: 't' } };
+    const pushJob: NotifyJob = {
+      userId: u.id,
+      subscriptionId: device!.id,
+      sessionId,
+      kind: 'session-alert',
+      payload: { title: 'OneETA', body: 'x', url: '/', tag: 't' },
+    };
     const entry = JOBS[QUEUES.notify];
-    await db().insert(outbox).values({ id: `j-${randomUUID()}`, aggregate: 'delivery:x', message: { kind: 'job', queue: entry.queue, name: entry.name, data: pushJob, opts: {} }, availableAt: later });
-    const sent = { deliveryId: 'd', userId: u.id, sessionId: null, kind: 'session-alert', channel: 'push', outcome: 'delivered', at: new Date().toISOString() };
-    const envelope = { id: `e-${randomUUID()}`, type: TOPICS.notificationSent, source: 'notification', occurredAt: new Date().toISOString(), data: sent };
-    await db().insert(outbox).values({ id: envelope.id, aggregate: 'delivery:d', message: { kind: 'event', envelope }, availableAt: later });
+    await db()
+      .insert(outbox)
+      .values({
+        id: `j-${randomUUID()}`,
+        aggregate: 'delivery:x',
+        message: { kind: 'job', queue: entry.queue, name: entry.name, data: pushJob, opts: {} },
+        availableAt: later,
+      });
+    const sent = {
+      deliveryId: 'd',
+      userId: u.id,
+      sessionId: null,
+      kind: 'session-alert',
+      channel: 'push',
+      outcome: 'delivered',
+      at: new Date().toISOString(),
+    };
+    const envelope = {
+      id: `e-${randomUUID()}`,
+      type: TOPICS.notificationSent,
+      source: 'notification',
+      occurredAt: new Date().toISOString(),
+      data: sent,
+    };
+    await db()
+      .insert(outbox)
+      .values({
+        id: envelope.id,
+        aggregate: 'delivery:d',
+        message: { kind: 'event', envelope },
+        availableAt: later,
+      });
     // Jobs already in the queues, due later: an e-mail to them, a push, a reminder.
     const mailId = `login-alert-${randomUUID()}`;
-    await h.notifyQueue.add(entry.name, { channel: 'email', kind: 'login-alert', userId: u.id, email: u.email, failures: 5, since: new Date().toISOString() } satisfies NotifyJob, { jobId: mailId, delay: 3600_000 });
+    await h.notifyQueue.add(
+      entry.name,
+      {
+        channel: 'email',
+        kind: 'login-alert',
+        userId: u.id,
+        email: u.email,
+        failures: 5,
+        since: new Date().toISOString(),
+      } satisfies NotifyJob,
+      { jobId: mailId, delay: 3600_000 },
+    );
     const pushId = `push-${randomUUID()}`;
     await h.notifyQueue.add(entry.name, pushJob, { jobId: pushId, delay: 3600_000 });
-    const reminder: ReminderJob = { sessionId, participantId: `user:${u.id}`, userId: u.id, kind: 'leave-soon', leaveBy: later.toISOString(), arriveAt: later.toISOString() };
+    const reminder: ReminderJob = {
+      sessionId,
+      participantId: `user:${u.id}`,
+      userId: u.id,
+      kind: 'leave-soon',
+      leaveBy: later.toISOString(),
+      arriveAt: later.toISOString(),
+    };
     const reminderId = `rem-${randomUUID()}`;
-    await h.reminders.add(JOBS[QUEUES.reminders].name, reminder, { jobId: reminderId, delay: 3600_000 });
+    await h.reminders.add(JOBS[QUEUES.reminders].name, reminder, {
+      jobId: reminderId,
+      delay: 3600_000,
+    });
     return { sessionId, device: device!, jobs: [mailId, pushId], reminderId, reminder };
   }
 
-  const deleted = (u: TestUser): UserDeletedData => ({ userId: u.id, email: u.email, deletedAt: new Date().toISOString() });
-  const processed = (eventId: string) => eventually(async () => (await h.redis.get(redisKey(h.prefix, 'processed', USER_DELETED_GROUP, eventId))) === 'done');
+  const deleted = (u: TestUser): UserDeletedData => ({
+    userId: u.id,
+    email: u.email,
+    deletedAt: new Date().toISOString(),
+  });
+  const processed = (eventId: string) =>
+    eventually(
+      async () =>
+        (await h.redis.get(redisKey(h.prefix, 'processed', USER_DELETED_GROUP, eventId))) ===
+        'done',
+    );
 
   it('erases everything of the account, keeps the ledger figures anonymised, and removes its queued jobs', async () => {
     const [gone, kept] = [await h.user(), await h.user()];
@@ -121,15 +297,34 @@ describe('a deleted account', () => {
     const event = await h.bus.publish(TOPICS.userDeleted, deleted(gone));
     await processed(event.id);
 
-    expect(await rowsOf(gone.id, gone.email)).toEqual({ devices: 0, preferences: 0, mutes: 0, inbox: 0, reminders: 0, alerts: 0, emails: 0, ledger: 0, schedules: 0, outbox: 0 });
+    expect(await rowsOf(gone.id, gone.email)).toEqual({
+      devices: 0,
+      preferences: 0,
+      mutes: 0,
+      inbox: 0,
+      reminders: 0,
+      alerts: 0,
+      emails: 0,
+      ledger: 0,
+      schedules: 0,
+      outbox: 0,
+    });
     expect(await ledgerCounts()).toEqual(figures);
     const anonymous = await db().select().from(deliveries).where(eq(deliveries.userId, ERASED));
     expect(anonymous.length).toBeGreaterThanOrEqual(3);
     expect(anonymous.every((r) => r.target === ERASED)).toBe(true);
     // The event held back still counts, without the account's id.
-    const events = await db().select().from(outbox).where(sql`${outbox.message}->>'kind' = 'event' and ${outbox.message}->'envelope'->'data'->>'userId' = ${ERASED}`);
+    const events = await db()
+      .select()
+      .from(outbox)
+      .where(
+        sql`${outbox.message}->>'kind' = 'event' and ${outbox.message}->'envelope'->'data'->>'userId' = ${ERASED}`,
+      );
     expect(events.length).toBeGreaterThanOrEqual(1);
-    const [left] = await db().select().from(sessionSchedules).where(eq(sessionSchedules.sessionId, seeded.sessionId));
+    const [left] = await db()
+      .select()
+      .from(sessionSchedules)
+      .where(eq(sessionSchedules.sessionId, seeded.sessionId));
     expect(left!.schedule.participants.map((p) => p.userId)).toEqual(['someone-else']);
     for (const id of seeded.jobs) expect(await h.notifyQueue.getJob(id)).toBeUndefined();
     expect(await h.reminders.getJob(seeded.reminderId)).toBeUndefined();
@@ -148,27 +343,82 @@ describe('a deleted account', () => {
 
     // Jobs that were already on their way (running, or relayed after the erasure) run now.
     const entry = JOBS[QUEUES.notify];
-    const alert = (u: TestUser): NotifyJob => ({ channel: 'email', kind: 'login-alert', userId: u.id, email: u.email, failures: 5, since: new Date().toISOString() });
-    const [mailGone, mailLive, pushGone] = [`m-${randomUUID()}`, `m-${randomUUID()}`, `p-${randomUUID()}`];
+    const alert = (u: TestUser): NotifyJob => ({
+      channel: 'email',
+      kind: 'login-alert',
+      userId: u.id,
+      email: u.email,
+      failures: 5,
+      since: new Date().toISOString(),
+    });
+    const [mailGone, mailLive, pushGone] = [
+      `m-${randomUUID()}`,
+      `m-${randomUUID()}`,
+      `p-${randomUUID()}`,
+    ];
     await h.notifyQueue.add(entry.name, alert(gone), { jobId: mailGone });
     await h.notifyQueue.add(entry.name, alert(live), { jobId: mailLive });
-    await h.notifyQueue.add(entry.name, { userId: gone.id, subscriptionId: device.id, sessionId: null, kind: 'test', payload: { title: 'OneETA', body: 'x', url: '/', tag: 't' } } satisfies NotifyJob, { jobId: pushGone });
-    const outcome = (id: string) => eventually(async () => ((await h.notifyQueue.getJob(id))?.returnvalue as { outcome: string } | undefined) ?? null);
+    await h.notifyQueue.add(
+      entry.name,
+      {
+        userId: gone.id,
+        subscriptionId: device.id,
+        sessionId: null,
+        kind: 'test',
+        payload: { title: 'OneETA', body: 'x', url: '/', tag: 't' },
+      } satisfies NotifyJob,
+      { jobId: pushGone },
+    );
+    const outcome = (id: string) =>
+      eventually(
+        async () =>
+          ((await h.notifyQueue.getJob(id))?.returnvalue as { outcome: string } | undefined) ??
+          null,
+      );
     expect(await outcome(mailLive)).toMatchObject({ outcome: 'delivered' });
     expect(await outcome(mailGone)).toEqual({ outcome: 'skipped' });
     expect(await outcome(pushGone)).toEqual({ outcome: 'skipped' });
-    const mails = await db().select().from(emailOutbox).where(sql`lower(${emailOutbox.to}) = ${gone.email.toLowerCase()}`);
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(sql`lower(${emailOutbox.to}) = ${gone.email.toLowerCase()}`);
     expect(mails).toHaveLength(0);
     expect(await h.deliveries.byId(mailGone)).toBeNull();
 
-    const remind = createReminderProcessor({ accounts: h.accounts, db: db(), outbox: h.delivery.outbox, sessions: createSessionClient({ baseUrl: 'http://127.0.0.1:9', internalToken: undefined }) });
+    const remind = createReminderProcessor({
+      accounts: h.accounts,
+      db: db(),
+      outbox: h.delivery.outbox,
+      sessions: createSessionClient({ baseUrl: 'http://127.0.0.1:9', internalToken: undefined }),
+    });
     expect(await remind({ data: reminder } as Job)).toEqual({ outcome: 'gone' });
 
     // A session alert naming them with someone else reaches only the other one.
     const sessionId = newSessionId();
-    const sessionAlert: SessionAlertData = { sessionId, destinationName: 'Pike Place Market', tzId: 'UTC', arriveAt: new Date().toISOString(), kind: 'arrived', recipients: [gone.id, live.id], participantId: 'user:y', name: 'Bo', arrivedAt: new Date().toISOString() };
-    const handle = createAlertHandler({ accounts: h.accounts, db: db(), outbox: h.delivery.outbox, log: h.app.log });
-    const results = await handle({ id: `ev-${randomUUID()}`, type: TOPICS.sessionAlert, source: 'test', occurredAt: new Date().toISOString(), data: sessionAlert } satisfies EventEnvelope<unknown>);
+    const sessionAlert: SessionAlertData = {
+      sessionId,
+      destinationName: 'Pike Place Market',
+      tzId: 'UTC',
+      arriveAt: new Date().toISOString(),
+      kind: 'arrived',
+      recipients: [gone.id, live.id],
+      participantId: 'user:y',
+      name: 'Bo',
+      arrivedAt: new Date().toISOString(),
+    };
+    const handle = createAlertHandler({
+      accounts: h.accounts,
+      db: db(),
+      outbox: h.delivery.outbox,
+      log: h.app.log,
+    });
+    const results = await handle({
+      id: `ev-${randomUUID()}`,
+      type: TOPICS.sessionAlert,
+      source: 'test',
+      occurredAt: new Date().toISOString(),
+      data: sessionAlert,
+    } satisfies EventEnvelope<unknown>);
     expect(results.map((r) => [r.userId, r.outcome])).toEqual([
       [gone.id, 'gone'],
       [live.id, 'sent'],
@@ -187,7 +437,10 @@ describe('a deleted account', () => {
     const after = await rowsOf(u.id, u.email);
 
     const again = await h.bus.publish(TOPICS.userDeleted, data, { id: first.id });
-    const second = await h.bus.publish(TOPICS.userDeleted, { ...data, deletedAt: new Date().toISOString() });
+    const second = await h.bus.publish(TOPICS.userDeleted, {
+      ...data,
+      deletedAt: new Date().toISOString(),
+    });
     await processed(second.id);
     expect(again.id).toBe(first.id);
     expect(await ledgerCounts()).toEqual(figures);
@@ -215,12 +468,21 @@ describe('a deleted account', () => {
     };
     const process = createEmailProcessor(deps);
     const job = { id: `m-${randomUUID()}`, attemptsMade: 0, opts: { attempts: 5 } } as Job;
-    const data: NotifyJob = { channel: 'email', kind: 'login-alert', userId: u.id, email: u.email, failures: 5, since: new Date().toISOString() };
+    const data: NotifyJob = {
+      channel: 'email',
+      kind: 'login-alert',
+      userId: u.id,
+      email: u.email,
+      failures: 5,
+      since: new Date().toISOString(),
+    };
     await expect(process(job, data)).rejects.toBeInstanceOf(RetryableDeliveryError);
     expect((await rowsOf(u.id, u.email)).emails).toBe(0);
     expect(await h.deliveries.byId(job.id!)).toBeNull();
     // The same job once the account answers is sent: the retry is what stood between.
-    await expect(createEmailProcessor({ ...deps, accounts: h.accounts })(job, data)).resolves.toMatchObject({ outcome: 'delivered' });
+    await expect(
+      createEmailProcessor({ ...deps, accounts: h.accounts })(job, data),
+    ).resolves.toMatchObject({ outcome: 'delivered' });
     expect((await rowsOf(u.id, u.email)).emails).toBe(1);
   });
 });

@@ -14,7 +14,9 @@ afterAll(async () => {
 });
 
 const vapidKeyOf = async (h: Awaited<ReturnType<typeof startNotification>>, token: string) =>
-  (await h.app.inject({ method: 'GET', url: '/api/push/vapidPublicKey', headers: bearer(token) })).json() as { publicKey: string };
+  (
+    await h.app.inject({ method: 'GET', url: '/api/push/vapidPublicKey', headers: bearer(token) })
+  ).json() as { publicKey: string };
 
 describe('VAPID keys', () => {
   it('generates a pair on first start and keeps it, and the subscriptions, across a restart on the same data folder', async () => {
@@ -33,7 +35,9 @@ describe('VAPID keys', () => {
       const again = await second.user({ id: u.id, email: u.email });
       expect(await vapidKeyOf(second, again.token)).toEqual({ publicKey });
       expect(second.vapid.privateKey).toBe(first.vapid.privateKey);
-      expect((await listDevices(second, again.token)).map((d) => d.endpoint)).toEqual([sub.endpoint]);
+      expect((await listDevices(second, again.token)).map((d) => d.endpoint)).toEqual([
+        sub.endpoint,
+      ]);
     } finally {
       await second.close();
     }
@@ -41,7 +45,10 @@ describe('VAPID keys', () => {
 
   it('uses the pair given by VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY', async () => {
     const keys = generateVapidKeys();
-    const h = await startNotification({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
+    const h = await startNotification({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+    });
     try {
       const u = await h.user();
       expect(await vapidKeyOf(h, u.token)).toEqual({ publicKey: keys.publicKey });
@@ -51,7 +58,11 @@ describe('VAPID keys', () => {
   });
 
   it('refuses to start with only one half of the pair, or a subject that is not mailto: or https:', () => {
-    expect(() => loadConfig(configSchema, { VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PRIVATE_KEY/);
-    expect(() => loadConfig(configSchema, { VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig(configSchema, { VAPID_PUBLIC_KEY: 'abc' })).toThrow(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig(configSchema, { VAPID_SUBJECT: 'http://example.com' })).toThrow(
+      /VAPID_SUBJECT/,
+    );
   });
 });

@@ -27,7 +27,13 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Queue } from 'bullmq';
-import { JOBS, QUEUES, ROUTE_JOB_PRIORITY, TOPICS, type TravelComputedData } from '@oneeta/contracts';
+import {
+  JOBS,
+  QUEUES,
+  ROUTE_JOB_PRIORITY,
+  TOPICS,
+  type TravelComputedData,
+} from '@oneeta/contracts';
 import { createQueue, createRedis } from '@oneeta/service-kit';
 import { deleteKeys } from '@oneeta/service-kit/testing';
 import { estimateTravel } from '@oneeta/maps';
@@ -36,7 +42,9 @@ import { streamKey } from '@oneeta/service-kit';
 import { cellRequests } from '../src/domain/cells.js';
 import { createWorld, quantile, routeInputOf, step, type SimSession } from './simulation.js';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]),
+);
 const MINUTES = Number(args.minutes ?? 60);
 const SESSIONS = Number(args.sessions ?? 500);
 const SIZE = Number(args.size ?? 5);
@@ -49,7 +57,13 @@ const TARGET_ETA_ERROR_P95_SECONDS = 120;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-interface WorkerStats { calls: number; cells: number; transactions: number; latencies: number[]; decisions: Record<string, number> }
+interface WorkerStats {
+  calls: number;
+  cells: number;
+  transactions: number;
+  latencies: number[];
+  decisions: Record<string, number>;
+}
 
 async function run(workerCount: number) {
   const prefix = `bench-${randomUUID().slice(0, 8)}`;
@@ -59,7 +73,9 @@ async function run(workerCount: number) {
   const server = createServer((req, res) => {
     const id = decodeURIComponent(req.url?.split('/')[3] ?? '');
     const s = byId.get(id);
-    res.writeHead(s ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(s ? routeInputOf(s) : { error: 'not found' }));
+    res
+      .writeHead(s ? 200 : 404, { 'content-type': 'application/json' })
+      .end(JSON.stringify(s ? routeInputOf(s) : { error: 'not found' }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };
@@ -70,13 +86,27 @@ async function run(workerCount: number) {
   for (let i = 0; i < workerCount; i++) {
     const child = fork(path.join(here, 'worker-process.ts'), {
       execArgv: ['--conditions=@oneeta/source', '--import', 'tsx'],
-      env: { ...process.env, REDIS_URL, REDIS_PREFIX: prefix, SESSION_URL: `http://127.0.0.1:${port}`, WORKER_ID: `bench-w${i}`, BENCH_START_MS: String(start.getTime()), BENCH_ASK_EVERY_TIME: POLICY ? '0' : '1' },
+      env: {
+        ...process.env,
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
+        SESSION_URL: `http://127.0.0.1:${port}`,
+        WORKER_ID: `bench-w${i}`,
+        BENCH_START_MS: String(start.getTime()),
+        BENCH_ASK_EVERY_TIME: POLICY ? '0' : '1',
+      },
     });
     await reply(child, 'ready');
     workers.push(child);
   }
   const broadcast = async (message: object, answer: string) =>
-    Promise.all(workers.map(async (w) => { const got = reply(w, answer); w.send(message); return got; }));
+    Promise.all(
+      workers.map(async (w) => {
+        const got = reply(w, answer);
+        w.send(message);
+        return got;
+      }),
+    );
 
   const baseline = await usedMemory(redis);
   let peak = 0;
@@ -98,14 +128,30 @@ async function run(workerCount: number) {
     for (const s of world) {
       for (const r of cellRequests(routeInputOf(s), now)) {
         naive++;
-        distinct.add(travelCacheKey({ origin: r.origin, destination: r.destination, at: r.time.at, kind: r.time.kind, now, mode: r.mode, routeType: r.routeType, avoidTolls: r.avoidTolls }));
+        distinct.add(
+          travelCacheKey({
+            origin: r.origin,
+            destination: r.destination,
+            at: r.time.at,
+            kind: r.time.kind,
+            now,
+            mode: r.mode,
+            routeType: r.routeType,
+            avoidTolls: r.avoidTolls,
+          }),
+        );
       }
     }
-    await queue.addBulk(world.map((s) => ({
-      name: job.name,
-      data: { sessionId: s.id, reason: 'location' as const, requestedAt: now.toISOString() },
-      opts: { priority: ROUTE_JOB_PRIORITY.premium, deduplication: { id: `session:${s.id}`, keepLastIfActive: true } },
-    })));
+    await queue.addBulk(
+      world.map((s) => ({
+        name: job.name,
+        data: { sessionId: s.id, reason: 'location' as const, requestedAt: now.toISOString() },
+        opts: {
+          priority: ROUTE_JOB_PRIORITY.premium,
+          deduplication: { id: `session:${s.id}`, keepLastIfActive: true },
+        },
+      })),
+    );
     jobs += world.length;
     await drained(queue);
     lastEvent = await readPublished(redis, prefix, lastEvent, held);
@@ -115,13 +161,21 @@ async function run(workerCount: number) {
         const have = held.get(`${s.id}/${p.id}`);
         if (p.arrived || have === undefined || have === null) return;
         const r = requests[i]!;
-        const rounded = (x: { lat: number; lon: number }) => ({ lat: roundCoord(x.lat), lon: roundCoord(x.lon) });
-        const truth = estimateTravel(rounded(r.origin), rounded(r.destination), { mode: r.mode, routeType: r.routeType, avoidTolls: r.avoidTolls });
+        const rounded = (x: { lat: number; lon: number }) => ({
+          lat: roundCoord(x.lat),
+          lon: roundCoord(x.lon),
+        });
+        const truth = estimateTravel(rounded(r.origin), rounded(r.destination), {
+          mode: r.mode,
+          routeType: r.routeType,
+          avoidTolls: r.avoidTolls,
+        });
         errors.push(Math.abs(have - truth.travelTimeSeconds));
         if (now.getTime() >= p.departAt) enRoute.push(Math.abs(have - truth.travelTimeSeconds));
       });
     }
-    if (tick % 12 === 0 || tick === ticks - 1) peak = Math.max(peak, (await usedMemory(redis)) - baseline);
+    if (tick % 12 === 0 || tick === ticks - 1)
+      peak = Math.max(peak, (await usedMemory(redis)) - baseline);
   }
   const wallS = (performance.now() - began) / 1000;
   const stats = (await broadcast({ type: 'stats' }, 'stats')) as unknown as WorkerStats[];
@@ -132,7 +186,11 @@ async function run(workerCount: number) {
   enRoute.sort((a, b) => a - b);
   const transactions = stats.reduce((n, s) => n + s.transactions, 0);
   const sessionHours = (SESSIONS * MINUTES) / 60;
-  const etaErrorSeconds = { p50: quantile(errors, 0.5), p95: quantile(errors, 0.95), samples: errors.length };
+  const etaErrorSeconds = {
+    p50: quantile(errors, 0.5),
+    p95: quantile(errors, 0.95),
+    samples: errors.length,
+  };
   const result = {
     workers: workerCount,
     sessions: SESSIONS,
@@ -155,7 +213,11 @@ async function run(workerCount: number) {
     transactionsPerSessionHour: transactions / sessionHours,
     etaErrorSeconds,
     /** The same, for participants who have set off only (waiting ones excluded). */
-    etaErrorEnRouteSeconds: { p50: quantile(enRoute, 0.5), p95: quantile(enRoute, 0.95), samples: enRoute.length },
+    etaErrorEnRouteSeconds: {
+      p50: quantile(enRoute, 0.5),
+      p95: quantile(enRoute, 0.95),
+      samples: enRoute.length,
+    },
     travelEvents: published.count,
     /** Participants' travel times per job by the policy's decision: reckoned, or why the cell was asked. */
     decisions: stats.reduce<Record<string, number>>((all, s) => {
@@ -163,7 +225,8 @@ async function run(workerCount: number) {
       return all;
     }, {}),
     targetMet: POLICY
-      ? transactions / sessionHours <= TARGET_TRANSACTIONS_PER_SESSION_HOUR && etaErrorSeconds.p95 <= TARGET_ETA_ERROR_P95_SECONDS
+      ? transactions / sessionHours <= TARGET_TRANSACTIONS_PER_SESSION_HOUR &&
+        etaErrorSeconds.p95 <= TARGET_ETA_ERROR_P95_SECONDS
       : cells === distinct.size,
   };
   await queue.obliterate({ force: true });
@@ -196,13 +259,28 @@ function reply(child: ChildProcess, type: string): Promise<unknown> {
 const published = { count: 0 };
 
 /** Reads travel.computed events after `after`, keeping each participant's last travel time; returns the last id read. */
-async function readPublished(redis: ReturnType<typeof createRedis>, prefix: string, after: string, held: Map<string, number | null>): Promise<string> {
+async function readPublished(
+  redis: ReturnType<typeof createRedis>,
+  prefix: string,
+  after: string,
+  held: Map<string, number | null>,
+): Promise<string> {
   let last = after;
   for (;;) {
-    const entries = await redis.xrange(streamKey(prefix, TOPICS.travelComputed), last === '-' ? '-' : `(${last}`, '+', 'COUNT', 5000);
+    const entries = await redis.xrange(
+      streamKey(prefix, TOPICS.travelComputed),
+      last === '-' ? '-' : `(${last}`,
+      '+',
+      'COUNT',
+      5000,
+    );
     for (const [id, fields] of entries) {
       const data = (JSON.parse(fields[1]!) as { data: TravelComputedData }).data;
-      for (const r of data.results) held.set(`${data.sessionId}/${r.participantId}`, r.travelTimeSeconds === null ? null : Math.round(r.travelTimeSeconds));
+      for (const r of data.results)
+        held.set(
+          `${data.sessionId}/${r.participantId}`,
+          r.travelTimeSeconds === null ? null : Math.round(r.travelTimeSeconds),
+        );
       published.count++;
       last = id;
     }
@@ -225,27 +303,34 @@ async function usedMemory(redis: ReturnType<typeof createRedis>): Promise<number
 
 const results = [];
 for (const n of WORKER_COUNTS) {
-  console.error(`routing bench: ${SESSIONS} sessions × ${SIZE} participants, ${MINUTES} virtual minutes, ${n} worker process(es)…`);
+  console.error(
+    `routing bench: ${SESSIONS} sessions × ${SIZE} participants, ${MINUTES} virtual minutes, ${n} worker process(es)…`,
+  );
   results.push(await run(n));
 }
-console.table(results.map((r) => ({
-  workers: r.workers,
-  'naive cells': r.naiveCells,
-  'distinct keys': r.distinctKeys,
-  'provider cells': r.providerCells,
-  transactions: r.transactions,
-  'batched optimum': r.batchedOptimumTransactions,
-  'cache hit %': (r.cacheHitRatio * 100).toFixed(2),
-  'jobs/s': r.jobsPerSecond.toFixed(0),
-  'p50 ms': r.jobLatencyMs.p50,
-  'p95 ms': r.jobLatencyMs.p95,
-  'peak Redis MiB': (r.peakRedisMemoryBytes / 2 ** 20).toFixed(1),
-  'tx / session-hour': r.transactionsPerSessionHour.toFixed(1),
-  'ETA err p50 s': r.etaErrorSeconds.p50,
-  'ETA err p95 s': r.etaErrorSeconds.p95,
-  'target met': r.targetMet,
-})));
+console.table(
+  results.map((r) => ({
+    workers: r.workers,
+    'naive cells': r.naiveCells,
+    'distinct keys': r.distinctKeys,
+    'provider cells': r.providerCells,
+    transactions: r.transactions,
+    'batched optimum': r.batchedOptimumTransactions,
+    'cache hit %': (r.cacheHitRatio * 100).toFixed(2),
+    'jobs/s': r.jobsPerSecond.toFixed(0),
+    'p50 ms': r.jobLatencyMs.p50,
+    'p95 ms': r.jobLatencyMs.p95,
+    'peak Redis MiB': (r.peakRedisMemoryBytes / 2 ** 20).toFixed(1),
+    'tx / session-hour': r.transactionsPerSessionHour.toFixed(1),
+    'ETA err p50 s': r.etaErrorSeconds.p50,
+    'ETA err p95 s': r.etaErrorSeconds.p95,
+    'target met': r.targetMet,
+  })),
+);
 mkdirSync(path.dirname(OUT), { recursive: true });
-writeFileSync(OUT, `${JSON.stringify({ generatedAt: new Date().toISOString(), results }, null, 2)}\n`);
+writeFileSync(
+  OUT,
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), results }, null, 2)}\n`,
+);
 console.error(`wrote ${OUT}`);
 process.exit(results.every((r) => r.targetMet) ? 0 : 1);

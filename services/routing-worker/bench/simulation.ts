@@ -61,7 +61,12 @@ export function prng(seed: number): () => number {
  * time (the offline estimate, give or take); the rest are "leave now" sessions, whose participants
  * set off within 3 minutes. One participant in six makes a long stop, one in six a detour.
  */
-export function createWorld(opts: { sessions: number; size: number; start: Date; seed?: number }): SimSession[] {
+export function createWorld(opts: {
+  sessions: number;
+  size: number;
+  start: Date;
+  seed?: number;
+}): SimSession[] {
   const rand = prng(opts.seed ?? 42);
   const centre = { lat: 47.6, lon: -122.3 };
   const t0 = opts.start.getTime();
@@ -72,8 +77,18 @@ export function createWorld(opts: { sessions: number; size: number; start: Date;
       const startMeters = 3_000 + rand() * 27_000;
       const start = offset(destination, startMeters, rand() * 2 * Math.PI);
       const own = prng(Math.floor(rand() * 2 ** 32));
-      const estimate = estimateTravel(start, destination, { mode: 'car', routeType: 'fastest', avoidTolls: false }).travelTimeSeconds;
-      const departAt = arriveAt === null ? t0 + own() * 180_000 : Math.max(t0, Date.parse(arriveAt) - estimate * (0.9 + own() * 0.4) * 1000 - own() * 300_000);
+      const estimate = estimateTravel(start, destination, {
+        mode: 'car',
+        routeType: 'fastest',
+        avoidTolls: false,
+      }).travelTimeSeconds;
+      const departAt =
+        arriveAt === null
+          ? t0 + own() * 180_000
+          : Math.max(
+              t0,
+              Date.parse(arriveAt) - estimate * (0.9 + own() * 0.4) * 1000 - own() * 300_000,
+            );
       const special = own();
       return {
         id: `p${p}`,
@@ -85,7 +100,8 @@ export function createWorld(opts: { sessions: number; size: number; start: Date;
         departAt,
         stoppedUntil: 0,
         longStopAtMeters: special < 1 / 6 ? startMeters * (0.2 + own() * 0.6) : null,
-        detourAtMeters: special >= 1 / 6 && special < 2 / 6 ? startMeters * (0.3 + own() * 0.5) : null,
+        detourAtMeters:
+          special >= 1 / 6 && special < 2 / 6 ? startMeters * (0.3 + own() * 0.5) : null,
         detour: null,
         arrived: false,
         rand: own,
@@ -102,7 +118,12 @@ export function step(world: SimSession[], seconds: number, nowMs: number): void 
   }
 }
 
-function move(p: SimParticipant, destination: { lat: number; lon: number }, seconds: number, nowMs: number): void {
+function move(
+  p: SimParticipant,
+  destination: { lat: number; lon: number },
+  seconds: number,
+  nowMs: number,
+): void {
   if (p.arrived || nowMs < p.departAt || nowMs < p.stoppedUntil) return;
   const { rand } = p;
   const dLat = (destination.lat - p.lat) * M_PER_DEG_LAT;
@@ -115,7 +136,10 @@ function move(p: SimParticipant, destination: { lat: number; lon: number }, seco
   }
   if (p.detourAtMeters !== null && left <= p.detourAtMeters) {
     p.detourAtMeters = null;
-    p.detour = { until: nowMs + (3 + rand() * 3) * 60_000, offset: (rand() < 0.5 ? -1 : 1) * (Math.PI / 2 + rand() * (Math.PI / 3)) };
+    p.detour = {
+      until: nowMs + (3 + rand() * 3) * 60_000,
+      offset: (rand() < 0.5 ? -1 : 1) * (Math.PI / 2 + rand() * (Math.PI / 3)),
+    };
   }
   if (p.detour && nowMs >= p.detour.until) p.detour = null;
   // A light or a jam about every 6 minutes of driving, 15–90 s.
@@ -156,7 +180,9 @@ export function routeInputOf(s: SimSession): RouteInput {
 function offset(from: { lat: number; lon: number }, meters: number, bearing: number) {
   return {
     lat: from.lat + (meters * Math.cos(bearing)) / M_PER_DEG_LAT,
-    lon: from.lon + (meters * Math.sin(bearing)) / (M_PER_DEG_LAT * Math.cos((from.lat * Math.PI) / 180)),
+    lon:
+      from.lon +
+      (meters * Math.sin(bearing)) / (M_PER_DEG_LAT * Math.cos((from.lat * Math.PI) / 180)),
   };
 }
 

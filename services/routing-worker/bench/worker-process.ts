@@ -66,7 +66,9 @@ process.on('message', async (message: { type: string; now?: number }) => {
     now = new Date(message.now!);
     process.send!({ type: 'clock-ack' });
   } else if (message.type === 'stats') {
-    const decisions = Object.fromEntries((await metrics.etaDecisions.get()).values.map((v) => [String(v.labels.decision), v.value]));
+    const decisions = Object.fromEntries(
+      (await metrics.etaDecisions.get()).values.map((v) => [String(v.labels.decision), v.value]),
+    );
     process.send!({ type: 'stats', ...counts, latencies, decisions });
   } else if (message.type === 'stop') {
     await worker.close();

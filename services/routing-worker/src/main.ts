@@ -17,7 +17,12 @@ startService({
   name: 'routing-worker',
   config: configSchema,
   accounts: false,
-  app: (kit) => buildApp({ config: kit.config, redis: kit.redis, workerRunning: () => running.worker?.isRunning() ?? false }),
+  app: (kit) =>
+    buildApp({
+      config: kit.config,
+      redis: kit.redis,
+      workerRunning: () => running.worker?.isRunning() ?? false,
+    }),
   start: (kit, app) => {
     const { config } = kit;
     const provider = createMapsProvider(config);
@@ -34,16 +39,27 @@ startService({
       metrics,
       log: app.log,
       process: createProcessor({
-        cache: createTravelCache({ redis: kit.redis, prefix: config.REDIS_PREFIX, provider, ttlSeconds: config.TRAVEL_CACHE_TTL_SECONDS }),
+        cache: createTravelCache({
+          redis: kit.redis,
+          prefix: config.REDIS_PREFIX,
+          provider,
+          ttlSeconds: config.TRAVEL_CACHE_TTL_SECONDS,
+        }),
         bus: kit.bus,
-        sessions: createSessionClient({ baseUrl: config.SESSION_URL, internalToken: config.INTERNAL_TOKEN }),
+        sessions: createSessionClient({
+          baseUrl: config.SESSION_URL,
+          internalToken: config.INTERNAL_TOKEN,
+        }),
         metrics,
         etaState: createEtaStateStore({ redis: kit.redis, prefix: config.REDIS_PREFIX }),
         provider: provider.name,
       }),
     });
     running.worker = worker;
-    app.log.info({ workerId, provider: provider.name, concurrency: config.WORKER_CONCURRENCY }, 'route-matrix worker started');
+    app.log.info(
+      { workerId, provider: provider.name, concurrency: config.WORKER_CONCURRENCY },
+      'route-matrix worker started',
+    );
     return [{ close: () => connection.disconnect() }, worker];
   },
 });

@@ -7,7 +7,13 @@ import {
 } from '@oneeta/contracts';
 import type { CellRequest } from '@oneeta/maps';
 import { describe, expect, it } from 'vitest';
-import { answerOf, decideEta, freeSlots, unchanged, type EtaAnswer } from '../src/domain/eta-policy.js';
+import {
+  answerOf,
+  decideEta,
+  freeSlots,
+  unchanged,
+  type EtaAnswer,
+} from '../src/domain/eta-policy.js';
 
 const DEST = { lat: 47.61, lon: -122.342 };
 const HOME = { lat: 47.52, lon: -122.342 }; // 10 km south
@@ -21,17 +27,27 @@ const along = (fraction: number, east = 0) => ({
   lon: HOME.lon + east / (111_320 * Math.cos((HOME.lat * Math.PI) / 180)),
 });
 
-const request = (origin: { lat: number; lon: number }, nowMs: number, opts: { arriveAt?: number; mode?: CellRequest['mode'] } = {}): CellRequest => ({
+const request = (
+  origin: { lat: number; lon: number },
+  nowMs: number,
+  opts: { arriveAt?: number; mode?: CellRequest['mode'] } = {},
+): CellRequest => ({
   origin,
   destination: DEST,
-  time: opts.arriveAt === undefined ? { kind: 'departAt', at: new Date(nowMs) } : { kind: 'arriveAt', at: new Date(opts.arriveAt) },
+  time:
+    opts.arriveAt === undefined
+      ? { kind: 'departAt', at: new Date(nowMs) }
+      : { kind: 'arriveAt', at: new Date(opts.arriveAt) },
   mode: opts.mode ?? 'car',
   routeType: 'fastest',
   avoidTolls: false,
 });
 
 const answered = (opts: { arriveAt?: number; setOff?: boolean; ok?: boolean } = {}): EtaAnswer => {
-  const cell = opts.ok === false ? { ok: false, travelTimeSeconds: null, distanceMeters: null } : { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M };
+  const cell =
+    opts.ok === false
+      ? { ok: false, travelTimeSeconds: null, distanceMeters: null }
+      : { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M };
   return { ...answerOf(request(HOME, T0, opts), cell, new Date(T0)), setOff: opts.setOff ?? false };
 };
 
@@ -39,28 +55,86 @@ const sec = (s: number) => T0 + s * 1000;
 const ARRIVE = sec(3 * 3600); // a timed session, far ahead
 
 describe('decideEta', () => {
-  const cases: { name: string; last: EtaAnswer | null; req: CellRequest; at: number; expected: ReturnType<typeof decideEta> | { action: 'ask'; reason: string } }[] = [
-    { name: 'no answer yet', last: null, req: request(HOME, T0), at: T0, expected: { action: 'ask', reason: 'first' } },
-    { name: 'the last answer had no route', last: answered({ ok: false }), req: request(HOME, sec(30)), at: sec(30), expected: { action: 'ask', reason: 'failed' } },
-    { name: 'another travel mode', last: answered(), req: request(HOME, sec(30), { mode: 'bicycle' }), at: sec(30), expected: { action: 'ask', reason: 'route' } },
-    { name: 'the session got an arrival time', last: answered(), req: request(HOME, sec(30), { arriveAt: ARRIVE }), at: sec(30), expected: { action: 'ask', reason: 'route' } },
+  const cases: {
+    name: string;
+    last: EtaAnswer | null;
+    req: CellRequest;
+    at: number;
+    expected: ReturnType<typeof decideEta> | { action: 'ask'; reason: string };
+  }[] = [
+    {
+      name: 'no answer yet',
+      last: null,
+      req: request(HOME, T0),
+      at: T0,
+      expected: { action: 'ask', reason: 'first' },
+    },
+    {
+      name: 'the last answer had no route',
+      last: answered({ ok: false }),
+      req: request(HOME, sec(30)),
+      at: sec(30),
+      expected: { action: 'ask', reason: 'failed' },
+    },
+    {
+      name: 'another travel mode',
+      last: answered(),
+      req: request(HOME, sec(30), { mode: 'bicycle' }),
+      at: sec(30),
+      expected: { action: 'ask', reason: 'route' },
+    },
+    {
+      name: 'the session got an arrival time',
+      last: answered(),
+      req: request(HOME, sec(30), { arriveAt: ARRIVE }),
+      at: sec(30),
+      expected: { action: 'ask', reason: 'route' },
+    },
     {
       name: 'moved as predicted: answer − elapsed',
       last: answered(),
       req: request(along(0.25), sec(300)),
       at: sec(300),
-      expected: { action: 'reckon', travelTimeSeconds: 900, distanceMeters: 9000, deviationSeconds: expect.closeTo(0, 0) as unknown as number },
+      expected: {
+        action: 'reckon',
+        travelTimeSeconds: 900,
+        distanceMeters: 9000,
+        deviationSeconds: expect.closeTo(0, 0) as unknown as number,
+      },
     },
     {
       name: 'a little behind, within the threshold',
       last: answered(),
       req: request(along(0.25 - (ETA_DEVIATION_SECONDS - 10) / ANSWER_S), sec(300)),
       at: sec(300),
-      expected: { action: 'reckon', travelTimeSeconds: 900, distanceMeters: expect.any(Number) as unknown as number, deviationSeconds: expect.closeTo(50, 0) as unknown as number },
+      expected: {
+        action: 'reckon',
+        travelTimeSeconds: 900,
+        distanceMeters: expect.any(Number) as unknown as number,
+        deviationSeconds: expect.closeTo(50, 0) as unknown as number,
+      },
     },
-    { name: 'stopped after 500 m', last: answered(), req: request(along(0.05), sec(300)), at: sec(300), expected: { action: 'ask', reason: 'deviation' } },
-    { name: 'faster than the answer', last: answered(), req: request(along(0.5), sec(300)), at: sec(300), expected: { action: 'ask', reason: 'deviation' } },
-    { name: 'a detour 4 km sideways', last: answered(), req: request(along(0.25, 4000), sec(300)), at: sec(300), expected: { action: 'ask', reason: 'deviation' } },
+    {
+      name: 'stopped after 500 m',
+      last: answered(),
+      req: request(along(0.05), sec(300)),
+      at: sec(300),
+      expected: { action: 'ask', reason: 'deviation' },
+    },
+    {
+      name: 'faster than the answer',
+      last: answered(),
+      req: request(along(0.5), sec(300)),
+      at: sec(300),
+      expected: { action: 'ask', reason: 'deviation' },
+    },
+    {
+      name: 'a detour 4 km sideways',
+      last: answered(),
+      req: request(along(0.25, 4000), sec(300)),
+      at: sec(300),
+      expected: { action: 'ask', reason: 'deviation' },
+    },
     {
       name: 'older than the maximum age, though on track',
       last: answered(),
@@ -73,14 +147,24 @@ describe('decideEta', () => {
       last: answered(),
       req: request(along(0, 30), sec(120)),
       at: sec(120),
-      expected: { action: 'reckon', travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M, deviationSeconds: expect.closeTo(0, 0) as unknown as number },
+      expected: {
+        action: 'reckon',
+        travelTimeSeconds: ANSWER_S,
+        distanceMeters: ANSWER_M,
+        deviationSeconds: expect.closeTo(0, 0) as unknown as number,
+      },
     },
     {
       name: 'waiting for a timed session, leave-by far ahead',
       last: answered({ arriveAt: ARRIVE }),
       req: request(HOME, sec(300), { arriveAt: ARRIVE }),
       at: sec(300),
-      expected: { action: 'reckon', travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M, deviationSeconds: 0 },
+      expected: {
+        action: 'reckon',
+        travelTimeSeconds: ANSWER_S,
+        distanceMeters: ANSWER_M,
+        deviationSeconds: 0,
+      },
     },
     {
       name: 'waiting, leave-by within the margin',
@@ -94,7 +178,12 @@ describe('decideEta', () => {
       last: answered({ arriveAt: sec(ANSWER_S + 60), setOff: true }),
       req: request(along(0.25), sec(300), { arriveAt: sec(ANSWER_S + 60) }),
       at: sec(300),
-      expected: { action: 'reckon', travelTimeSeconds: 900, distanceMeters: 9000, deviationSeconds: expect.closeTo(0, 0) as unknown as number },
+      expected: {
+        action: 'reckon',
+        travelTimeSeconds: 900,
+        distanceMeters: 9000,
+        deviationSeconds: expect.closeTo(0, 0) as unknown as number,
+      },
     },
   ];
   it.each(cases)('$name', ({ last, req, at, expected }) => {
@@ -104,21 +193,47 @@ describe('decideEta', () => {
   it('the traffic bucket changing triggers a re-ask', () => {
     // Answered at 17:14:00 for "leave now"; at 17:15:30 the departure time is in the next bucket.
     const at = Date.parse('2026-11-21T17:14:00Z');
-    const last = answerOf(request(HOME, at), { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M }, new Date(at));
+    const last = answerOf(
+      request(HOME, at),
+      { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M },
+      new Date(at),
+    );
     const now = at + 90_000;
-    expect(decideEta(request(along(90 / ANSWER_S), now), last, new Date(now))).toEqual({ action: 'ask', reason: 'bucket' });
+    expect(decideEta(request(along(90 / ANSWER_S), now), last, new Date(now))).toEqual({
+      action: 'ask',
+      reason: 'bucket',
+    });
   });
 });
 
 describe('answerOf', () => {
   it('keeps where the first answer was asked, and marks the participant as set off once they leave it', () => {
-    const first = answerOf(request(HOME, T0), { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M }, new Date(T0));
+    const first = answerOf(
+      request(HOME, T0),
+      { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M },
+      new Date(T0),
+    );
     expect(first).toMatchObject({ home: HOME, setOff: false });
-    const jitter = answerOf(request(along(0, 20), sec(60)), { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M }, new Date(sec(60)), first);
+    const jitter = answerOf(
+      request(along(0, 20), sec(60)),
+      { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M },
+      new Date(sec(60)),
+      first,
+    );
     expect(jitter).toMatchObject({ home: HOME, setOff: false });
-    const away = answerOf(request(along(0.1), sec(120)), { ok: true, travelTimeSeconds: 1080, distanceMeters: 10_800 }, new Date(sec(120)), jitter);
+    const away = answerOf(
+      request(along(0.1), sec(120)),
+      { ok: true, travelTimeSeconds: 1080, distanceMeters: 10_800 },
+      new Date(sec(120)),
+      jitter,
+    );
     expect(away).toMatchObject({ home: HOME, setOff: true, travelTimeSeconds: 1080 });
-    const back = answerOf(request(HOME, sec(180)), { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M }, new Date(sec(180)), away);
+    const back = answerOf(
+      request(HOME, sec(180)),
+      { ok: true, travelTimeSeconds: ANSWER_S, distanceMeters: ANSWER_M },
+      new Date(sec(180)),
+      away,
+    );
     expect(back.setOff).toBe(true);
   });
 });
@@ -147,17 +262,55 @@ describe('unchanged', () => {
     ...over,
   });
   const published = { a: result() };
-  const later = (s: number) => new Date(Date.parse('2026-11-21T17:15:00.000Z') + s * 1000).toISOString();
+  const later = (s: number) =>
+    new Date(Date.parse('2026-11-21T17:15:00.000Z') + s * 1000).toISOString();
   it.each([
     { name: 'nothing published yet', before: null, next: [result()], same: false },
     { name: 'identical', before: published, next: [result()], same: true },
-    { name: 'arrival within the tolerance', before: published, next: [result({ arrivalTime: later(TRAVEL_UNCHANGED_SECONDS) })], same: true },
-    { name: 'arrival beyond the tolerance', before: published, next: [result({ arrivalTime: later(TRAVEL_UNCHANGED_SECONDS + 1) })], same: false },
-    { name: 'another travel time', before: published, next: [result({ travelTimeSeconds: 899 })], same: false },
-    { name: 'another distance', before: published, next: [result({ distanceMeters: 8999 })], same: false },
-    { name: 'no route any more', before: published, next: [result({ ok: false, travelTimeSeconds: null, distanceMeters: null, arrivalTime: null })], same: false },
-    { name: 'a participant joined', before: published, next: [result(), result({ participantId: 'b' })], same: false },
-    { name: 'another participant', before: published, next: [result({ participantId: 'b' })], same: false },
+    {
+      name: 'arrival within the tolerance',
+      before: published,
+      next: [result({ arrivalTime: later(TRAVEL_UNCHANGED_SECONDS) })],
+      same: true,
+    },
+    {
+      name: 'arrival beyond the tolerance',
+      before: published,
+      next: [result({ arrivalTime: later(TRAVEL_UNCHANGED_SECONDS + 1) })],
+      same: false,
+    },
+    {
+      name: 'another travel time',
+      before: published,
+      next: [result({ travelTimeSeconds: 899 })],
+      same: false,
+    },
+    {
+      name: 'another distance',
+      before: published,
+      next: [result({ distanceMeters: 8999 })],
+      same: false,
+    },
+    {
+      name: 'no route any more',
+      before: published,
+      next: [
+        result({ ok: false, travelTimeSeconds: null, distanceMeters: null, arrivalTime: null }),
+      ],
+      same: false,
+    },
+    {
+      name: 'a participant joined',
+      before: published,
+      next: [result(), result({ participantId: 'b' })],
+      same: false,
+    },
+    {
+      name: 'another participant',
+      before: published,
+      next: [result({ participantId: 'b' })],
+      same: false,
+    },
   ])('$name → $same', ({ before, next, same }) => {
     expect(unchanged(before, next)).toBe(same);
   });

@@ -1,7 +1,13 @@
 import { createTravelCache, createOfflineMapsProvider, type MapsProvider } from '@oneeta/maps';
 import { createRedis, loadConfig } from '@oneeta/service-kit';
 import { TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
-import { startSession, startTravelConsumer, bearer, type SessionHarness, type TestUser } from '@oneeta/session/testing';
+import {
+  startSession,
+  startTravelConsumer,
+  bearer,
+  type SessionHarness,
+  type TestUser,
+} from '@oneeta/session/testing';
 import { TOPICS, type TravelComputedData, type UsageRecordedData } from '@oneeta/contracts';
 import { streamKey } from '@oneeta/service-kit';
 import client from 'prom-client';
@@ -16,7 +22,10 @@ import { startRouteWorker, type RouteWorker } from '../src/consumers/worker.js';
  * Wraps a provider, counting calls and cells; `hold()` makes matrix calls wait until `release()`,
  * so a test can act while a job is inside the provider.
  */
-export function countingProvider(inner: MapsProvider = createOfflineMapsProvider(), opts: { limit?: number } = {}) {
+export function countingProvider(
+  inner: MapsProvider = createOfflineMapsProvider(),
+  opts: { limit?: number } = {},
+) {
   const calls: { origins: number }[] = [];
   let gate: Promise<void> | null = null;
   let open: () => void = () => {};
@@ -55,7 +64,11 @@ export function countingProvider(inner: MapsProvider = createOfflineMapsProvider
  * with route-matrix workers running in this process against it.
  */
 export async function startPipeline(env: Record<string, string> = {}) {
-  const session: SessionHarness = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '50', ROUTE_COALESCE_MS: '50', ...env });
+  const session: SessionHarness = await startSession({
+    ROUTE_JOB_DEBOUNCE_MS: '50',
+    ROUTE_COALESCE_MS: '50',
+    ...env,
+  });
   const address = await session.app.listen({ port: 0, host: '127.0.0.1' });
   const consumer = startTravelConsumer({
     bus: session.bus,
@@ -77,11 +90,21 @@ export async function startPipeline(env: Record<string, string> = {}) {
   const workers: RouteWorker[] = [];
 
   /** Starts a worker in this process with its own cache client and metrics registry. */
-  const worker = (provider: MapsProvider, opts: { concurrency?: number; id?: string; now?: () => Date } = {}) => {
+  const worker = (
+    provider: MapsProvider,
+    opts: { concurrency?: number; id?: string; now?: () => Date } = {},
+  ) => {
     const connection = createRedis(config.REDIS_URL, { role: 'worker' });
     const registry = new client.Registry();
     const metrics = createWorkerMetrics(registry);
-    const cache = createTravelCache({ redis: session.redis, prefix: session.prefix, provider, ttlSeconds: 900, pollMs: 20, now: opts.now });
+    const cache = createTravelCache({
+      redis: session.redis,
+      prefix: session.prefix,
+      provider,
+      ttlSeconds: 900,
+      pollMs: 20,
+      now: opts.now,
+    });
     const w = startRouteWorker({
       connection,
       redisPrefix: session.prefix,
@@ -112,7 +135,9 @@ export async function startPipeline(env: Record<string, string> = {}) {
 
   /** usage.recorded events on the bus so far. */
   const usage = async (): Promise<{ id: string; data: UsageRecordedData }[]> =>
-    (await session.redis.xrange(streamKey(session.prefix, TOPICS.usageRecorded), '-', '+')).map(([, f]) => JSON.parse(f[1]!));
+    (await session.redis.xrange(streamKey(session.prefix, TOPICS.usageRecorded), '-', '+')).map(
+      ([, f]) => JSON.parse(f[1]!),
+    );
 
   /** travel.computed events on the bus so far for the session. */
   const travelEvents = async (sessionId: string): Promise<TravelComputedData[]> =>

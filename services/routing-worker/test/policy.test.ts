@@ -1,4 +1,11 @@
-import { bullPrefix, ETA_MAX_AGE_SECONDS, ETA_TRAFFIC_BUCKET_SECONDS, QUEUES, type RouteMatrixResult, type Session } from '@oneeta/contracts';
+import {
+  bullPrefix,
+  ETA_MAX_AGE_SECONDS,
+  ETA_TRAFFIC_BUCKET_SECONDS,
+  QUEUES,
+  type RouteMatrixResult,
+  type Session,
+} from '@oneeta/contracts';
 import { eventually } from '@oneeta/service-kit/testing';
 import { bearer, createSession, type TestUser } from '@oneeta/session/testing';
 import { Queue } from 'bullmq';
@@ -30,13 +37,25 @@ beforeEach(() => {
   HOME = { lat: 47.52, lon };
 });
 /** The point `fraction` of the straight line from HOME to DEST. */
-const along = (fraction: number) => ({ lat: HOME.lat + (DEST.lat - HOME.lat) * fraction, lon: HOME.lon });
+const along = (fraction: number) => ({
+  lat: HOME.lat + (DEST.lat - HOME.lat) * fraction,
+  lon: HOME.lon,
+});
 
 const view = async (owner: TestUser, sessionId: string): Promise<Session> =>
-  (await p.session.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}`, headers: bearer(owner.token) })).json().session;
+  (
+    await p.session.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${sessionId}`,
+      headers: bearer(owner.token),
+    })
+  ).json().session;
 
 const jobResults = async (sessionId: string) => {
-  const queue = new Queue(QUEUES.routeMatrix, { connection: p.session.redis, prefix: bullPrefix(p.session.prefix) });
+  const queue = new Queue(QUEUES.routeMatrix, {
+    connection: p.session.redis,
+    prefix: bullPrefix(p.session.prefix),
+  });
   const jobs = await queue.getJobs(['completed']);
   await queue.close();
   return jobs
@@ -71,18 +90,28 @@ async function firstAnswer(t: ReturnType<typeof clock>, opts: { arriveAt?: strin
   });
   await eventually(async () => (await jobResults(s.sessionId)).length === 1, { timeoutMs: 10_000 });
   // The job is done once it published; the session service stores the result a moment later.
-  const answer = await eventually(async () => (await view(owner, s.sessionId)).participants[0]!.travelTimeSeconds, { timeoutMs: 10_000 });
+  const answer = await eventually(
+    async () => (await view(owner, s.sessionId)).participants[0]!.travelTimeSeconds,
+    { timeoutMs: 10_000 },
+  );
   expect(counting.cells()).toBe(1);
   /** Moves the owner after `seconds` of virtual time and waits for the job that follows. */
   const moveAfter = async (seconds: number, to: { lat: number; lon: number }) => {
     const done = (await jobResults(s.sessionId)).length;
     t.advance(seconds);
     await p.moveTo(owner, to.lat, to.lon);
-    await eventually(async () => (await jobResults(s.sessionId)).length === done + 1, { timeoutMs: 10_000 });
+    await eventually(async () => (await jobResults(s.sessionId)).length === done + 1, {
+      timeoutMs: 10_000,
+    });
     return (await jobResults(s.sessionId)).at(-1)!;
   };
   const decisions = async () =>
-    Object.fromEntries(((await w.registry.getMetricsAsJSON()).find((m) => m.name === 'routing_eta_decisions_total')?.values ?? []).map((v) => [v.labels.decision, v.value]));
+    Object.fromEntries(
+      (
+        (await w.registry.getMetricsAsJSON()).find((m) => m.name === 'routing_eta_decisions_total')
+          ?.values ?? []
+      ).map((v) => [v.labels.decision, v.value]),
+    );
   return { owner, s, answer, counting, moveAfter, decisions, view: () => view(owner, s.sessionId) };
 }
 
@@ -93,7 +122,10 @@ describe('the cost policy', () => {
     const result = await f.moveAfter(300, along(300 / f.answer));
     expect(result).toMatchObject({ outcome: 'reckoned', cells: 0, providerCalls: 0, reckoned: 1 });
     expect(f.counting.cells()).toBe(1);
-    await eventually(async () => (await f.view()).participants[0]!.travelTimeSeconds === f.answer - 300, { timeoutMs: 10_000 });
+    await eventually(
+      async () => (await f.view()).participants[0]!.travelTimeSeconds === f.answer - 300,
+      { timeoutMs: 10_000 },
+    );
     expect(await p.travelEvents(f.s.sessionId)).toHaveLength(2);
     expect(await f.decisions()).toMatchObject({ first: 1, reckon: 1 });
   });
@@ -126,7 +158,9 @@ describe('the cost policy', () => {
 
   it('publishes no travel.computed when every result equals the last published one', async () => {
     const t = clock();
-    const f = await firstAnswer(t, { arriveAt: new Date(t.now().getTime() + 6 * 3_600_000).toISOString() });
+    const f = await firstAnswer(t, {
+      arriveAt: new Date(t.now().getTime() + 6 * 3_600_000).toISOString(),
+    });
     expect(await p.travelEvents(f.s.sessionId)).toHaveLength(1);
     const result = await f.moveAfter(60, { lat: HOME.lat + 0.0002, lon: HOME.lon }); // GPS jitter of 22 m while waiting
     expect(result).toMatchObject({ outcome: 'unchanged', cells: 0, providerCalls: 0, reckoned: 1 });
@@ -140,19 +174,33 @@ describe('the cost policy', () => {
     p.worker(counting.provider, { now: t.now });
     const owner = await p.session.user({ plan: 'premium' });
     await p.moveTo(owner, HOME.lat, HOME.lon);
-    const guests = Array.from({ length: 5 }, (_, i) => ({ id: `g${i}`, name: `Guest ${i}`, lat: 47.5 - i * 0.01, lon: HOME.lon + 0.01 }));
+    const guests = Array.from({ length: 5 }, (_, i) => ({
+      id: `g${i}`,
+      name: `Guest ${i}`,
+      lat: 47.5 - i * 0.01,
+      lon: HOME.lon + 0.01,
+    }));
     const s = await createSession(p.session, owner, {
       participants: [{ id: `user:${owner.id}`, lat: HOME.lat, lon: HOME.lon }, ...guests],
       destination: { id: 'd', name: 'D', address: 'A', position: DEST },
       arriveAt: PASSED(),
     });
-    await eventually(async () => (await jobResults(s.sessionId)).length === 1, { timeoutMs: 10_000 });
+    await eventually(async () => (await jobResults(s.sessionId)).length === 1, {
+      timeoutMs: 10_000,
+    });
     expect(counting.calls.map((c) => c.origins)).toEqual([6]);
     // The guests stand still (reckoned); the owner stops 500 m out: asked, with three guests in the same transaction.
     t.advance(300);
     await p.moveTo(owner, along(0.05).lat, along(0.05).lon);
-    await eventually(async () => (await jobResults(s.sessionId)).length === 2, { timeoutMs: 10_000 });
+    await eventually(async () => (await jobResults(s.sessionId)).length === 2, {
+      timeoutMs: 10_000,
+    });
     expect(counting.calls.map((c) => c.origins)).toEqual([6, 4]);
-    expect((await jobResults(s.sessionId)).at(-1)).toMatchObject({ outcome: 'computed', cells: 4, providerCalls: 1, reckoned: 2 });
+    expect((await jobResults(s.sessionId)).at(-1)).toMatchObject({
+      outcome: 'computed',
+      cells: 4,
+      providerCalls: 1,
+      reckoned: 2,
+    });
   });
 });

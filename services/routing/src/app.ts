@@ -9,9 +9,19 @@ export type { RoutingDeps } from './context.js';
 export type RoutingAppDeps = RoutingDeps & ServiceAppDeps;
 
 export async function buildApp(deps: RoutingAppDeps) {
-  const { app, guards } = await createServiceApp({ name: 'routing', config: deps.config, readiness: { redis: () => pingRedis(deps.redis) }, accounts: deps.accounts, verifier: deps.verifier });
+  const { app, guards } = await createServiceApp({
+    name: 'routing',
+    config: deps.config,
+    readiness: { redis: () => pingRedis(deps.redis) },
+    accounts: deps.accounts,
+    verifier: deps.verifier,
+  });
   const ctx = createContext(deps, app.log);
   mapsRoutes(app, ctx, guards);
-  adminRoutes(app, { queue: deps.routeQueue, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX }, guards);
+  adminRoutes(
+    app,
+    { queue: deps.routeQueue, redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX },
+    guards,
+  );
   return app;
 }

@@ -4,17 +4,33 @@ import { z } from 'zod';
 
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
-export const configSchema = baseEnvSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4003),
-  // The maps provider (offline by default, Azure Maps when configured): see packages/maps/src/config.ts.
-  ...mapsEnvSchema.shape,
-  TRAVEL_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(900).describe('Lifetime of a computed travel-time cell in the cache the route-matrix worker shares, in seconds.'),
-  SEARCH_MAX_PER_IP_PER_MINUTE: perMinute(60).describe('GET /api/maps/search calls per client IP per minute.'),
-  TRAVEL_TIMES_MAX_PER_IP_PER_MINUTE: perMinute(60).describe('GET /api/maps/traveltimes calls per client IP per minute.'),
-  TIMEZONE_MAX_PER_IP_PER_MINUTE: perMinute(60).describe('GET /api/maps/timezone calls per client IP per minute.'),
-  MAP_TOKEN_MAX_PER_IP_PER_MINUTE: perMinute(30).describe('GET /api/maps/token calls per client IP per minute.'),
-  ...accountEnvSchema.shape,
-})
+export const configSchema = baseEnvSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4003),
+    // The maps provider (offline by default, Azure Maps when configured): see packages/maps/src/config.ts.
+    ...mapsEnvSchema.shape,
+    TRAVEL_CACHE_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(900)
+      .describe(
+        'Lifetime of a computed travel-time cell in the cache the route-matrix worker shares, in seconds.',
+      ),
+    SEARCH_MAX_PER_IP_PER_MINUTE: perMinute(60).describe(
+      'GET /api/maps/search calls per client IP per minute.',
+    ),
+    TRAVEL_TIMES_MAX_PER_IP_PER_MINUTE: perMinute(60).describe(
+      'GET /api/maps/traveltimes calls per client IP per minute.',
+    ),
+    TIMEZONE_MAX_PER_IP_PER_MINUTE: perMinute(60).describe(
+      'GET /api/maps/timezone calls per client IP per minute.',
+    ),
+    MAP_TOKEN_MAX_PER_IP_PER_MINUTE: perMinute(30).describe(
+      'GET /api/maps/token calls per client IP per minute.',
+    ),
+    ...accountEnvSchema.shape,
+  })
   // MAPS_PROVIDER=azure without usable credentials fails at boot with a readable message.
   .superRefine(refineMapsEnv);
 export type Config = z.infer<typeof configSchema>;

@@ -20,12 +20,20 @@ export interface RoutingDeps {
 
 /** The route-matrix queue under the prefix the session service and the worker use. */
 export function createRouteQueueReader(config: Config, redis: Redis): Queue {
-  return createQueue(JOBS[QUEUES.routeMatrix], { connection: redis, redisPrefix: config.REDIS_PREFIX });
+  return createQueue(JOBS[QUEUES.routeMatrix], {
+    connection: redis,
+    redisPrefix: config.REDIS_PREFIX,
+  });
 }
 
 /** The shared travel-time cache over this provider: cells under `{REDIS_PREFIX}:travel:`, as the worker keeps them. */
 export function travelCacheFor(config: Config, redis: Redis, provider: MapsProvider): TravelCache {
-  return createTravelCache({ redis, prefix: config.REDIS_PREFIX, provider, ttlSeconds: config.TRAVEL_CACHE_TTL_SECONDS });
+  return createTravelCache({
+    redis,
+    prefix: config.REDIS_PREFIX,
+    provider,
+    ttlSeconds: config.TRAVEL_CACHE_TTL_SECONDS,
+  });
 }
 
 export function createContext(deps: RoutingDeps, log: FastifyBaseLogger) {
@@ -47,7 +55,12 @@ export function createContext(deps: RoutingDeps, log: FastifyBaseLogger) {
     bus,
     log,
     /** One cell from the travel cache the route-matrix worker shares, with its usage event. */
-    travelTime: createTravelTimes({ cache: deps.travelCache, provider: provider.name, bus, publish: recordUsage }),
+    travelTime: createTravelTimes({
+      cache: deps.travelCache,
+      provider: provider.name,
+      bus,
+      publish: recordUsage,
+    }),
     recordUsage,
   };
 }

@@ -42,26 +42,53 @@ describe('the maps API on Azure Maps (a local fake speaking its wire format)', (
   });
 
   it('search: asks fuzzy search near the caller within the radius and answers its results', async () => {
-    const res = await h.get('/api/maps/search', { q: 'Tacoma', lat: SEATTLE.lat, lon: SEATTLE.lon, limit: 3, sessionId: 'azure23' });
+    const res = await h.get('/api/maps/search', {
+      q: 'Tacoma',
+      lat: SEATTLE.lat,
+      lon: SEATTLE.lon,
+      limit: 3,
+      sessionId: 'azure23',
+    });
     expect(res.statusCode).toBe(200);
     const { results } = res.json<{ results: Array<{ address: { freeformAddress: string } }> }>();
     expect(results[0]?.address.freeformAddress).toContain('Tacoma');
     const [sent] = mapsRequests();
     expect(sent).toMatchObject({
       path: '/search/fuzzy/json',
-      query: { query: 'Tacoma', lat: String(SEATTLE.lat), lon: String(SEATTLE.lon), radius: '100000', limit: '3' },
+      query: {
+        query: 'Tacoma',
+        lat: String(SEATTLE.lat),
+        lon: String(SEATTLE.lon),
+        radius: '100000',
+        limit: '3',
+      },
     });
     const [event] = (await h.usage()).filter((e) => e.data.event === 'search');
-    expect(event?.data.metrics).toMatchObject({ providerRequests: 1, provider: 'azure', strategy: 'fuzzy-search' });
+    expect(event?.data.metrics).toMatchObject({
+      providerRequests: 1,
+      provider: 'azure',
+      strategy: 'fuzzy-search',
+    });
   });
 
   it('search: when nothing is within the radius, asks once more without it and says so', async () => {
-    const res = await h.get('/api/maps/search', { q: 'Denver', lat: SEATTLE.lat, lon: SEATTLE.lon, sessionId: 'azure23' });
+    const res = await h.get('/api/maps/search', {
+      q: 'Denver',
+      lat: SEATTLE.lat,
+      lon: SEATTLE.lon,
+      sessionId: 'azure23',
+    });
     const body = res.json<{ results: Array<{ poi?: { name: string } }> }>();
-    expect(body).toMatchObject({ scope: 'everywhere', radiusMeters: 100_000, coverage: 'addresses' });
+    expect(body).toMatchObject({
+      scope: 'everywhere',
+      radiusMeters: 100_000,
+      coverage: 'addresses',
+    });
     expect(body.results[0]?.poi?.name).toBe('Denver');
     expect(mapsRequests().map((r) => r.query.radius)).toEqual(['100000', undefined]);
-    const events = (await h.usage()).filter((e) => e.data.event === 'search' && e.data.request.q === 'Denver');
+    const events = (await h.usage()).filter(
+      (e) => e.data.event === 'search' && e.data.request.q === 'Denver',
+    );
     expect(events.at(-1)?.data.metrics).toMatchObject({ providerRequests: 2, provider: 'azure' });
   });
 
@@ -74,20 +101,41 @@ describe('the maps API on Azure Maps (a local fake speaking its wire format)', (
   it('traveltimes: computes once on Azure, then serves the cache; usage counts the Azure requests', async () => {
     const query = { ...trip, arriveAt: later(3), sessionId: 'azure23' };
     const first = (await h.get('/api/maps/traveltimes', query)).json<TravelTimesResponse>().summary;
-    expect(first).toMatchObject({ strategy: 'directions', cached: false, earliestArrival: { arrivalTime: query.arriveAt } });
-    expect(Date.parse(first.departureTime)).toBe(Date.parse(query.arriveAt) - first.travelTimeSeconds * 1000);
-    const second = (await h.get('/api/maps/traveltimes', query)).json<TravelTimesResponse>().summary;
+    expect(first).toMatchObject({
+      strategy: 'directions',
+      cached: false,
+      earliestArrival: { arrivalTime: query.arriveAt },
+    });
+    expect(Date.parse(first.departureTime)).toBe(
+      Date.parse(query.arriveAt) - first.travelTimeSeconds * 1000,
+    );
+    const second = (await h.get('/api/maps/traveltimes', query)).json<TravelTimesResponse>()
+      .summary;
     expect(second).toEqual({ ...first, cached: true });
     expect(mapsRequests()).toHaveLength(1);
-    const events = (await h.usage()).filter((e) => e.data.event === 'travel_times').map((e) => e.data.metrics);
+    const events = (await h.usage())
+      .filter((e) => e.data.event === 'travel_times')
+      .map((e) => e.data.metrics);
     expect(events).toEqual([
-      { providerRequests: 1, provider: 'azure', strategy: 'directions', durationMs: expect.any(Number), cells: 1, transactions: 1 },
+      {
+        providerRequests: 1,
+        provider: 'azure',
+        strategy: 'directions',
+        durationMs: expect.any(Number),
+        cells: 1,
+        transactions: 1,
+      },
       { providerRequests: 0, provider: 'azure', strategy: 'cache', durationMs: expect.any(Number) },
     ]);
   });
 
-  it("traveltimes: no route on Azure is 422 \"Couldn't calculate route.\"", async () => {
-    const res = await h.get('/api/maps/traveltimes', { ...trip, olat: UNROUTABLE.lat, olon: UNROUTABLE.lon, departAt: later(2) });
+  it('traveltimes: no route on Azure is 422 "Couldn\'t calculate route."', async () => {
+    const res = await h.get('/api/maps/traveltimes', {
+      ...trip,
+      olat: UNROUTABLE.lat,
+      olon: UNROUTABLE.lon,
+      departAt: later(2),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: "Couldn't calculate route.", code: 'no_route' });
   });
@@ -102,16 +150,19 @@ describe('the maps API on Azure Maps (a local fake speaking its wire format)', (
     ['/api/maps/search', { q: 'Seattle' }, 'Search failed'],
     ['/api/maps/timezone', SEATTLE, 'Time zone lookup failed'],
     ['/api/maps/traveltimes', { ...trip, departAt: later(4) }, 'Travel time lookup failed'],
-  ] as const)('%s: answers 502 with a clear error when Azure keeps failing, leaking no key and recording nothing', async (path, query, message) => {
-    const before = (await h.usage()).length;
-    fake.failNext(2, 500);
-    const res = await h.get(path, { ...query, sessionId: 'azure23' });
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: message, code: 'provider_failed' });
-    expect(res.body).not.toContain(fake.key);
-    expect(mapsRequests()).toHaveLength(2);
-    expect(await h.usage()).toHaveLength(before);
-  });
+  ] as const)(
+    '%s: answers 502 with a clear error when Azure keeps failing, leaking no key and recording nothing',
+    async (path, query, message) => {
+      const before = (await h.usage()).length;
+      fake.failNext(2, 500);
+      const res = await h.get(path, { ...query, sessionId: 'azure23' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ error: message, code: 'provider_failed' });
+      expect(res.body).not.toContain(fake.key);
+      expect(mapsRequests()).toHaveLength(2);
+      expect(await h.usage()).toHaveLength(before);
+    },
+  );
 
   it('a failed traveltimes call caches nothing: the next call asks Azure again', async () => {
     const query = { ...trip, departAt: later(5) };
@@ -132,7 +183,12 @@ describe('the maps token with Entra ID app credentials', () => {
 
   it('hands the browser SDK a short-lived Entra token and the Maps account client id', async () => {
     const body = (await entra.get('/api/maps/token')).json<Record<string, string>>();
-    expect(body).toMatchObject({ provider: 'azure', authType: 'aad', clientId: fake.clientId, accessToken: expect.any(String) });
+    expect(body).toMatchObject({
+      provider: 'azure',
+      authType: 'aad',
+      clientId: fake.clientId,
+      accessToken: expect.any(String),
+    });
     expect(body.accessToken).not.toBe(fake.appSecret);
     const expiresIn = Date.parse(body.expiresAt!) - Date.now();
     expect(expiresIn).toBeGreaterThan(0);
@@ -140,7 +196,13 @@ describe('the maps token with Entra ID app credentials', () => {
   });
 
   it('answers 502 "Token fetch failed" when the token endpoint fails, leaking no secret', async () => {
-    const broken = await startRouting({ env: { ...fake.env('entra'), AZURE_MAPS_APP_SECRET: 'wrong-secret-value', MAPS_MAX_ATTEMPTS: '1' } });
+    const broken = await startRouting({
+      env: {
+        ...fake.env('entra'),
+        AZURE_MAPS_APP_SECRET: 'wrong-secret-value',
+        MAPS_MAX_ATTEMPTS: '1',
+      },
+    });
     try {
       const res = await broken.get('/api/maps/token');
       expect(res.statusCode).toBe(502);

@@ -8,7 +8,12 @@ export interface CountingProvider extends MapsProvider {
 }
 
 export function countingProvider(inner: MapsProvider): CountingProvider {
-  const calls: Record<ProviderMethod, number> = { search: 0, timezone: 0, matrix: 0, browserAuth: 0 };
+  const calls: Record<ProviderMethod, number> = {
+    search: 0,
+    timezone: 0,
+    matrix: 0,
+    browserAuth: 0,
+  };
   return {
     name: inner.name,
     limits: inner.limits,
@@ -41,7 +46,12 @@ export function nothingFound(inner: MapsProvider): MapsProvider {
     browserAuth: () => inner.browserAuth(),
     timezone: async () => null,
     matrix: async (origins): Promise<MatrixAnswer> => ({
-      cells: origins.map(() => ({ ok: false, travelTimeSeconds: null, distanceMeters: null, error: 'No route found' })),
+      cells: origins.map(() => ({
+        ok: false,
+        travelTimeSeconds: null,
+        distanceMeters: null,
+        error: 'No route found',
+      })),
       strategy: 'matrix',
       providerRequests: 1,
     }),

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { TOPICS, usageRecordedDataSchema, type EventEnvelope, type UsageRecordedData } from '@oneeta/contracts';
+import {
+  TOPICS,
+  usageRecordedDataSchema,
+  type EventEnvelope,
+  type UsageRecordedData,
+} from '@oneeta/contracts';
 import { createMapsProvider, type MapsProvider } from '@oneeta/maps';
-import { createAccountDirectory, createTokenVerifier, loadConfig, streamKey } from '@oneeta/service-kit';
+import {
+  createAccountDirectory,
+  createTokenVerifier,
+  loadConfig,
+  streamKey,
+} from '@oneeta/service-kit';
 import { createTestIssuer, openTestRedisInfra } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema, type Config } from '../src/config.js';
@@ -23,19 +33,38 @@ export async function startRouting(options: StartOptions = {}) {
   const infra = openTestRedisInfra('routing');
   const { prefix, redis, bus } = infra;
   // No auth server: test users are registered in the account view by the issuer.
-  const config = loadConfig(configSchema, { ...infra.env, AUTH_URL: 'http://127.0.0.1:9', ...options.env });
+  const config = loadConfig(configSchema, {
+    ...infra.env,
+    AUTH_URL: 'http://127.0.0.1:9',
+    ...options.env,
+  });
   const made = createMapsProvider(config);
   const provider = countingProvider(options.provider ? options.provider(made, config) : made);
   const issuer = await createTestIssuer({ redis, prefix });
-  const accounts = createAccountDirectory({ redis, prefix, authUrl: config.AUTH_URL, timeoutMs: 1000 });
+  const accounts = createAccountDirectory({
+    redis,
+    prefix,
+    authUrl: config.AUTH_URL,
+    timeoutMs: 1000,
+  });
   const travelCache = travelCacheFor(config, redis, provider);
   const verifier = createTokenVerifier({ jwks: issuer.jwks });
   const routeQueue = createRouteQueueReader(config, redis);
-  const app = await buildApp({ config, provider, travelCache, redis, bus, verifier, routeQueue, accounts: accounts.get });
+  const app = await buildApp({
+    config,
+    provider,
+    travelCache,
+    redis,
+    bus,
+    verifier,
+    routeQueue,
+    accounts: accounts.get,
+  });
   await app.ready();
 
   /** A signed-in user's bearer token (the maps API stores no users; the account is in the view). */
-  const token = async (id: string = randomUUID()) => (await issuer.user({ id, name: 'Map User' })).token;
+  const token = async (id: string = randomUUID()) =>
+    (await issuer.user({ id, name: 'Map User' })).token;
   /** An administrator's bearer token. */
   const adminToken = async () => (await issuer.user({ isAdmin: true })).token;
 
@@ -49,7 +78,11 @@ export async function startRouting(options: StartOptions = {}) {
   };
 
   /** GET a maps call with a query (values as strings), from `ip` when given. */
-  const get = (path: string, query: Record<string, string | number | boolean> = {}, opts: { ip?: string; token?: string } = {}) =>
+  const get = (
+    path: string,
+    query: Record<string, string | number | boolean> = {},
+    opts: { ip?: string; token?: string } = {},
+  ) =>
     app.inject({
       method: 'GET',
       url: path,

@@ -23,22 +23,30 @@ describe('per-IP rate limits of the maps API', () => {
     ['/api/maps/traveltimes', trip, 2],
     ['/api/maps/timezone', SEATTLE, 2],
     ['/api/maps/token', {}, 1],
-  ] as const)('%s: the limit per minute passes, the next call is 429 with Retry-After', async (path, query, limit) => {
-    const ip = `10.1.${limit}.${path.length}`;
-    for (let i = 0; i < limit; i++) expect((await h.get(path, query, { ip })).statusCode).toBe(200);
-    const refused = await h.get(path, query, { ip });
-    expect(refused.statusCode).toBe(429);
-    const retryAfter = Number(refused.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(refused.json()).toEqual({ error: `Too many requests. Try again in ${retryAfter}s`, code: 'rate_limited' });
-    // Another client is not affected.
-    expect((await h.get(path, query, { ip: '10.9.9.9' })).statusCode).toBe(200);
-  });
+  ] as const)(
+    '%s: the limit per minute passes, the next call is 429 with Retry-After',
+    async (path, query, limit) => {
+      const ip = `10.1.${limit}.${path.length}`;
+      for (let i = 0; i < limit; i++)
+        expect((await h.get(path, query, { ip })).statusCode).toBe(200);
+      const refused = await h.get(path, query, { ip });
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.json()).toEqual({
+        error: `Too many requests. Try again in ${retryAfter}s`,
+        code: 'rate_limited',
+      });
+      // Another client is not affected.
+      expect((await h.get(path, query, { ip: '10.9.9.9' })).statusCode).toBe(200);
+    },
+  );
 
   it('counts each call family on its own, and bad input too', async () => {
     const ip = '10.2.0.1';
-    for (let i = 0; i < 3; i++) expect((await h.get('/api/maps/search', { q: '' }, { ip })).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await h.get('/api/maps/search', { q: '' }, { ip })).statusCode).toBe(400);
     expect((await h.get('/api/maps/search', { q: 'Seattle' }, { ip })).statusCode).toBe(429);
     expect((await h.get('/api/maps/timezone', SEATTLE, { ip })).statusCode).toBe(200);
   });
@@ -49,7 +57,9 @@ describe('per-IP rate limits of the maps API', () => {
     await h.get('/api/maps/timezone', { ...SEATTLE, sessionId: 'rl23456' }, { ip });
     const calls = h.provider.calls.timezone;
     const recorded = (await h.usage()).length;
-    expect((await h.get('/api/maps/timezone', { ...SEATTLE, sessionId: 'rl23456' }, { ip })).statusCode).toBe(429);
+    expect(
+      (await h.get('/api/maps/timezone', { ...SEATTLE, sessionId: 'rl23456' }, { ip })).statusCode,
+    ).toBe(429);
     expect(h.provider.calls.timezone).toBe(calls);
     expect(await h.usage()).toHaveLength(recorded);
   });

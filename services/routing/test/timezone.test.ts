@@ -13,7 +13,9 @@ describe('GET /api/maps/timezone', () => {
     const res = await h.get('/api/maps/timezone', SEATTLE);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ timeZoneId: 'America/Los_Angeles' });
-    expect((await h.get('/api/maps/timezone', { lat: 59.9139, lon: 10.7522 })).json()).toEqual({ timeZoneId: 'Europe/Oslo' });
+    expect((await h.get('/api/maps/timezone', { lat: 59.9139, lon: 10.7522 })).json()).toEqual({
+      timeZoneId: 'Europe/Oslo',
+    });
   });
 
   it.each([
@@ -43,7 +45,12 @@ describe('GET /api/maps/timezone', () => {
         jobId: null,
         request: SEATTLE,
         result: { timeZoneId: 'America/Los_Angeles' },
-        metrics: { providerRequests: 0, provider: 'offline', strategy: 'geo-tz', durationMs: expect.any(Number) },
+        metrics: {
+          providerRequests: 0,
+          provider: 'offline',
+          strategy: 'geo-tz',
+          durationMs: expect.any(Number),
+        },
       },
     ]);
   });
@@ -59,7 +66,10 @@ describe('GET /api/maps/timezone where the provider knows no zone', () => {
   it('answers 404 with an error, still recording the call it made', async () => {
     const res = await empty.get('/api/maps/timezone', { lat: 0, lon: 0, sessionId: 'tz23456' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'No time zone is known for this position', code: 'no_timezone' });
+    expect(res.json()).toEqual({
+      error: 'No time zone is known for this position',
+      code: 'no_timezone',
+    });
     expect(empty.provider.calls.timezone).toBe(1);
     const events = await empty.usage();
     expect(events.map((e) => e.data.result)).toEqual([{ timeZoneId: null }]);

@@ -9,7 +9,13 @@ afterAll(() => h.close());
 
 describe('GET /api/maps/token without a maps account (offline)', () => {
   it('tells the web app to draw its offline map, for anonymous and signed-in callers, and is never cached', async () => {
-    const offline = { clientId: null, accessToken: null, provider: 'offline', authType: null, expiresAt: null };
+    const offline = {
+      clientId: null,
+      accessToken: null,
+      provider: 'offline',
+      authType: null,
+      expiresAt: null,
+    };
     const anonymous = await h.get('/api/maps/token', { sessionId: 'tok2345' });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual(offline);

@@ -28,28 +28,50 @@ describe('GET /api/maps/traveltimes', () => {
     expect(summary.travelTimeSeconds).toBeGreaterThan(300);
     expect(summary.distanceMeters).toBeGreaterThan(9000);
     expect(summary.departureTime).toBe(departAt.toISOString());
-    expect(Date.parse(summary.earliestArrival.arrivalTime)).toBe(departAt.getTime() + summary.travelTimeSeconds * 1000);
+    expect(Date.parse(summary.earliestArrival.arrivalTime)).toBe(
+      departAt.getTime() + summary.travelTimeSeconds * 1000,
+    );
     expect(summary).toMatchObject({ strategy: 'estimate', cached: false });
   });
 
   it('arriving at arriveAt: departure is arriveAt minus the travel time', async () => {
     const arriveAt = later(3);
-    const summary = summaryOf((await h.get('/api/maps/traveltimes', { ...trip, arriveAt: arriveAt.toISOString() })).body);
+    const summary = summaryOf(
+      (await h.get('/api/maps/traveltimes', { ...trip, arriveAt: arriveAt.toISOString() })).body,
+    );
     expect(summary.earliestArrival.arrivalTime).toBe(arriveAt.toISOString());
-    expect(Date.parse(summary.departureTime)).toBe(arriveAt.getTime() - summary.travelTimeSeconds * 1000);
+    expect(Date.parse(summary.departureTime)).toBe(
+      arriveAt.getTime() - summary.travelTimeSeconds * 1000,
+    );
   });
 
   it('departs now when no time is given', async () => {
     const before = Date.now();
-    const summary = summaryOf((await h.get('/api/maps/traveltimes', { olat: 47.2529, olon: -122.4443, dlat: BELLEVUE.lat, dlon: BELLEVUE.lon })).body);
+    const summary = summaryOf(
+      (
+        await h.get('/api/maps/traveltimes', {
+          olat: 47.2529,
+          olon: -122.4443,
+          dlat: BELLEVUE.lat,
+          dlon: BELLEVUE.lon,
+        })
+      ).body,
+    );
     const departed = Date.parse(summary.departureTime);
     expect(departed).toBeGreaterThanOrEqual(before);
     expect(departed).toBeLessThanOrEqual(Date.now());
-    expect(Date.parse(summary.earliestArrival.arrivalTime)).toBe(departed + summary.travelTimeSeconds * 1000);
+    expect(Date.parse(summary.earliestArrival.arrivalTime)).toBe(
+      departed + summary.travelTimeSeconds * 1000,
+    );
   });
 
   it('serves a second identical call from the cache without asking the provider, one usage event each', async () => {
-    const query = { ...trip, departAt: later(4).toISOString(), mode: 'bicycle', sessionId: 'trav234' };
+    const query = {
+      ...trip,
+      departAt: later(4).toISOString(),
+      mode: 'bicycle',
+      sessionId: 'trav234',
+    };
     const calls = h.provider.calls.matrix;
     const before = (await h.usage()).length;
 
@@ -78,23 +100,55 @@ describe('GET /api/maps/traveltimes', () => {
       jobId: null,
       request,
       result: { bestByTravelTime: { travelTimeSeconds: first.travelTimeSeconds } },
-      metrics: { providerRequests: 0, provider: 'offline', strategy: 'estimate', durationMs: expect.any(Number), cells: 1, transactions: 1 },
+      metrics: {
+        providerRequests: 0,
+        provider: 'offline',
+        strategy: 'estimate',
+        durationMs: expect.any(Number),
+        cells: 1,
+        transactions: 1,
+      },
     });
     expect(events[1]).toEqual({
       ...events[0],
-      metrics: { providerRequests: 0, provider: 'offline', strategy: 'cache', durationMs: expect.any(Number) },
+      metrics: {
+        providerRequests: 0,
+        provider: 'offline',
+        strategy: 'cache',
+        durationMs: expect.any(Number),
+      },
     });
   });
 
   it('writes the cell where the route-matrix worker reads it (the shared travel cache)', async () => {
     const departAt = later(5);
-    const summary = summaryOf((await h.get('/api/maps/traveltimes', { ...trip, departAt: departAt.toISOString() })).body);
-    const refuses: MapsProvider = { ...h.provider, matrix: () => Promise.reject(new Error('the cell should be cached')) };
-    const worker = createTravelCache({ redis: h.redis, prefix: h.prefix, provider: refuses, ttlSeconds: 60 });
+    const summary = summaryOf(
+      (await h.get('/api/maps/traveltimes', { ...trip, departAt: departAt.toISOString() })).body,
+    );
+    const refuses: MapsProvider = {
+      ...h.provider,
+      matrix: () => Promise.reject(new Error('the cell should be cached')),
+    };
+    const worker = createTravelCache({
+      redis: h.redis,
+      prefix: h.prefix,
+      provider: refuses,
+      ttlSeconds: 60,
+    });
     const { cells } = await worker.resolve([
-      { origin: SEATTLE, destination: BELLEVUE, time: { kind: 'departAt', at: departAt }, mode: 'car', routeType: 'fastest', avoidTolls: false },
+      {
+        origin: SEATTLE,
+        destination: BELLEVUE,
+        time: { kind: 'departAt', at: departAt },
+        mode: 'car',
+        routeType: 'fastest',
+        avoidTolls: false,
+      },
     ]);
-    expect(cells[0]).toMatchObject({ source: 'cache', cell: { ok: true, travelTimeSeconds: summary.travelTimeSeconds } });
+    expect(cells[0]).toMatchObject({
+      source: 'cache',
+      cell: { ok: true, travelTimeSeconds: summary.travelTimeSeconds },
+    });
     const ttl = await h.redis.pttl(`${h.prefix}:travel:${cells[0]!.key}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(h.config.TRAVEL_CACHE_TTL_SECONDS * 1000);
@@ -111,12 +165,18 @@ describe('GET /api/maps/traveltimes', () => {
 
   it('records nothing for a call without a sessionId', async () => {
     const before = (await h.usage()).length;
-    expect((await h.get('/api/maps/traveltimes', { ...trip, departAt: later(7).toISOString() })).statusCode).toBe(200);
+    expect(
+      (await h.get('/api/maps/traveltimes', { ...trip, departAt: later(7).toISOString() }))
+        .statusCode,
+    ).toBe(200);
     expect(await h.usage()).toHaveLength(before);
   });
 
   it.each([
-    [{ ...trip, arriveAt: '2030-01-01T10:00:00Z', departAt: '2030-01-01T09:00:00Z' }, 'Give arriveAt or departAt, not both'],
+    [
+      { ...trip, arriveAt: '2030-01-01T10:00:00Z', departAt: '2030-01-01T09:00:00Z' },
+      'Give arriveAt or departAt, not both',
+    ],
     [{ ...trip, arriveAt: 'tomorrow' }, 'arriveAt must be an ISO date-time'],
     [{ ...trip, mode: 'plane' }, 'mode must be car, bicycle or walking'],
     [{ ...trip, routeType: 'scenic' }, 'routeType must be fastest or shortest'],
@@ -140,7 +200,7 @@ describe('GET /api/maps/traveltimes without a route', () => {
   });
   afterAll(() => noRoute.close());
 
-  it("answers 422 \"Couldn't calculate route.\", caches the failed cell and records each call once", async () => {
+  it('answers 422 "Couldn\'t calculate route.", caches the failed cell and records each call once', async () => {
     const query = { ...trip, departAt: later(2).toISOString(), sessionId: 'trav234' };
     for (let i = 0; i < 2; i++) {
       const res = await noRoute.get('/api/maps/traveltimes', query);

@@ -10,7 +10,13 @@ export type { SessionDeps } from './context.js';
 export type SessionAppDeps = SessionDeps & ServiceAppDeps;
 
 export async function buildApp(deps: SessionAppDeps) {
-  const { app, guards } = await createServiceApp({ name: 'session', config: deps.config, readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) }, accounts: deps.accounts, verifier: deps.verifier });
+  const { app, guards } = await createServiceApp({
+    name: 'session',
+    config: deps.config,
+    readiness: { db: deps.pingDb, redis: () => pingRedis(deps.redis) },
+    accounts: deps.accounts,
+    verifier: deps.verifier,
+  });
   const ctx = createContext(deps, app.log);
   sessionRoutes(app, ctx, guards);
   participantRoutes(app, ctx, guards);

@@ -29,13 +29,22 @@ export interface SessionDeps {
 }
 
 /** Marks a session as changed inside a write; see {@link SessionContext.write}. */
-export type Changed = (sessionId: string, reason: string, route?: RouteMatrixJob['reason'], touched?: Touched) => void;
+export type Changed = (
+  sessionId: string,
+  reason: string,
+  route?: RouteMatrixJob['reason'],
+  touched?: Touched,
+) => void;
 
 export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
   const { config } = deps;
   const store = createSessionsStore(deps.db);
   const readCached = createSessionCache(store);
-  const notify = createNotifier({ outbox: deps.outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS, routeCoalesceMs: config.ROUTE_COALESCE_MS });
+  const notify = createNotifier({
+    outbox: deps.outbox,
+    routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS,
+    routeCoalesceMs: config.ROUTE_COALESCE_MS,
+  });
 
   /**
    * Runs a write in one transaction. Each session marked with `changed(id, reason, route?)` gets
@@ -47,14 +56,22 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
     let added = false;
     const result = await deps.db.transaction(async (handle) => {
       const tx = handle as unknown as Database;
-      const marks = new Map<string, { reason: string; route?: RouteMatrixJob['reason']; touched?: Touched }>();
+      const marks = new Map<
+        string,
+        { reason: string; route?: RouteMatrixJob['reason']; touched?: Touched }
+      >();
       const value = await fn(tx, (sessionId, reason, route, touched) => {
         const before = marks.get(sessionId);
-        marks.set(sessionId, { reason, route: route ?? before?.route, touched: before ? mergeTouched(before.touched, touched) : touched });
+        marks.set(sessionId, {
+          reason,
+          route: route ?? before?.route,
+          touched: before ? mergeTouched(before.touched, touched) : touched,
+        });
       });
       // In id order: two writes that change the same sessions lock their revision rows alike.
       const ordered = [...marks].sort(([a], [b]) => a.localeCompare(b));
-      for (const [sessionId, { reason, route, touched }] of ordered) await notify(tx, sessionId, reason, route, touched);
+      for (const [sessionId, { reason, route, touched }] of ordered)
+        await notify(tx, sessionId, reason, route, touched);
       added = marks.size > 0;
       return value;
     });
@@ -70,7 +87,11 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
     redis: deps.redis,
     outbox: deps.outbox,
     /** What every live check in a request is given (LiveCheckOptions). */
-    live: { outbox: deps.outbox, dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000, accounts: deps.accounts },
+    live: {
+      outbox: deps.outbox,
+      dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000,
+      accounts: deps.accounts,
+    },
     log,
     write,
 
@@ -78,7 +99,11 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
      * Loads a session and the caller's role; 404 when unknown, 403 when not allowed to see it.
      * `cached`: the rows may come from the per-revision cache (for a read that renders them only).
      */
-    async access(sessionId: string, user: AuthUser | null, cached = false): Promise<LoadedSession & { role: Exclude<ViewerRole, 'none'> }> {
+    async access(
+      sessionId: string,
+      user: AuthUser | null,
+      cached = false,
+    ): Promise<LoadedSession & { role: Exclude<ViewerRole, 'none'> }> {
       const loaded = cached ? await readCached(sessionId) : await store.load(sessionId);
       if (!loaded) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
       const role = viewerRole(loaded.session, loaded.participants, loaded.invites, user);
@@ -88,7 +113,8 @@ export function createContext(deps: SessionDeps, log: FastifyBaseLogger) {
 
     /** 409 when the session is closed (closed disables editing). */
     assertOpen(loaded: LoadedSession) {
-      if (isClosed(loaded.session)) throw new HttpError(409, SESSION_MESSAGES.closed, 'session_closed');
+      if (isClosed(loaded.session))
+        throw new HttpError(409, SESSION_MESSAGES.closed, 'session_closed');
     },
   };
 }

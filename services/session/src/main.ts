@@ -16,7 +16,15 @@ startService({
   config: configSchema,
   store: { migrations: MIGRATIONS, outbox, jobs: [JOBS[QUEUES.routeMatrix]] },
   app: (kit) =>
-    buildApp({ config: kit.config, db: kit.db, redis: kit.redis, outbox: kit.outbox, wakeRelay: kit.wakeRelay, pingDb: kit.database.ping, accounts: kit.accounts }),
+    buildApp({
+      config: kit.config,
+      db: kit.db,
+      redis: kit.redis,
+      outbox: kit.outbox,
+      wakeRelay: kit.wakeRelay,
+      pingDb: kit.database.ping,
+      accounts: kit.accounts,
+    }),
   start: async (kit, app) => {
     const { config } = kit;
     const shared = { ...kit.events, redis: kit.redis, prefix: config.REDIS_PREFIX };
@@ -34,7 +42,11 @@ startService({
     const live = startLiveChecks(config, {
       db: kit.db,
       outbox: kit.outbox,
-      notify: createNotifier({ outbox: kit.outbox, routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS, routeCoalesceMs: config.ROUTE_COALESCE_MS }),
+      notify: createNotifier({
+        outbox: kit.outbox,
+        routeJobDelayMs: config.ROUTE_JOB_DEBOUNCE_MS,
+        routeCoalesceMs: config.ROUTE_COALESCE_MS,
+      }),
       dwellMs: config.ARRIVAL_DWELL_SECONDS * 1000,
       accounts: kit.accounts,
       wakeRelay: kit.wakeRelay,

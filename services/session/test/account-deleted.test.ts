@@ -8,7 +8,12 @@ import { DELETED_ACCOUNT } from '../src/domain/account-deletion.js';
 import { invites, outbox, participants, sessions } from '../src/store/schema.js';
 import { inviteEmailKeys } from '../src/store/invite-emails.js';
 import { bearer, createSession } from './factories.js';
-import { startSession, startUserDeletedConsumerOn, type SessionHarness, type TestUser } from './helpers.js';
+import {
+  startSession,
+  startUserDeletedConsumerOn,
+  type SessionHarness,
+  type TestUser,
+} from './helpers.js';
 import { invite, join, rowsOf } from './membership.js';
 
 /**
@@ -23,7 +28,9 @@ const frames: SessionNudge[] = [];
 beforeAll(async () => {
   h = await startSession();
   consumer = await startUserDeletedConsumerOn(h, 'test-deleted');
-  subscriber = createSessionSubscriber(testRedisUrl(), h.prefix, (_id, message) => frames.push(message));
+  subscriber = createSessionSubscriber(testRedisUrl(), h.prefix, (_id, message) =>
+    frames.push(message),
+  );
 });
 afterAll(async () => {
   await consumer.stop();
@@ -31,17 +38,30 @@ afterAll(async () => {
   await h.close();
 });
 
-const sessionRow = async (id: string) => (await h.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]!;
-const invitesOf = (id: string) => h.database.db.select().from(invites).where(eq(invites.sessionId, id));
-const outboxCount = async () => (await h.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox))[0]!.n;
-const userRows = (userId: string) => h.database.db.select().from(participants).where(eq(participants.userId, userId));
+const sessionRow = async (id: string) =>
+  (await h.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]!;
+const invitesOf = (id: string) =>
+  h.database.db.select().from(invites).where(eq(invites.sessionId, id));
+const outboxCount = async () =>
+  (await h.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox))[0]!.n;
+const userRows = (userId: string) =>
+  h.database.db.select().from(participants).where(eq(participants.userId, userId));
 const removedFrames = (sessionId: string, userId: string) =>
-  frames.filter((f) => f.sessionId === sessionId && f.type === 'member-removed' && f.userId === userId);
+  frames.filter(
+    (f) => f.sessionId === sessionId && f.type === 'member-removed' && f.userId === userId,
+  );
 
 /** Publishes the account's deletion and waits until the consumer handled it (the view's tombstone aside). */
 async function deleteAccount(user: TestUser, id = randomUUID()) {
-  await h.bus.publish(TOPICS.userDeleted, { userId: user.id, email: user.email, deletedAt: new Date().toISOString() }, { id });
-  await eventually(async () => (await h.redis.get(`${h.prefix}:processed:session:user-deleted:${id}`)) === 'done', { timeoutMs: 10_000 });
+  await h.bus.publish(
+    TOPICS.userDeleted,
+    { userId: user.id, email: user.email, deletedAt: new Date().toISOString() },
+    { id },
+  );
+  await eventually(
+    async () => (await h.redis.get(`${h.prefix}:processed:session:user-deleted:${id}`)) === 'done',
+    { timeoutMs: 10_000 },
+  );
   await h.drained();
 }
 
@@ -49,7 +69,9 @@ describe('user.deleted', () => {
   it("hands a deleted owner's session to the longest-standing member, drops the owner and their invites", async () => {
     const owner = await h.user({ plan: 'premium' });
     const [first, second] = [await h.user({ plan: 'standard' }), await h.user()];
-    const { sessionId } = await createSession(h, owner, { participants: [{ id: 'g-1', name: 'Mom', lat: 47.1, lon: -122.1 }] });
+    const { sessionId } = await createSession(h, owner, {
+      participants: [{ id: 'g-1', name: 'Mom', lat: 47.1, lon: -122.1 }],
+    });
     await join(h, owner, sessionId, first);
     await join(h, owner, sessionId, second);
     await invite(h, owner, sessionId, 'pending-friend@example.com', 'Friend');
@@ -69,10 +91,16 @@ describe('user.deleted', () => {
     expect(rows.some((p) => p.status === 'pending')).toBe(false);
     const left = await invitesOf(sessionId);
     expect(left.some((i) => i.status === 'pending')).toBe(false);
-    expect(left.every((i) => i.inviterUserId === DELETED_ACCOUNT && i.inviterName === null)).toBe(true);
+    expect(left.every((i) => i.inviterUserId === DELETED_ACCOUNT && i.inviterName === null)).toBe(
+      true,
+    );
     expect(await h.redis.exists(inviteEmailKeys(h.prefix, owner.id, owner.email).sender)).toBe(0);
     // The new owner sees the session as its owner.
-    const view = await h.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}`, headers: bearer(first.token) });
+    const view = await h.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${sessionId}`,
+      headers: bearer(first.token),
+    });
     expect(view.statusCode).toBe(200);
     expect(view.json().session.creatorUserId).toBe(first.id);
     await eventually(() => removedFrames(sessionId, owner.id).length === 1, { timeoutMs: 5000 });
@@ -80,7 +108,9 @@ describe('user.deleted', () => {
 
   it("closes a deleted owner's session nobody with an account can take over, and keeps no position", async () => {
     const owner = await h.user({ plan: 'premium' });
-    const { sessionId } = await createSession(h, owner, { participants: [{ id: 'g-1', name: 'Mom', lat: 47.1, lon: -122.1 }] });
+    const { sessionId } = await createSession(h, owner, {
+      participants: [{ id: 'g-1', name: 'Mom', lat: 47.1, lon: -122.1 }],
+    });
     await deleteAccount(owner);
     const row = await sessionRow(sessionId);
     expect(row.isClosed).toBe(true);
@@ -99,7 +129,9 @@ describe('user.deleted', () => {
     await join(h, ownerA, a.sessionId, member);
     const pending = await invite(h, ownerB, b.sessionId, member.email.toUpperCase(), 'Member');
     // The member's own session, with a guest, goes too (closed: nobody else has an account).
-    const own = await createSession(h, member, { participants: [{ id: 'g-9', name: 'Kid', lat: 47.2, lon: -122.2 }] });
+    const own = await createSession(h, member, {
+      participants: [{ id: 'g-9', name: 'Kid', lat: 47.2, lon: -122.2 }],
+    });
     await h.drained();
     await subscriber.subscribe(a.sessionId);
     expect((await userRows(member.id)).length).toBe(2);
@@ -110,16 +142,37 @@ describe('user.deleted', () => {
     const rowsA = await rowsOf(h, a.sessionId);
     expect(rowsA.map((p) => p.userId)).toEqual([ownerA.id]);
     expect(rowsA.some((p) => p.email?.toLowerCase() === member.email.toLowerCase())).toBe(false);
-    expect((await invitesOf(a.sessionId)).some((i) => i.acceptedUserId === member.id || i.email.toLowerCase() === member.email.toLowerCase())).toBe(false);
+    expect(
+      (await invitesOf(a.sessionId)).some(
+        (i) =>
+          i.acceptedUserId === member.id || i.email.toLowerCase() === member.email.toLowerCase(),
+      ),
+    ).toBe(false);
     expect((await invitesOf(b.sessionId)).find((i) => i.id === pending.id)).toBeUndefined();
     expect((await rowsOf(h, b.sessionId)).some((p) => p.status === 'pending')).toBe(false);
     expect((await sessionRow(own.sessionId)).isClosed).toBe(true);
     await eventually(() => removedFrames(a.sessionId, member.id).length === 1, { timeoutMs: 5000 });
     // The owner's view no longer lists them, and the change went out as session.changed.
-    const view = await h.app.inject({ method: 'GET', url: `/api/sessions/${a.sessionId}`, headers: bearer(ownerA.token) });
-    expect(view.json().session.participants.map((p: { id: string }) => p.id)).not.toContain(`user:${member.id}`);
-    const messages = await h.database.db.select().from(outbox).where(eq(outbox.aggregate, `session:${a.sessionId}`));
-    expect(messages.some((m) => m.message.kind === 'event' && m.message.envelope.type === TOPICS.sessionChanged && (m.message.envelope.data as { reason: string }).reason === 'account-deleted')).toBe(true);
+    const view = await h.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${a.sessionId}`,
+      headers: bearer(ownerA.token),
+    });
+    expect(view.json().session.participants.map((p: { id: string }) => p.id)).not.toContain(
+      `user:${member.id}`,
+    );
+    const messages = await h.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.aggregate, `session:${a.sessionId}`));
+    expect(
+      messages.some(
+        (m) =>
+          m.message.kind === 'event' &&
+          m.message.envelope.type === TOPICS.sessionChanged &&
+          (m.message.envelope.data as { reason: string }).reason === 'account-deleted',
+      ),
+    ).toBe(true);
   });
 
   it('changes nothing when the deletion arrives again (the same event, or a new one)', async () => {
@@ -129,7 +182,11 @@ describe('user.deleted', () => {
     await join(h, owner, sessionId, member);
     const id = randomUUID();
     await deleteAccount(member, id);
-    const after = { rows: await rowsOf(h, sessionId), session: await sessionRow(sessionId), outbox: await outboxCount() };
+    const after = {
+      rows: await rowsOf(h, sessionId),
+      session: await sessionRow(sessionId),
+      outbox: await outboxCount(),
+    };
     await h.redis.del(`${h.prefix}:processed:session:user-deleted:${id}`);
     await deleteAccount(member, id);
     await deleteAccount(member);

@@ -30,7 +30,9 @@ interface World {
 
 async function world(): Promise<World> {
   const owner = await h.user({ plan: 'premium' });
-  const { sessionId: id } = await createSession(h, owner, { participants: [{ id: `user:${owner.id}`, ...SEATTLE }] });
+  const { sessionId: id } = await createSession(h, owner, {
+    participants: [{ id: `user:${owner.id}`, ...SEATTLE }],
+  });
   const participant = await h.user({ plan: 'standard' });
   const pid = await join(h, owner, id, participant);
   const invitee = await h.user({ plan: 'standard' });
@@ -46,7 +48,8 @@ async function world(): Promise<World> {
 }
 
 /** The caller's own row where they have one, else the participant's. */
-const ownOrParticipant = (w: World, role: Role) => (role === 'owner' ? `user:${w.users.owner.id}` : w.pid);
+const ownOrParticipant = (w: World, role: Role) =>
+  role === 'owner' ? `user:${w.users.owner.id}` : w.pid;
 
 interface Call {
   name: string;
@@ -64,7 +67,14 @@ const all = (status: number, anonymous = 401): Record<Role, number> => ({
   owner: status,
   admin: status,
 });
-const expect6 = (anonymous: number, nonMember: number, invitee: number, participant: number, owner: number, admin: number) => ({
+const expect6 = (
+  anonymous: number,
+  nonMember: number,
+  invitee: number,
+  participant: number,
+  owner: number,
+  admin: number,
+) => ({
   anonymous,
   nonMember,
   invitee,
@@ -75,8 +85,16 @@ const expect6 = (anonymous: number, nonMember: number, invitee: number, particip
 const location = { latitude: 47.6, longitude: -122.3, accuracy: 10, timestamp: 1_790_000_000_000 };
 
 const CALLS: Call[] = [
-  { name: 'GET /api/sessions/mine', request: () => ({ method: 'GET', url: '/api/sessions/mine' }), expected: all(200) },
-  { name: 'GET /api/sessions/limits', request: () => ({ method: 'GET', url: '/api/sessions/limits' }), expected: all(200) },
+  {
+    name: 'GET /api/sessions/mine',
+    request: () => ({ method: 'GET', url: '/api/sessions/mine' }),
+    expected: all(200),
+  },
+  {
+    name: 'GET /api/sessions/limits',
+    request: () => ({ method: 'GET', url: '/api/sessions/limits' }),
+    expected: all(200),
+  },
   {
     name: 'GET /api/sessions/:id',
     request: (w) => ({ method: 'GET', url: `/api/sessions/${w.id}` }),
@@ -84,18 +102,31 @@ const CALLS: Call[] = [
   },
   {
     name: 'POST /api/sessions (save an existing session)',
-    request: (w) => ({ method: 'POST', url: '/api/sessions', payload: sessionBody({ sessionId: w.id }) }),
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: sessionBody({ sessionId: w.id }),
+    }),
     expected: expect6(401, 409, 409, 409, 200, 409),
   },
   {
     name: 'POST /api/sessions/:id/close',
-    request: (w) => ({ method: 'POST', url: `/api/sessions/${w.id}/close`, payload: { confirm: true } }),
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/sessions/${w.id}/close`,
+      payload: { confirm: true },
+    }),
     expected: expect6(401, 403, 403, 403, 200, 403),
   },
   {
     name: 'POST /api/admin/sessions/:id/reopen',
     prepare: async (w) => {
-      const res = await h.app.inject({ method: 'POST', url: `/api/sessions/${w.id}/close`, headers: bearer(w.users.owner.token), payload: { confirm: true } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${w.id}/close`,
+        headers: bearer(w.users.owner.token),
+        payload: { confirm: true },
+      });
       expect(res.statusCode).toBe(200);
     },
     request: (w) => ({ method: 'POST', url: `/api/admin/sessions/${w.id}/reopen` }),
@@ -106,7 +137,11 @@ const CALLS: Call[] = [
     request: (w) => ({ method: 'POST', url: `/api/sessions/${w.id}/ensure-chat-members` }),
     expected: expect6(401, 403, 403, 403, 200, 403),
   },
-  { name: 'PUT /api/location', request: () => ({ method: 'PUT', url: '/api/location', payload: location }), expected: all(200) },
+  {
+    name: 'PUT /api/location',
+    request: () => ({ method: 'PUT', url: '/api/location', payload: location }),
+    expected: all(200),
+  },
   {
     name: 'PUT /api/sessions/:id/participants',
     request: (w, role) => ({
@@ -118,7 +153,11 @@ const CALLS: Call[] = [
   },
   {
     name: 'POST /api/sessions/:id/invites',
-    request: (w) => ({ method: 'POST', url: `/api/sessions/${w.id}/invites`, payload: { name: 'New', email: 'new@example.test' } }),
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/sessions/${w.id}/invites`,
+      payload: { name: 'New', email: 'new@example.test' },
+    }),
     expected: expect6(401, 403, 403, 403, 201, 403),
   },
   {
@@ -133,7 +172,11 @@ const CALLS: Call[] = [
   },
   {
     name: 'POST /api/sessions/:id/invite/:code/accept',
-    request: (w) => ({ method: 'POST', url: `/api/sessions/${w.id}/invite/${w.code}/accept`, payload: { code: w.code, ...SEATTLE } }),
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/sessions/${w.id}/invite/${w.code}/accept`,
+      payload: { code: w.code, ...SEATTLE },
+    }),
     expected: all(200),
   },
   {
@@ -152,7 +195,11 @@ const CALLS: Call[] = [
   },
   {
     name: 'POST /api/sessions/:id/participants/:pid/enroute',
-    request: (w) => ({ method: 'POST', url: `/api/sessions/${w.id}/participants/${w.pid}/enroute`, payload: { enroute: true } }),
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/sessions/${w.id}/participants/${w.pid}/enroute`,
+      payload: { enroute: true },
+    }),
     expected: expect6(401, 403, 403, 200, 403, 403),
   },
   {
@@ -162,18 +209,24 @@ const CALLS: Call[] = [
   },
   {
     name: 'POST /api/sessions/:id/participants/:pid/leave (own row, else the participant’s)',
-    request: (w, role) => ({ method: 'POST', url: `/api/sessions/${w.id}/participants/${ownOrParticipant(w, role)}/leave` }),
+    request: (w, role) => ({
+      method: 'POST',
+      url: `/api/sessions/${w.id}/participants/${ownOrParticipant(w, role)}/leave`,
+    }),
     expected: expect6(401, 403, 403, 200, 400, 403),
   },
 ];
 
 describe.each(CALLS)('$name', (call) => {
-  it.each(ROLES.map((role) => ({ role, status: call.expected[role] })))('$role → $status', async ({ role, status }) => {
-    const w = await world();
-    await call.prepare?.(w);
-    const options = call.request(w, role);
-    const headers = role === 'anonymous' ? {} : bearer(w.users[role].token);
-    const res = await h.app.inject({ ...options, headers: { ...options.headers, ...headers } });
-    expect(res.statusCode, res.body).toBe(status);
-  });
+  it.each(ROLES.map((role) => ({ role, status: call.expected[role] })))(
+    '$role → $status',
+    async ({ role, status }) => {
+      const w = await world();
+      await call.prepare?.(w);
+      const options = call.request(w, role);
+      const headers = role === 'anonymous' ? {} : bearer(w.users[role].token);
+      const res = await h.app.inject({ ...options, headers: { ...options.headers, ...headers } });
+      expect(res.statusCode, res.body).toBe(status);
+    },
+  );
 });

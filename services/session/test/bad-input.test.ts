@@ -52,7 +52,19 @@ const valid = (): Record<string, string> => ({
 });
 
 /** What a fuzzer puts in a path segment (already percent-encoded, as it arrives on the wire). */
-const JUNK_IDS = ['%00', 'abc%00', '%00abc2345', '%0A', 'a%20b', '..%2F..', '%E2%80%AE', '%C3%A9', '%ED%A0%80', '%zz', 'x'.repeat(201)];
+const JUNK_IDS = [
+  '%00',
+  'abc%00',
+  '%00abc2345',
+  '%0A',
+  'a%20b',
+  '..%2F..',
+  '%E2%80%AE',
+  '%C3%A9',
+  '%ED%A0%80',
+  '%zz',
+  'x'.repeat(201),
+];
 
 const headers = () => ({ ...bearer(owner.token), 'x-internal-token': INTERNAL_TOKEN });
 
@@ -92,10 +104,16 @@ describe('junk path ids', () => {
       for (const param of params) {
         for (const junk of JUNK_IDS) {
           const values = { ...valid(), [param]: junk };
-          const url = path.replace(/:(\w+)/g, (_, name: string) => (name === param ? junk : encodeURIComponent(values[name]!)));
+          const url = path.replace(/:(\w+)/g, (_, name: string) =>
+            name === param ? junk : encodeURIComponent(values[name]!),
+          );
           const res = await h.app.inject({ method: method as 'GET', url, headers: headers() });
           const error = res.json<{ error?: unknown }>().error;
-          if (res.statusCode !== 400 || typeof error !== 'string' || !/\bid\b|\bcode\b|\bpath\b/i.test(error)) {
+          if (
+            res.statusCode !== 400 ||
+            typeof error !== 'string' ||
+            !/\bid\b|\bcode\b|\bpath\b/i.test(error)
+          ) {
             failures.push(`${method} ${url} → ${res.statusCode} ${res.body}`);
           }
         }
@@ -109,15 +127,23 @@ describe('junk path ids', () => {
 function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (typeof value === 'string') return [path];
   if (Array.isArray(value)) return value.flatMap((item, i) => stringPaths(item, [...path, i]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
   return [];
 }
 
 /** A deep copy of `value` with the string at `path` changed by `change`. */
-function withString(value: unknown, path: (string | number)[], change: (text: string) => string): unknown {
+function withString(
+  value: unknown,
+  path: (string | number)[],
+  change: (text: string) => string,
+): unknown {
   if (path.length === 0) return change(value as string);
   const [head, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head!] = withString(copy[head!], rest, change);
   return copy;
 }
@@ -138,7 +164,11 @@ interface BodyRoute {
 }
 
 const sessionState = async () => {
-  const res = await h.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}`, headers: bearer(owner.token) });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `/api/sessions/${sessionId}`,
+    headers: bearer(owner.token),
+  });
   const { session } = sessionResponseSchema.parse(res.json());
   return { session: { ...session, travel: undefined }, rows: await rowsOf(h, sessionId) };
 };
@@ -162,7 +192,11 @@ const BODY_ROUTES: BodyRoute[] = [
     name: 'participant sync',
     method: 'PUT',
     url: () => `/api/sessions/${sessionId}/participants`,
-    body: () => ({ participants: [{ id: `user:${owner.id}`, name: 'Me', label: 'Owner', lat: 47.61, lon: -122.31 }] }),
+    body: () => ({
+      participants: [
+        { id: `user:${owner.id}`, name: 'Me', label: 'Owner', lat: 47.61, lon: -122.31 },
+      ],
+    }),
     state: sessionState,
   },
   {
@@ -176,7 +210,13 @@ const BODY_ROUTES: BodyRoute[] = [
     name: 'location',
     method: 'PUT',
     url: () => '/api/location',
-    body: () => ({ latitude: 47.62, longitude: -122.34, accuracy: 8, timestamp: Date.now(), device: 'Pixel 8' }),
+    body: () => ({
+      latitude: 47.62,
+      longitude: -122.34,
+      accuracy: 8,
+      timestamp: Date.now(),
+      device: 'Pixel 8',
+    }),
     state: () => rowsOf(h, sessionId),
   },
   {
@@ -199,7 +239,12 @@ describe('poisoned text fields', () => {
       const failures: string[] = [];
       for (const path of paths) {
         for (const [label, change] of POISON) {
-          const res = await h.app.inject({ method: route.method, url: route.url(), headers: bearer(owner.token), payload: withString(body, path, change) as object });
+          const res = await h.app.inject({
+            method: route.method,
+            url: route.url(),
+            headers: bearer(owner.token),
+            payload: withString(body, path, change) as object,
+          });
           const error = res.json<{ error?: unknown }>().error;
           if (res.statusCode !== 400 || typeof error !== 'string' || error.length < 10) {
             failures.push(`${label} in ${path.join('.')} → ${res.statusCode} ${res.body}`);
@@ -221,7 +266,11 @@ describe('list cursor', () => {
     ['a NUL of its own', '%00'],
     ['not base64url', 'a+b/c='],
   ])('answers 400 "Invalid cursor" for a cursor holding %s', async (_label, cursor) => {
-    const res = await h.app.inject({ method: 'GET', url: `/api/sessions/mine?cursor=${cursor}`, headers: bearer(owner.token) });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/sessions/mine?cursor=${cursor}`,
+      headers: bearer(owner.token),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'Invalid cursor' });
   });

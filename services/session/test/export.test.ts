@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const exportOf = (userId: string, token: string | null = INTERNAL_TOKEN) =>
-  h.app.inject({ method: 'GET', url: `/internal/users/${userId}/export`, headers: token ? { 'x-internal-token': token } : {} });
+  h.app.inject({
+    method: 'GET',
+    url: `/internal/users/${userId}/export`,
+    headers: token ? { 'x-internal-token': token } : {},
+  });
 
 describe('GET /internal/users/:id/export', () => {
   it('needs the internal token', async () => {
@@ -36,11 +40,23 @@ describe('GET /internal/users/:id/export', () => {
     const res = await exportOf(owner.id);
     expect(res.statusCode).toBe(200);
     const body = sessionUserExportSchema.parse(res.json());
-    expect(body.sessions.map((s) => [s.id, s.role]).sort()).toEqual([[mine.sessionId, 'owner'], [theirs.sessionId, 'participant']].sort());
+    expect(body.sessions.map((s) => [s.id, s.role]).sort()).toEqual(
+      [
+        [mine.sessionId, 'owner'],
+        [theirs.sessionId, 'participant'],
+      ].sort(),
+    );
     const joined = body.participants.find((p) => p.sessionId === theirs.sessionId)!;
-    expect(joined).toMatchObject({ id: `user:${owner.id}`, status: 'active', lat: SEATTLE.lat, lon: SEATTLE.lon });
+    expect(joined).toMatchObject({
+      id: `user:${owner.id}`,
+      status: 'active',
+      lat: SEATTLE.lat,
+      lon: SEATTLE.lon,
+    });
     expect(body.participants.every((p) => p.id === `user:${owner.id}` || p.isOwner)).toBe(true);
-    expect(body.invitesSent.map((i) => i.email).sort()).toEqual(['pending-guest@example.com', member.email].sort());
+    expect(body.invitesSent.map((i) => i.email).sort()).toEqual(
+      ['pending-guest@example.com', member.email].sort(),
+    );
     expect(res.body).not.toContain(other.email);
 
     // An account the service has never seen: empty lists.

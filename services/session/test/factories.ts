@@ -14,12 +14,15 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A fresh, valid session id (7 characters from the contracts alphabet). */
 export function newSessionId(): string {
   let id = '';
-  for (let i = 0; i < SESSION_ID_LENGTH; i++) id += SESSION_ID_ALPHABET[randomInt(SESSION_ID_ALPHABET.length)];
+  for (let i = 0; i < SESSION_ID_LENGTH; i++)
+    id += SESSION_ID_ALPHABET[randomInt(SESSION_ID_ALPHABET.length)];
   return id;
 }
 
 /** A confirmed destination (has an id and a position). */
-export const destination = (overrides: Partial<{ id: string; name: string; address: string; lat: number; lon: number }> = {}) => ({
+export const destination = (
+  overrides: Partial<{ id: string; name: string; address: string; lat: number; lon: number }> = {},
+) => ({
   id: overrides.id ?? 'place-pike-place',
   name: overrides.name ?? 'Pike Place Market',
   address: overrides.address ?? '85 Pike St, Seattle, WA',
@@ -46,7 +49,11 @@ export function sessionBody(overrides: Partial<SaveSessionBody> = {}): SaveSessi
  * POSTs a valid session as `owner` (through `app.inject`) and returns the stored session.
  * Throws with the server's answer when the save is refused, so a failing setup is obvious.
  */
-export async function createSession(h: SessionHarness, owner: TestUser, body: Partial<SaveSessionBody> = {}): Promise<Session> {
+export async function createSession(
+  h: SessionHarness,
+  owner: TestUser,
+  body: Partial<SaveSessionBody> = {},
+): Promise<Session> {
   const res = await h.app.inject({
     method: 'POST',
     url: '/api/sessions',
@@ -61,7 +68,12 @@ export async function createSession(h: SessionHarness, owner: TestUser, body: Pa
 
 /** POST /api/sessions as a token holder (null: anonymous). */
 export const saveSession = (h: SessionHarness, token: string | null, payload: object) =>
-  h.app.inject({ method: 'POST', url: '/api/sessions', headers: token ? bearer(token) : {}, payload });
+  h.app.inject({
+    method: 'POST',
+    url: '/api/sessions',
+    headers: token ? bearer(token) : {},
+    payload,
+  });
 
 /** GET /api/sessions/:id as a token holder (none: anonymous). */
 export const getSession = (h: SessionHarness, id: string, token?: string) =>

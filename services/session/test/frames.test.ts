@@ -1,10 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, sessionResponseSchema, type Session, type SessionNudge, type TravelComputedData } from '@oneeta/contracts';
-import { createSessionSubscriber, queriesSent, streamKey, type SessionSubscriber } from '@oneeta/service-kit';
+import {
+  TOPICS,
+  sessionResponseSchema,
+  type Session,
+  type SessionNudge,
+  type TravelComputedData,
+} from '@oneeta/contracts';
+import {
+  createSessionSubscriber,
+  queriesSent,
+  streamKey,
+  type SessionSubscriber,
+} from '@oneeta/service-kit';
 import { eventually, testRedisUrl } from '@oneeta/service-kit/testing';
 import { participants } from '../src/store/schema.js';
 import { bearer, createSession } from './factories.js';
-import { INTERNAL_TOKEN, startSession, startTravelConsumerOn, type SessionHarness, type TestUser } from './helpers.js';
+import {
+  INTERNAL_TOKEN,
+  startSession,
+  startTravelConsumerOn,
+  type SessionHarness,
+  type TestUser,
+} from './helpers.js';
 
 /**
  * The `refresh-session` frame carries the session's new revision and the change itself (what every
@@ -18,9 +35,15 @@ const frames: SessionNudge[] = [];
 
 beforeAll(async () => {
   // The relay runs when a write wakes it (no polling), so the query counts are the requests' own.
-  h = await startSession({ ROUTE_JOB_DEBOUNCE_MS: '60000', ROUTE_COALESCE_MS: '60000', OUTBOX_POLL_MS: '600000' });
+  h = await startSession({
+    ROUTE_JOB_DEBOUNCE_MS: '60000',
+    ROUTE_COALESCE_MS: '60000',
+    OUTBOX_POLL_MS: '600000',
+  });
   consumer = await startTravelConsumerOn(h, 'frames-1');
-  subscriber = createSessionSubscriber(testRedisUrl(), h.prefix, (_id, message) => frames.push(message));
+  subscriber = createSessionSubscriber(testRedisUrl(), h.prefix, (_id, message) =>
+    frames.push(message),
+  );
 });
 afterAll(async () => {
   await subscriber.close();
@@ -29,23 +52,48 @@ afterAll(async () => {
 });
 
 const framesOf = (sessionId: string) =>
-  frames.filter((f): f is Extract<SessionNudge, { type: 'refresh-session' }> => f.type === 'refresh-session' && f.sessionId === sessionId);
+  frames.filter(
+    (f): f is Extract<SessionNudge, { type: 'refresh-session' }> =>
+      f.type === 'refresh-session' && f.sessionId === sessionId,
+  );
 const read = async (id: string, u: TestUser): Promise<Session> => {
-  const res = await h.app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: bearer(u.token) });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `/api/sessions/${id}`,
+    headers: bearer(u.token),
+  });
   expect(res.statusCode).toBe(200);
   return sessionResponseSchema.parse(res.json()).session;
 };
 const share = (u: TestUser, latitude: number) =>
-  h.app.inject({ method: 'PUT', url: '/api/location', headers: bearer(u.token), payload: { latitude, longitude: -122.33, accuracy: 10, timestamp: Date.now() } });
+  h.app.inject({
+    method: 'PUT',
+    url: '/api/location',
+    headers: bearer(u.token),
+    payload: { latitude, longitude: -122.33, accuracy: 10, timestamp: Date.now() },
+  });
 
 /** A premium owner's session with two signed-in members. */
 async function group() {
   const owner = await h.user({ plan: 'premium' });
   const members = [await h.user(), await h.user()];
-  const s = await createSession(h, owner, { participants: [{ id: `user:${owner.id}`, lat: 47.6, lon: -122.3 }] });
+  const s = await createSession(h, owner, {
+    participants: [{ id: `user:${owner.id}`, lat: 47.6, lon: -122.3 }],
+  });
   await h.database.db
     .insert(participants)
-    .values(members.map((m, i) => ({ sessionId: s.sessionId, id: `user:${m.id}`, userId: m.id, name: `M${i}`, status: 'active' as const, position: i + 1, lat: 47.5, lon: -122.2 })));
+    .values(
+      members.map((m, i) => ({
+        sessionId: s.sessionId,
+        id: `user:${m.id}`,
+        userId: m.id,
+        name: `M${i}`,
+        status: 'active' as const,
+        position: i + 1,
+        lat: 47.5,
+        lon: -122.2,
+      })),
+    );
   await subscriber.subscribe(s.sessionId);
   return { owner, members, s };
 }
@@ -54,18 +102,25 @@ describe('refresh-session frames', () => {
   it('a move carries the new revision and the mover as every member sees them, and nobody else', async () => {
     const { owner, members, s } = await group();
     expect((await share(members[0]!, 47.55)).statusCode).toBe(200);
-    await eventually(() => framesOf(s.sessionId).some((f) => f.changes?.participants.some((p) => p.lat === 47.55)));
+    await eventually(() =>
+      framesOf(s.sessionId).some((f) => f.changes?.participants.some((p) => p.lat === 47.55)),
+    );
     const frame = framesOf(s.sessionId).at(-1)!;
     const seen = await read(s.sessionId, owner);
     expect(frame.revision).toBe(seen.revision);
-    expect(frame.changes!.participants).toEqual(seen.participants.filter((p) => p.userId === members[0]!.id));
+    expect(frame.changes!.participants).toEqual(
+      seen.participants.filter((p) => p.userId === members[0]!.id),
+    );
     expect(frame.changes!.travel).toEqual(seen.travel);
     expect(frame.changes!.updatedAt).toBe(seen.updatedAt);
     // A move alone changes nothing session.changed or session.schedule carry: neither goes out.
     await h.drained();
     for (const topic of [TOPICS.sessionChanged, TOPICS.sessionSchedule]) {
       const entries = await h.redis.xrange(streamKey(h.prefix, topic), '-', '+');
-      const reasons = entries.map(([, f]) => JSON.parse(f[1]!).data).filter((d) => d.sessionId === s.sessionId).map((d) => d.reason ?? 'schedule');
+      const reasons = entries
+        .map(([, f]) => JSON.parse(f[1]!).data)
+        .filter((d) => d.sessionId === s.sessionId)
+        .map((d) => d.reason ?? 'schedule');
       expect(reasons).toEqual(topic === TOPICS.sessionChanged ? ['saved'] : ['schedule']);
     }
   });
@@ -77,11 +132,24 @@ describe('refresh-session frames', () => {
       sessionId: s.sessionId,
       jobId,
       computedAt: at,
-      results: ids.map((participantId, i) => ({ participantId, ok: true, travelTimeSeconds: 600 + i * 60, distanceMeters: 8000, departureTime: null, arrivalTime: null })),
+      results: ids.map((participantId, i) => ({
+        participantId,
+        ok: true,
+        travelTimeSeconds: 600 + i * 60,
+        distanceMeters: 8000,
+        departureTime: null,
+        arrivalTime: null,
+      })),
     });
     const t0 = Date.now() + 1000;
     await h.bus.publish(TOPICS.travelComputed, computed(new Date(t0).toISOString(), 'j1'));
-    await eventually(() => framesOf(s.sessionId).some((f) => f.changes?.travel.earliestArrival !== null && f.changes?.travel.earliestArrival !== undefined));
+    await eventually(() =>
+      framesOf(s.sessionId).some(
+        (f) =>
+          f.changes?.travel.earliestArrival !== null &&
+          f.changes?.travel.earliestArrival !== undefined,
+      ),
+    );
     const first = framesOf(s.sessionId).at(-1)!;
     const seen = await read(s.sessionId, owner);
     expect(first.revision).toBe(seen.revision);
@@ -91,7 +159,10 @@ describe('refresh-session frames', () => {
     // 5 s later, the same durations: the earliest arrival moves by less than TRAVEL_UNCHANGED_SECONDS.
     await h.bus.publish(TOPICS.travelComputed, computed(new Date(t0 + 5_000).toISOString(), 'j2'));
     // 2 min later the earliest arrival moves by 2 min: a change again.
-    await h.bus.publish(TOPICS.travelComputed, computed(new Date(t0 + 120_000).toISOString(), 'j3'));
+    await h.bus.publish(
+      TOPICS.travelComputed,
+      computed(new Date(t0 + 120_000).toISOString(), 'j3'),
+    );
     await eventually(() => framesOf(s.sessionId).some((f) => f.revision === first.revision! + 1));
     await h.drained();
     const after = framesOf(s.sessionId).filter((f) => f.revision! >= first.revision!);
@@ -125,7 +196,11 @@ describe('reads', () => {
     const { members, s } = await group();
     const outsider = await h.user();
     const check = (userId: string) =>
-      h.app.inject({ method: 'GET', url: `/internal/sessions/${s.sessionId}/members/${userId}`, headers: { 'x-internal-token': INTERNAL_TOKEN } });
+      h.app.inject({
+        method: 'GET',
+        url: `/internal/sessions/${s.sessionId}/members/${userId}`,
+        headers: { 'x-internal-token': INTERNAL_TOKEN },
+      });
     const answers: unknown[] = [];
     const queries = await queriesDuring(async () => {
       for (const u of [...members, outsider]) answers.push((await check(u.id)).json());

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, sessionResponseSchema, type AuthResponse } from '@oneeta/contracts';
-import { bearer as authBearer, registerUser, startAuth, STRONG_PASSWORD, users, type AuthHarness } from '@oneeta/auth/testing';
+import {
+  bearer as authBearer,
+  registerUser,
+  startAuth,
+  STRONG_PASSWORD,
+  users,
+  type AuthHarness,
+} from '@oneeta/auth/testing';
 import { createSession, getSession, saveSession, sessionBody } from './factories.js';
 import { startSession, type SessionHarness, type TestUser } from './helpers.js';
 import { invite } from './membership.js';
@@ -26,16 +33,29 @@ afterAll(async () => {
 });
 
 /** A user registered with the real auth service, holding the token it issued (with its claims of that moment). */
-async function account(opts: { plan?: 'free' | 'premium'; email?: string; verified?: boolean } = {}) {
+async function account(
+  opts: { plan?: 'free' | 'premium'; email?: string; verified?: boolean } = {},
+) {
   const registered = await registerUser(auth, opts.email ? { email: opts.email } : {});
   // The e-mail verification link is the auth service's own flow; here its outcome is set directly.
-  if (opts.verified) await auth.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, registered.user.id));
+  if (opts.verified)
+    await auth.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, registered.user.id));
   if (opts.plan && opts.plan !== 'free') await setPlan(registered.user.id, opts.plan);
   return login(registered.user.email, registered.password);
 }
 
-async function login(email: string, password = STRONG_PASSWORD): Promise<AuthResponse & { password: string }> {
-  const res = await auth.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+async function login(
+  email: string,
+  password = STRONG_PASSWORD,
+): Promise<AuthResponse & { password: string }> {
+  const res = await auth.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
   expect(res.statusCode).toBe(200);
   return { ...(res.json() as AuthResponse), password };
 }
@@ -73,7 +93,9 @@ describe('the current account, not the token', () => {
 
     await setPlan(premium.user.id, 'free');
     await expect
-      .poll(async () => (await saveSession(h, premium.token, sessionBody())).json(), { timeout: 5000 })
+      .poll(async () => (await saveSession(h, premium.token, sessionBody())).json(), {
+        timeout: 5000,
+      })
       .toEqual({ error: MESSAGES.sessionLimitReached, code: 'session_limit' });
   });
 
@@ -95,7 +117,12 @@ describe('the current account, not the token', () => {
     expect(admin.user.isAdmin).toBe(true);
     const owner = asTestUser(await account());
     const { sessionId } = await createSession(h, owner);
-    const reopen = () => h.app.inject({ method: 'POST', url: `/api/admin/sessions/${sessionId}/reopen`, headers: authBearer(admin.token) });
+    const reopen = () =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/admin/sessions/${sessionId}/reopen`,
+        headers: authBearer(admin.token),
+      });
     expect((await reopen()).statusCode).toBe(200);
 
     await changeEmail(admin, 'no-longer-boss@example.test');
@@ -112,6 +139,10 @@ describe('the current account, not the token', () => {
     expect(sessionResponseSchema.parse(read.json()).session.viewerRole).toBe('invitee');
 
     await changeEmail(invitee, `moved-${invitee.user.email}`);
-    await expect.poll(async () => (await getSession(h, sessionId, invitee.token)).statusCode, { timeout: 5000 }).toBe(403);
+    await expect
+      .poll(async () => (await getSession(h, sessionId, invitee.token)).statusCode, {
+        timeout: 5000,
+      })
+      .toBe(403);
   });
 });

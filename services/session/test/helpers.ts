@@ -1,8 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import type { JSONWebKeySet } from 'jose';
 import { JOBS, QUEUES, type Plan } from '@oneeta/contracts';
-import { createAccountDirectory, createTokenVerifier, loadConfig, openServiceOutbox } from '@oneeta/service-kit';
-import { createTestIssuer, eventually, openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
+import {
+  createAccountDirectory,
+  createTokenVerifier,
+  loadConfig,
+  openServiceOutbox,
+} from '@oneeta/service-kit';
+import {
+  createTestIssuer,
+  eventually,
+  openTestInfra,
+  TEST_INTERNAL_TOKEN,
+} from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { outbox as outboxTable } from '../src/store/schema.js';
@@ -35,7 +45,10 @@ export interface StartSessionOptions {
  * The session app over a fresh database and a unique Redis namespace, trusting tokens from a
  * key made here (the auth service's own tests prove its tokens verify the same way over JWKS).
  */
-export async function startSession(env: Record<string, string> = {}, options: StartSessionOptions = {}) {
+export async function startSession(
+  env: Record<string, string> = {},
+  options: StartSessionOptions = {},
+) {
   const infra = await openTestInfra('session', MIGRATIONS, options);
   const { prefix, database, redis, bus } = infra;
   const config = loadConfig(configSchema, {
@@ -56,7 +69,13 @@ export async function startSession(env: Record<string, string> = {}, options: St
     events: { bus, service: 'session', consumer: 'test' },
   });
   await accounts.ready;
-  const delivery = openServiceOutbox({ service: 'session', config, db: database.db, table: outboxTable, jobs: [JOBS[QUEUES.routeMatrix]] });
+  const delivery = openServiceOutbox({
+    service: 'session',
+    config,
+    db: database.db,
+    table: outboxTable,
+    jobs: [JOBS[QUEUES.routeMatrix]],
+  });
   /** The route-matrix queue the relay delivers to (tests read its jobs). */
   const routeQueue = delivery.queues[QUEUES.routeMatrix]!;
   const app = await buildApp({
@@ -75,8 +94,15 @@ export async function startSession(env: Record<string, string> = {}, options: St
    * A signed-in user with a valid token, registered in the account view as auth's user.changed
    * would (the session service owns no users). E-mails are verified unless told otherwise.
    */
-  const user = (opts: { plan?: Plan; isAdmin?: boolean; name?: string | null; email?: string; emailVerified?: boolean } = {}): Promise<TestUser> =>
-    issuer.user(opts);
+  const user = (
+    opts: {
+      plan?: Plan;
+      isAdmin?: boolean;
+      name?: string | null;
+      email?: string;
+      emailVerified?: boolean;
+    } = {},
+  ): Promise<TestUser> => issuer.user(opts);
 
   return {
     app,

@@ -38,17 +38,25 @@ const expectLocked = (res: Awaited<ReturnType<typeof view>>) => {
   const seconds = Number(res.headers['retry-after']);
   expect(seconds).toBeGreaterThan(JOIN_ATTEMPTS.lockSeconds - 5);
   expect(seconds).toBeLessThanOrEqual(JOIN_ATTEMPTS.lockSeconds);
-  expect(res.json()).toEqual({ error: format(MESSAGES.tooManyAttempts, { n: seconds }), code: 'too_many_attempts' });
+  expect(res.json()).toEqual({
+    error: format(MESSAGES.tooManyAttempts, { n: seconds }),
+    code: 'too_many_attempts',
+  });
   expect(res.json().error).toMatch(/^Too many attempts\. Try again in \d+s$/);
 };
 
 describe('join attempts', () => {
   it("rejects a join after 5 wrong codes in 60 s with 'Too many attempts. Try again in Ns', even with the right code", async () => {
     const { id, guest, code } = await setup();
-    for (let i = 0; i < JOIN_ATTEMPTS.limit; i++) expect((await view(id, `wrong-${i}`, guest)).statusCode).toBe(404);
+    for (let i = 0; i < JOIN_ATTEMPTS.limit; i++)
+      expect((await view(id, `wrong-${i}`, guest)).statusCode).toBe(404);
     expectLocked(await view(id, code, guest));
     expectLocked(await accept(h, guest, id, code));
-    const decline = await h.app.inject({ method: 'POST', url: `/api/sessions/${id}/invite/${code}/decline`, headers: bearer(guest.token) });
+    const decline = await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/invite/${code}/decline`,
+      headers: bearer(guest.token),
+    });
     expectLocked(decline);
     // The lock did not let the invite change.
     expect((await view(id, code, '10.9.9.9')).json().invite.status).toBe('pending');
@@ -61,7 +69,11 @@ describe('join attempts', () => {
     await view(id, wrong, guest);
     expect((await accept(h, guest, id, wrong)).statusCode).toBe(404);
     expect((await accept(h, guest, id, wrong)).statusCode).toBe(404);
-    const decline = await h.app.inject({ method: 'POST', url: `/api/sessions/${id}/invite/${wrong}/decline`, headers: bearer(guest.token) });
+    const decline = await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/invite/${wrong}/decline`,
+      headers: bearer(guest.token),
+    });
     expect(decline.statusCode).toBe(404);
     expectLocked(await accept(h, guest, id, code));
   });
@@ -115,7 +127,9 @@ describe('join attempts', () => {
 
   it('counts 40 parallel wrong codes atomically: at most 5 are looked up, the rest answer 429', async () => {
     const { id, guest, code } = await setup();
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => view(id, `parallel-${i}`, guest)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => view(id, `parallel-${i}`, guest)),
+    );
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 404)).toHaveLength(JOIN_ATTEMPTS.limit);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - JOIN_ATTEMPTS.limit);
@@ -124,7 +138,8 @@ describe('join attempts', () => {
 
   it('does not count a right code: 4 wrong codes, the right one, then 1 wrong code still answers 404', async () => {
     const { id, guest, code } = await setup();
-    for (let i = 0; i < JOIN_ATTEMPTS.limit - 1; i++) expect((await view(id, `wrong-${i}`, guest)).statusCode).toBe(404);
+    for (let i = 0; i < JOIN_ATTEMPTS.limit - 1; i++)
+      expect((await view(id, `wrong-${i}`, guest)).statusCode).toBe(404);
     expect((await view(id, code, guest)).statusCode).toBe(200);
     expect((await view(id, 'wrong-last', guest)).statusCode).toBe(404);
     expectLocked(await view(id, code, guest));

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInviteResponseSchema, INVITE_EMAIL_LIMITS, NAME_NO_LINKS_MESSAGE, SESSION_MESSAGES, TOPICS } from '@oneeta/contracts';
+import {
+  createInviteResponseSchema,
+  INVITE_EMAIL_LIMITS,
+  NAME_NO_LINKS_MESSAGE,
+  SESSION_MESSAGES,
+  TOPICS,
+} from '@oneeta/contracts';
 import { streamKey } from '@oneeta/service-kit';
 import { bearer, createSession } from './factories.js';
 import { startSession, type SessionHarness, type TestUser } from './helpers.js';
@@ -17,19 +23,34 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const post = (owner: TestUser, sessionId: string, email: string, name = 'Friend') =>
-  h.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/invites`, headers: bearer(owner.token), payload: { name, email } });
+  h.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${sessionId}/invites`,
+    headers: bearer(owner.token),
+    payload: { name, email },
+  });
 const made = async (owner: TestUser, sessionId: string, email: string) => {
   const res = await post(owner, sessionId, email);
   expect(res.statusCode).toBe(201);
   return createInviteResponseSchema.parse(res.json());
 };
 const cancel = async (owner: TestUser, sessionId: string, inviteId: string) =>
-  expect((await h.app.inject({ method: 'DELETE', url: `/api/sessions/${sessionId}/invites/${inviteId}`, headers: bearer(owner.token) })).statusCode).toBe(200);
+  expect(
+    (
+      await h.app.inject({
+        method: 'DELETE',
+        url: `/api/sessions/${sessionId}/invites/${inviteId}`,
+        headers: bearer(owner.token),
+      })
+    ).statusCode,
+  ).toBe(200);
 /** invite.created events addressed to `email` (each becomes one e-mail). */
 const emailsTo = async (email: string) => {
   await h.drained();
   const events = await h.redis.xrange(streamKey(h.prefix, TOPICS.inviteCreated), '-', '+');
-  return events.map(([, fields]) => JSON.parse(fields[1]!).data as { email: string }).filter((d) => d.email === email).length;
+  return events
+    .map(([, fields]) => JSON.parse(fields[1]!).data as { email: string })
+    .filter((d) => d.email === email).length;
 };
 const sessionOf = async (owner: TestUser) => (await createSession(h, owner)).sessionId;
 
@@ -38,7 +59,10 @@ describe('who sends invite e-mails', () => {
     const owner = await h.user({ plan: 'premium', emailVerified: false });
     const id = await sessionOf(owner);
     const answer = await made(owner, id, 'unverified-target@example.test');
-    expect(answer).toMatchObject({ emailSent: false, emailNotice: SESSION_MESSAGES.inviteEmailUnverified });
+    expect(answer).toMatchObject({
+      emailSent: false,
+      emailNotice: SESSION_MESSAGES.inviteEmailUnverified,
+    });
     expect(await emailsTo('unverified-target@example.test')).toBe(0);
     const joiner = await h.user({ plan: 'standard' });
     expect((await accept(h, joiner, id, answer.invite.code!)).statusCode).toBe(200);
@@ -64,12 +88,17 @@ describe('daily limits on invite e-mails', () => {
       await cancel(owner, id, answer.invite.id);
     }
     const over = await made(owner, id, target);
-    expect(over).toMatchObject({ emailSent: false, emailNotice: SESSION_MESSAGES.inviteEmailRecipientLimit });
+    expect(over).toMatchObject({
+      emailSent: false,
+      emailNotice: SESSION_MESSAGES.inviteEmailRecipientLimit,
+    });
     const other = await h.user({ plan: 'premium' });
     expect((await made(other, await sessionOf(other), target)).emailSent).toBe(false);
     expect(await emailsTo(target)).toBe(INVITE_EMAIL_LIMITS.perRecipientPerDay);
     // The invite made over the limit still works by its code.
-    expect((await accept(h, await h.user({ plan: 'standard' }), id, over.invite.code!)).statusCode).toBe(200);
+    expect(
+      (await accept(h, await h.user({ plan: 'standard' }), id, over.invite.code!)).statusCode,
+    ).toBe(200);
   });
 
   it('per sender, across sessions and cancels', async () => {
@@ -82,7 +111,10 @@ describe('daily limits on invite e-mails', () => {
       await cancel(owner, sessionId, answer.invite.id);
     }
     const over = await made(owner, id, 'one-more@example.test');
-    expect(over).toMatchObject({ emailSent: false, emailNotice: SESSION_MESSAGES.inviteEmailSenderLimit });
+    expect(over).toMatchObject({
+      emailSent: false,
+      emailNotice: SESSION_MESSAGES.inviteEmailSenderLimit,
+    });
     expect(await emailsTo('one-more@example.test')).toBe(0);
   });
 
@@ -92,7 +124,9 @@ describe('daily limits on invite e-mails', () => {
     const id = await sessionOf(owner);
     const answers = await Promise.all(Array.from({ length: 8 }, () => post(owner, id, target)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
-    expect(answers.filter((a) => a.json().emailSent === true)).toHaveLength(INVITE_EMAIL_LIMITS.perRecipientPerDay);
+    expect(answers.filter((a) => a.json().emailSent === true)).toHaveLength(
+      INVITE_EMAIL_LIMITS.perRecipientPerDay,
+    );
     expect(await emailsTo(target)).toBe(INVITE_EMAIL_LIMITS.perRecipientPerDay);
   });
 });
@@ -117,6 +151,7 @@ describe('invite names', () => {
   it('accepts ordinary names with dots and an ampersand', async () => {
     const owner = await h.user({ plan: 'premium' });
     const id = await sessionOf(owner);
-    for (const name of ['Dr. Jane O\'Neil', 'J.R. & Ana']) expect((await post(owner, id, `n${name.length}@example.test`, name)).statusCode).toBe(201);
+    for (const name of ["Dr. Jane O'Neil", 'J.R. & Ana'])
+      expect((await post(owner, id, `n${name.length}@example.test`, name)).statusCode).toBe(201);
   });
 });

@@ -38,13 +38,17 @@ const member = (u: TestUser, email?: string) =>
   });
 
 describe('invites matched by e-mail', () => {
-  it('refuses an unverified account holding an invitee\'s address: 403 on the session, no codes or positions, no deleting the invite', async () => {
+  it("refuses an unverified account holding an invitee's address: 403 on the session, no codes or positions, no deleting the invite", async () => {
     const squatter = await h.user({ email: EMAIL, emailVerified: false });
     const read = await getSession(h, sessionId, squatter.token);
     expect(read.statusCode).toBe(403);
     expect(read.body).not.toContain(code);
     expect(read.body).not.toContain(String(SEATTLE.lat));
-    const del = await h.app.inject({ method: 'DELETE', url: `/api/sessions/${sessionId}/invites/${inviteId}`, headers: bearer(squatter.token) });
+    const del = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/sessions/${sessionId}/invites/${inviteId}`,
+      headers: bearer(squatter.token),
+    });
     expect(del.statusCode).toBe(403);
     // The gateway sends no e-mail for an unverified account: not a member.
     expect((await member(squatter)).json()).toEqual({ member: false, role: null });
@@ -54,8 +58,12 @@ describe('invites matched by e-mail', () => {
     const vera = await h.user({ email: EMAIL, emailVerified: false });
     expect((await getSession(h, sessionId, vera.token)).statusCode).toBe(403);
     await publishUserChanged(h.bus, { ...vera, emailVerified: true }, ['emailVerified']);
-    await expect.poll(async () => (await getSession(h, sessionId, vera.token)).statusCode, { timeout: 5000 }).toBe(200);
-    const session = sessionResponseSchema.parse((await getSession(h, sessionId, vera.token)).json()).session;
+    await expect
+      .poll(async () => (await getSession(h, sessionId, vera.token)).statusCode, { timeout: 5000 })
+      .toBe(200);
+    const session = sessionResponseSchema.parse(
+      (await getSession(h, sessionId, vera.token)).json(),
+    ).session;
     expect(session.viewerRole).toBe('invitee');
     expect(session.invites.find((i) => i.id === inviteId)?.code).toBe(code);
     expect((await member(vera, vera.email)).json()).toEqual({ member: true, role: 'invitee' });

@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const limits = async (token: string) =>
-  (await h.app.inject({ method: 'GET', url: '/api/sessions/limits', headers: bearer(token) })).json().usage;
+  (
+    await h.app.inject({ method: 'GET', url: '/api/sessions/limits', headers: bearer(token) })
+  ).json().usage;
 
 describe('free plan: one joined open session under concurrency', () => {
   it('5 parallel accepts of 5 invites: exactly 1 joins, the other 4 get the joined-limit error', async () => {
@@ -37,7 +39,6 @@ describe('free plan: one joined open session under concurrency', () => {
       expect((await limits(user.token)).joinedOpen).toBe(1);
     }
   });
-
 });
 
 describe('per-session invite limit under concurrency', () => {
@@ -46,10 +47,16 @@ describe('per-session invite limit under concurrency', () => {
     const { sessionId } = await createSession(h, owner);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        h.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/invites`, headers: bearer(owner.token), payload: { name: 'X', email: `race-${i}@example.test` } }),
+        h.app.inject({
+          method: 'POST',
+          url: `/api/sessions/${sessionId}/invites`,
+          headers: bearer(owner.token),
+          payload: { name: 'X', email: `race-${i}@example.test` },
+        }),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
-    for (const a of answers.filter((x) => x.statusCode !== 201)) expect(a.json()).toEqual({ error: MESSAGES.inviteLimitReached, code: 'invite_limit' });
+    for (const a of answers.filter((x) => x.statusCode !== 201))
+      expect(a.json()).toEqual({ error: MESSAGES.inviteLimitReached, code: 'invite_limit' });
   });
 });

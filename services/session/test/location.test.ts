@@ -13,23 +13,49 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const position = { latitude: 47.6205, longitude: -122.3493, accuracy: 8, altitude: null, heading: 90, speed: 1.5, timestamp: Date.now(), device: 'vitest' };
+const position = {
+  latitude: 47.6205,
+  longitude: -122.3493,
+  accuracy: 8,
+  altitude: null,
+  heading: 90,
+  speed: 1.5,
+  timestamp: Date.now(),
+  device: 'vitest',
+};
 const put = (u: TestUser | null, payload: object = position) =>
   h.app.inject({ method: 'PUT', url: '/api/location', headers: u ? bearer(u.token) : {}, payload });
 const rowOf = async (sessionId: string, userId: string) =>
-  (await h.database.db.select().from(participants).where(and(eq(participants.sessionId, sessionId), eq(participants.userId, userId))))[0];
-const addMember = (sessionId: string, u: TestUser, status: 'active' | 'pending' | 'left' = 'active') =>
-  h.database.db.insert(participants).values({ sessionId, id: `user:${u.id}`, userId: u.id, name: 'Member', status });
+  (
+    await h.database.db
+      .select()
+      .from(participants)
+      .where(and(eq(participants.sessionId, sessionId), eq(participants.userId, userId)))
+  )[0];
+const addMember = (
+  sessionId: string,
+  u: TestUser,
+  status: 'active' | 'pending' | 'left' = 'active',
+) =>
+  h.database.db
+    .insert(participants)
+    .values({ sessionId, id: `user:${u.id}`, userId: u.id, name: 'Member', status });
 const jobsOf = async (sessionId: string) => {
   await h.drained();
-  return (await h.routeQueue.getJobs(['delayed', 'waiting'])).filter((j) => (j.data as RouteMatrixJob).sessionId === sessionId);
+  return (await h.routeQueue.getJobs(['delayed', 'waiting'])).filter(
+    (j) => (j.data as RouteMatrixJob).sessionId === sessionId,
+  );
 };
 
 describe('PUT /api/location', () => {
   it('answers 401 without a token and 400 for a bad position', async () => {
     expect((await put(null)).statusCode).toBe(401);
     const u = await h.user();
-    for (const bad of [{ ...position, latitude: 91 }, { ...position, accuracy: -1 }, { latitude: 1, longitude: 2 }]) {
+    for (const bad of [
+      { ...position, latitude: 91 },
+      { ...position, accuracy: -1 },
+      { latitude: 1, longitude: 2 },
+    ]) {
       expect((await put(u, bad)).statusCode).toBe(400);
     }
   });
@@ -53,7 +79,12 @@ describe('PUT /api/location', () => {
     const me = await h.user({ plan: 'premium' });
     const other = await h.user({ plan: 'premium' });
     const closed = await createSession(h, me);
-    await h.app.inject({ method: 'POST', url: `/api/sessions/${closed.sessionId}/close`, headers: bearer(me.token), payload: { confirm: true } });
+    await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${closed.sessionId}/close`,
+      headers: bearer(me.token),
+      payload: { confirm: true },
+    });
     const left = await createSession(h, other);
     await addMember(left.sessionId, me, 'left');
     const pending = await createSession(h, other);

@@ -1,6 +1,11 @@
 /** Invite, join and sync helpers for the participant/invite tests (candidates for factories.ts). */
 import { eq } from 'drizzle-orm';
-import { inviteResponseSchema, participantsResponseSchema, type Invite, type ParticipantInput } from '@oneeta/contracts';
+import {
+  inviteResponseSchema,
+  participantsResponseSchema,
+  type Invite,
+  type ParticipantInput,
+} from '@oneeta/contracts';
 import { participants } from '../src/store/schema.js';
 import { bearer } from './factories.js';
 import type { SessionHarness, TestUser } from './helpers.js';
@@ -8,7 +13,13 @@ import type { SessionHarness, TestUser } from './helpers.js';
 export const SEATTLE = { lat: 47.6062, lon: -122.3321 };
 
 /** The owner invites `email`; returns the invite with its code (throws on refusal). */
-export async function invite(h: SessionHarness, owner: TestUser, sessionId: string, email: string, name = 'Guest'): Promise<Invite & { code: string }> {
+export async function invite(
+  h: SessionHarness,
+  owner: TestUser,
+  sessionId: string,
+  email: string,
+  name = 'Guest',
+): Promise<Invite & { code: string }> {
   const res = await h.app.inject({
     method: 'POST',
     url: `/api/sessions/${sessionId}/invites`,
@@ -20,7 +31,13 @@ export async function invite(h: SessionHarness, owner: TestUser, sessionId: stri
   return { ...created, code: created.code! };
 }
 
-export const accept = (h: SessionHarness, user: TestUser | null, sessionId: string, code: string, body: object = { code, ...SEATTLE }) =>
+export const accept = (
+  h: SessionHarness,
+  user: TestUser | null,
+  sessionId: string,
+  code: string,
+  body: object = { code, ...SEATTLE },
+) =>
   h.app.inject({
     method: 'POST',
     url: `/api/sessions/${sessionId}/invite/${encodeURIComponent(code)}/accept`,
@@ -29,21 +46,36 @@ export const accept = (h: SessionHarness, user: TestUser | null, sessionId: stri
   });
 
 /** Invites `user` by e-mail and accepts as them; returns their participant id. */
-export async function join(h: SessionHarness, owner: TestUser, sessionId: string, user: TestUser, at = SEATTLE): Promise<string> {
+export async function join(
+  h: SessionHarness,
+  owner: TestUser,
+  sessionId: string,
+  user: TestUser,
+  at = SEATTLE,
+): Promise<string> {
   const inv = await invite(h, owner, sessionId, user.email, user.name ?? 'Guest');
   const res = await accept(h, user, sessionId, inv.code, { code: inv.code, ...at });
   if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
   return `user:${user.id}`;
 }
 
-export async function sync(h: SessionHarness, user: TestUser, sessionId: string, list: ParticipantInput[]) {
+export async function sync(
+  h: SessionHarness,
+  user: TestUser,
+  sessionId: string,
+  list: ParticipantInput[],
+) {
   const res = await h.app.inject({
     method: 'PUT',
     url: `/api/sessions/${sessionId}/participants`,
     headers: bearer(user.token),
     payload: { participants: list },
   });
-  return { res, participants: res.statusCode === 200 ? participantsResponseSchema.parse(res.json()).participants : [] };
+  return {
+    res,
+    participants:
+      res.statusCode === 200 ? participantsResponseSchema.parse(res.json()).participants : [],
+  };
 }
 
 /** Every stored participant row of a session, straight from the database. */
@@ -54,12 +86,15 @@ export const rowsOf = (h: SessionHarness, sessionId: string) =>
 export async function clearRouteJobs(h: SessionHarness, sessionId: string) {
   await h.drained();
   const jobs = await h.routeQueue.getJobs(['delayed', 'waiting', 'prioritized']);
-  for (const j of jobs) if ((j.data as { sessionId: string }).sessionId === sessionId) await j.remove();
+  for (const j of jobs)
+    if ((j.data as { sessionId: string }).sessionId === sessionId) await j.remove();
 }
 
 /** The route-matrix jobs waiting for a session (delayed by the debounce window), once the outbox is delivered. */
 export async function routeJobs(h: SessionHarness, sessionId: string) {
   await h.drained();
   const jobs = await h.routeQueue.getJobs(['delayed', 'waiting', 'prioritized']);
-  return jobs.filter((j) => (j.data as { sessionId: string }).sessionId === sessionId).map((j) => j.data as { reason: string });
+  return jobs
+    .filter((j) => (j.data as { sessionId: string }).sessionId === sessionId)
+    .map((j) => j.data as { reason: string });
 }

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type EventEnvelope, type RouteMatrixJob, type SessionChangedData, type SessionNudge } from '@oneeta/contracts';
-import { createRedis, createSessionSubscriber, streamKey, type SessionSubscriber } from '@oneeta/service-kit';
+import {
+  TOPICS,
+  type EventEnvelope,
+  type RouteMatrixJob,
+  type SessionChangedData,
+  type SessionNudge,
+} from '@oneeta/contracts';
+import {
+  createRedis,
+  createSessionSubscriber,
+  streamKey,
+  type SessionSubscriber,
+} from '@oneeta/service-kit';
 import { eventually, startRedisServer } from '@oneeta/service-kit/testing';
 import type { AddressInfo } from 'node:net';
 import { registerUser, startAuth, STRONG_PASSWORD, type AuthHarness } from '@oneeta/auth/testing';
@@ -32,7 +43,9 @@ beforeAll(async () => {
     { ROUTE_JOB_DEBOUNCE_MS: '60000', OUTBOX_POLL_MS: '600000', AUTH_URL: authUrl },
     { redisUrl: redisServer.url, jwks: auth.keys.jwks },
   );
-  subscriber = createSessionSubscriber(redisServer.url, h.prefix, (_id, message) => nudges.push(message));
+  subscriber = createSessionSubscriber(redisServer.url, h.prefix, (_id, message) =>
+    nudges.push(message),
+  );
 });
 afterAll(async () => {
   if (redisDown) await redisServer.start(); // the test failed mid-way: closing the harness needs its Redis
@@ -52,9 +65,16 @@ async function premiumUser() {
     payload: { plan: 'premium' },
   });
   expect(plan.statusCode).toBe(200);
-  const login = await auth.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: registered.user.email, password: STRONG_PASSWORD } });
+  const login = await auth.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: registered.user.email, password: STRONG_PASSWORD },
+  });
   expect(login.statusCode).toBe(200);
-  const { token, user } = login.json() as { token: string; user: { id: string; email: string; name: string | null } };
+  const { token, user } = login.json() as {
+    token: string;
+    user: { id: string; email: string; name: string | null };
+  };
   return { ...user, plan: 'premium' as const, isAdmin: false, emailVerified: false, token };
 }
 
@@ -62,7 +82,9 @@ async function changedEvents(sessionId: string) {
   const reader = createRedis(redisServer.url);
   try {
     const entries = await reader.xrange(streamKey(h.prefix, TOPICS.sessionChanged), '-', '+');
-    return entries.map(([, fields]) => JSON.parse(fields[1]!) as EventEnvelope<SessionChangedData>).filter((e) => e.data.sessionId === sessionId);
+    return entries
+      .map(([, fields]) => JSON.parse(fields[1]!) as EventEnvelope<SessionChangedData>)
+      .filter((e) => e.data.sessionId === sessionId);
   } finally {
     reader.disconnect();
   }
@@ -77,7 +99,11 @@ describe('a session write while Redis is down', () => {
 
     await redisServer.stop();
     redisDown = true;
-    const res = await saveSession(h, me.token, sessionBody({ sessionId: s.sessionId, arriveAt: futureIso(30 * 3600_000) }));
+    const res = await saveSession(
+      h,
+      me.token,
+      sessionBody({ sessionId: s.sessionId, arriveAt: futureIso(30 * 3600_000) }),
+    );
     expect(res.statusCode).toBe(200);
     // Nothing could be delivered: the four messages (route job, session.changed, session.schedule, nudge) wait in the outbox.
     await eventually(async () => (await h.delivery.relay.pending()) === 4);
@@ -85,23 +111,43 @@ describe('a session write while Redis is down', () => {
     await redisServer.start(); // an empty Redis: whatever arrives now came from the outbox
     redisDown = false;
     const probe = createRedis(redisServer.url);
-    await eventually(async () => {
-      const [, count] = (await probe.pubsub('NUMSUB', `${h.prefix}:session:${s.sessionId}`)) as [string, number];
-      return count > 0;
-    }, { timeoutMs: 10_000 });
+    await eventually(
+      async () => {
+        const [, count] = (await probe.pubsub('NUMSUB', `${h.prefix}:session:${s.sessionId}`)) as [
+          string,
+          number,
+        ];
+        return count > 0;
+      },
+      { timeoutMs: 10_000 },
+    );
     probe.disconnect();
-    await eventually(async () => {
-      h.delivery.relay.wake();
-      return (await h.delivery.relay.pending()) === 0;
-    }, { timeoutMs: 10_000, intervalMs: 100 });
+    await eventually(
+      async () => {
+        h.delivery.relay.wake();
+        return (await h.delivery.relay.pending()) === 0;
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
     const jobs = (await h.routeQueue.getJobs(['delayed', 'waiting', 'prioritized'])).filter(
       (j) => (j.data as RouteMatrixJob).sessionId === s.sessionId,
     );
-    expect(jobs.map((j) => j.data)).toEqual([expect.objectContaining({ sessionId: s.sessionId, reason: 'save' })]);
+    expect(jobs.map((j) => j.data)).toEqual([
+      expect.objectContaining({ sessionId: s.sessionId, reason: 'save' }),
+    ]);
     const events = await changedEvents(s.sessionId);
     expect(events).toEqual([
-      expect.objectContaining({ data: expect.objectContaining({ sessionId: s.sessionId, reason: 'saved', creatorUserId: me.id }) }),
+      expect.objectContaining({
+        data: expect.objectContaining({
+          sessionId: s.sessionId,
+          reason: 'saved',
+          creatorUserId: me.id,
+        }),
+      }),
     ]);
-    await eventually(() => nudges.some((n) => n.sessionId === s.sessionId && n.type === 'refresh-session'), { timeoutMs: 10_000 });
+    await eventually(
+      () => nudges.some((n) => n.sessionId === s.sessionId && n.type === 'refresh-session'),
+      { timeoutMs: 10_000 },
+    );
   });
 });

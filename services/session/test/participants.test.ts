@@ -27,11 +27,17 @@ const world = async () => {
 const row = async (id: string, rowId: string) => (await rowsOf(h, id)).find((r) => r.id === rowId);
 
 describe('participant sync', () => {
-  it('updates the caller\'s own row matched by id and answers every participant', async () => {
+  it("updates the caller's own row matched by id and answers every participant", async () => {
     const { member, id, pid } = await world();
-    const { res, participants } = await sync(h, member, id, [{ id: pid, lat: 47.51, lon: -122.51, label: 'Patricia' }]);
+    const { res, participants } = await sync(h, member, id, [
+      { id: pid, lat: 47.51, lon: -122.51, label: 'Patricia' },
+    ]);
     expect(res.statusCode).toBe(200);
-    expect(participants.find((p) => p.id === pid)).toMatchObject({ lat: 47.51, lon: -122.51, name: 'Patricia' });
+    expect(participants.find((p) => p.id === pid)).toMatchObject({
+      lat: 47.51,
+      lon: -122.51,
+      name: 'Patricia',
+    });
     expect(participants.map((p) => p.id)).toEqual(expect.arrayContaining(['mom', pid]));
     expect(await row(id, pid)).toMatchObject({ lat: 47.51, lon: -122.51 });
   });
@@ -48,8 +54,14 @@ describe('participant sync', () => {
     await sync(h, member, id, [{ id: 'far', lat: 47.5006, lon: -122.5 }]);
     expect(await row(id, 'far')).toBeUndefined();
     expect(await row(id, pid)).toMatchObject({ lat: 47.5, lon: -122.5 });
-    const { participants } = await sync(h, owner, id, [{ id: 'friend', name: 'Friend', lat: 47.5006, lon: -122.5 }]);
-    expect(participants.find((p) => p.id === 'friend')).toMatchObject({ name: 'Friend', status: 'active', userId: null });
+    const { participants } = await sync(h, owner, id, [
+      { id: 'friend', name: 'Friend', lat: 47.5006, lon: -122.5 },
+    ]);
+    expect(participants.find((p) => p.id === 'friend')).toMatchObject({
+      name: 'Friend',
+      status: 'active',
+      userId: null,
+    });
   });
 
   it("never lets a stale copy of another member's position overwrite it", async () => {
@@ -75,7 +87,9 @@ describe('participant sync', () => {
     await h.drained();
     await h.routeQueue.obliterate({ force: true });
     await sync(h, member, id, [{ id: pid, lat: 47.52, lon: -122.52 }]);
-    expect(await routeJobs(h, id)).toEqual([expect.objectContaining({ sessionId: id, reason: 'participants' })]);
+    expect(await routeJobs(h, id)).toEqual([
+      expect.objectContaining({ sessionId: id, reason: 'participants' }),
+    ]);
   });
 
   it('refuses anyone but members: anonymous 401, a pending invitee or a stranger 403', async () => {
@@ -87,14 +101,22 @@ describe('participant sync', () => {
     const url = `/api/sessions/${id}/participants`;
     expect((await h.app.inject({ method: 'PUT', url, payload: body })).statusCode).toBe(401);
     for (const u of [invitee, stranger]) {
-      expect((await h.app.inject({ method: 'PUT', url, payload: body, headers: bearer(u.token) })).statusCode).toBe(403);
+      expect(
+        (await h.app.inject({ method: 'PUT', url, payload: body, headers: bearer(u.token) }))
+          .statusCode,
+      ).toBe(403);
     }
   });
 
   it('answers 409 in a closed session and 400 for an empty list', async () => {
     const { owner, member, id, pid } = await world();
     expect((await sync(h, member, id, [])).res.statusCode).toBe(400);
-    await h.app.inject({ method: 'POST', url: `/api/sessions/${id}/close`, headers: bearer(owner.token), payload: { confirm: true } });
+    await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/close`,
+      headers: bearer(owner.token),
+      payload: { confirm: true },
+    });
     const closed = await sync(h, member, id, [{ id: pid, lat: 1, lon: 1 }]);
     expect(closed.res.statusCode).toBe(409);
     expect(closed.res.json().error).toBe(SESSION_MESSAGES.closed);

@@ -15,19 +15,37 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const internalRevision = async (id: string) => {
-  const res = await h.app.inject({ method: 'GET', url: `/internal/sessions/${id}/revision`, headers: { 'x-internal-token': INTERNAL_TOKEN } });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `/internal/sessions/${id}/revision`,
+    headers: { 'x-internal-token': INTERNAL_TOKEN },
+  });
   expect(res.statusCode).toBe(200);
   return sessionRevisionResponseSchema.parse(res.json()).revision;
 };
 const getRevision = async (id: string, u: TestUser) => {
-  const res = await h.app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: bearer(u.token) });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `/api/sessions/${id}`,
+    headers: bearer(u.token),
+  });
   expect(res.statusCode).toBe(200);
   return sessionResponseSchema.parse(res.json()).session.revision;
 };
 const save = (u: TestUser, sessionId: string, arriveAt: string) =>
-  h.app.inject({ method: 'POST', url: '/api/sessions', headers: bearer(u.token), payload: sessionBody({ sessionId, arriveAt }) });
+  h.app.inject({
+    method: 'POST',
+    url: '/api/sessions',
+    headers: bearer(u.token),
+    payload: sessionBody({ sessionId, arriveAt }),
+  });
 const share = (u: TestUser, latitude: number) =>
-  h.app.inject({ method: 'PUT', url: '/api/location', headers: bearer(u.token), payload: { latitude, longitude: -122.33, accuracy: 10, timestamp: Date.now() } });
+  h.app.inject({
+    method: 'PUT',
+    url: '/api/location',
+    headers: bearer(u.token),
+    payload: { latitude, longitude: -122.33, accuracy: 10, timestamp: Date.now() },
+  });
 
 describe('Session.revision', () => {
   it('goes up with each change; the save answer, GET and the internal route agree', async () => {
@@ -51,9 +69,18 @@ describe('Session.revision', () => {
     const owner = await h.user({ plan: 'premium' });
     const members = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
     const s = await createSession(h, owner);
-    await h.database.db.insert(participants).values(
-      members.map((m, i) => ({ sessionId: s.sessionId, id: `user:${m.id}`, userId: m.id, name: `M${i}`, status: 'active' as const, position: i + 1 })),
-    );
+    await h.database.db
+      .insert(participants)
+      .values(
+        members.map((m, i) => ({
+          sessionId: s.sessionId,
+          id: `user:${m.id}`,
+          userId: m.id,
+          name: `M${i}`,
+          status: 'active' as const,
+          position: i + 1,
+        })),
+      );
     const answers = await Promise.all([
       ...members.map((m, i) => share(m, 47.6 + i / 100)),
       save(owner, s.sessionId, futureIso(26 * 3600_000)),
@@ -67,7 +94,10 @@ describe('Session.revision', () => {
   it('the internal route needs the internal token', async () => {
     const owner = await h.user();
     const s = await createSession(h, owner);
-    const res = await h.app.inject({ method: 'GET', url: `/internal/sessions/${s.sessionId}/revision` });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/internal/sessions/${s.sessionId}/revision`,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('internal_only');
   });

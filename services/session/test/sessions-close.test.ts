@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, SESSION_MESSAGES, TOPICS, type EventEnvelope, type SessionChangedData } from '@oneeta/contracts';
+import {
+  MESSAGES,
+  SESSION_MESSAGES,
+  TOPICS,
+  type EventEnvelope,
+  type SessionChangedData,
+} from '@oneeta/contracts';
 import { streamKey } from '@oneeta/service-kit';
 import { participants, sessions } from '../src/store/schema.js';
 import { bearer, createSession, newSessionId } from './factories.js';
@@ -29,7 +35,15 @@ async function sessionWithPeople() {
   });
   await h.database.db
     .insert(participants)
-    .values({ sessionId: s.sessionId, id: `user:${member.id}`, userId: member.id, name: 'M', lat: 47.4, lon: -122.1, accuracy: 12 });
+    .values({
+      sessionId: s.sessionId,
+      id: `user:${member.id}`,
+      userId: member.id,
+      name: 'M',
+      lat: 47.4,
+      lon: -122.1,
+      accuracy: 12,
+    });
   return { owner, member, id: s.sessionId };
 }
 
@@ -56,7 +70,9 @@ describe('POST /api/sessions/:id/close', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(MESSAGES.closeOnlyAuthor);
     }
-    expect((await h.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]?.isClosed).toBe(false);
+    expect(
+      (await h.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]?.isClosed,
+    ).toBe(false);
   });
 
   it('needs confirm: true (400) and a known session (404)', async () => {
@@ -74,7 +90,10 @@ describe('POST /api/sessions/:id/close', () => {
     const { session } = res.json();
     expect(session.isClosed).toBe(true);
     expect(Date.parse(session.closedAt)).toBeGreaterThan(Date.now() - 10_000);
-    const rows = await h.database.db.select().from(participants).where(eq(participants.sessionId, id));
+    const rows = await h.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.sessionId, id));
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => [r.lat, r.lon, r.accuracy])).toEqual([
       [null, null, null],
@@ -82,7 +101,11 @@ describe('POST /api/sessions/:id/close', () => {
       [null, null, null],
     ]);
     const events = await changedEvents(id);
-    expect(events.at(-1)?.data).toMatchObject({ reason: 'closed', isClosed: true, closedAt: session.closedAt });
+    expect(events.at(-1)?.data).toMatchObject({
+      reason: 'closed',
+      isClosed: true,
+      closedAt: session.closedAt,
+    });
   });
 
   it('is idempotent: closing again answers 200 with the first closedAt and publishes nothing new', async () => {
@@ -111,10 +134,21 @@ describe('POST /api/admin/sessions/:id/reopen', () => {
     const admin = await h.user({ isAdmin: true });
     const res = await post(reopenUrl(id), admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().session).toMatchObject({ isClosed: false, closedAt: null, viewerRole: 'admin' });
-    const mine = await h.app.inject({ method: 'GET', url: '/api/sessions/mine?status=open', headers: bearer(owner.token) });
+    expect(res.json().session).toMatchObject({
+      isClosed: false,
+      closedAt: null,
+      viewerRole: 'admin',
+    });
+    const mine = await h.app.inject({
+      method: 'GET',
+      url: '/api/sessions/mine?status=open',
+      headers: bearer(owner.token),
+    });
     expect(mine.json().items.map((i: { sessionId: string }) => i.sessionId)).toEqual([id]);
-    expect((await changedEvents(id)).at(-1)?.data).toMatchObject({ reason: 'reopened', isClosed: false });
+    expect((await changedEvents(id)).at(-1)?.data).toMatchObject({
+      reason: 'reopened',
+      isClosed: false,
+    });
   });
 
   it('answers 404 for an unknown session', async () => {
@@ -153,7 +187,12 @@ describe('POST /api/sessions/:id/ensure-chat-members', () => {
 describe('GET /api/admin/sessions/counts', () => {
   it('counts open and closed sessions (closed: isClosed or closedAt) for an administrator only', async () => {
     const admin = await h.user({ isAdmin: true });
-    const counts = async (u?: TestUser) => h.app.inject({ method: 'GET', url: '/api/admin/sessions/counts', headers: u ? bearer(u.token) : {} });
+    const counts = async (u?: TestUser) =>
+      h.app.inject({
+        method: 'GET',
+        url: '/api/admin/sessions/counts',
+        headers: u ? bearer(u.token) : {},
+      });
     expect((await counts()).statusCode).toBe(401);
     expect((await counts(await h.user({ plan: 'premium' }))).statusCode).toBe(403);
     const before = (await counts(admin)).json() as { total: number; open: number; closed: number };
@@ -162,8 +201,15 @@ describe('GET /api/admin/sessions/counts', () => {
     expect((await post(closeUrl(closed.id), closed.owner)).statusCode).toBe(200);
     // A row with only closedAt set (as older data may have) counts as closed too.
     const half = await sessionWithPeople();
-    await h.database.db.update(sessions).set({ closedAt: new Date() }).where(eq(sessions.id, half.id));
+    await h.database.db
+      .update(sessions)
+      .set({ closedAt: new Date() })
+      .where(eq(sessions.id, half.id));
     const after = (await counts(admin)).json() as typeof before;
-    expect(after).toEqual({ total: before.total + 3, open: before.open + 1, closed: before.closed + 2 });
+    expect(after).toEqual({
+      total: before.total + 3,
+      open: before.open + 1,
+      closed: before.closed + 2,
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, PLAN_TABLE, PLANS, SESSION_MESSAGES, sessionLimitsResponseSchema } from '@oneeta/contracts';
+import {
+  MESSAGES,
+  PLAN_TABLE,
+  PLANS,
+  SESSION_MESSAGES,
+  sessionLimitsResponseSchema,
+} from '@oneeta/contracts';
 import { invites, participants } from '../src/store/schema.js';
 import { bearer, createSession, sessionBody } from './factories.js';
 import { startSession, type SessionHarness, type TestUser } from './helpers.js';
@@ -14,16 +20,33 @@ afterAll(() => h.close());
 const save = (u: TestUser, payload: object) =>
   h.app.inject({ method: 'POST', url: '/api/sessions', headers: bearer(u.token), payload });
 const limits = async (u: TestUser) => {
-  const res = await h.app.inject({ method: 'GET', url: '/api/sessions/limits', headers: bearer(u.token) });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: '/api/sessions/limits',
+    headers: bearer(u.token),
+  });
   expect(res.statusCode).toBe(200);
   return sessionLimitsResponseSchema.parse(res.json());
 };
 const close = (u: TestUser, id: string) =>
-  h.app.inject({ method: 'POST', url: `/api/sessions/${id}/close`, headers: bearer(u.token), payload: { confirm: true } });
+  h.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${id}/close`,
+    headers: bearer(u.token),
+    payload: { confirm: true },
+  });
 /** Makes `u` an active participant of someone else's session (as an accepted invite would). */
 const join = (sessionId: string, u: TestUser) =>
-  h.database.db.insert(participants).values({ sessionId, id: `user:${u.id}`, userId: u.id, name: 'Joined', status: 'active' });
-const guests = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `guest-${i}`, name: `G${i}`, lat: 47 + i / 100, lon: -122 }));
+  h.database.db
+    .insert(participants)
+    .values({ sessionId, id: `user:${u.id}`, userId: u.id, name: 'Joined', status: 'active' });
+const guests = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `guest-${i}`,
+    name: `G${i}`,
+    lat: 47 + i / 100,
+    lon: -122,
+  }));
 
 describe('GET /api/sessions/limits', () => {
   it('answers 401 without a token', async () => {
@@ -63,7 +86,7 @@ describe('GET /api/sessions/limits', () => {
 });
 
 describe('free plan', () => {
-  it("allows 1 open session, then answers 403 with the session-limit message until it is closed", async () => {
+  it('allows 1 open session, then answers 403 with the session-limit message until it is closed', async () => {
     const u = await h.user({ plan: 'free' });
     const first = await createSession(h, u);
     expect((await limits(u)).limits.canCreateSessions).toBe(false);
@@ -82,7 +105,10 @@ describe('free plan', () => {
     await join((await createSession(h, owner)).sessionId, u);
     const res = await save(u, sessionBody());
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: MESSAGES.noRemainingSessions, code: 'no_remaining_sessions' });
+    expect(res.json()).toEqual({
+      error: MESSAGES.noRemainingSessions,
+      code: 'no_remaining_sessions',
+    });
     expect((await limits(u)).limits.canCreateSessions).toBe(false);
   });
 
@@ -92,7 +118,11 @@ describe('free plan', () => {
     const res = await save(u, sessionBody({ sessionId: created.sessionId, tzId: 'Europe/Paris' }));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: SESSION_MESSAGES.freePlanNoEdits, code: 'plan_no_edits' });
-    const now = await h.app.inject({ method: 'GET', url: `/api/sessions/${created.sessionId}`, headers: bearer(u.token) });
+    const now = await h.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${created.sessionId}`,
+      headers: bearer(u.token),
+    });
     expect(now.json().session.tzId).toBe('America/Los_Angeles');
   });
 
@@ -114,7 +144,9 @@ describe('paid plans', () => {
       await createSession(h, u);
       await createSession(h, u);
       expect((await limits(u)).limits.canCreateSessions).toBe(true);
-      expect((await save(u, sessionBody({ sessionId: a.sessionId, tzId: 'Europe/Paris' }))).statusCode).toBe(200);
+      expect(
+        (await save(u, sessionBody({ sessionId: a.sessionId, tzId: 'Europe/Paris' }))).statusCode,
+      ).toBe(200);
     }
   });
 
@@ -130,7 +162,10 @@ describe('paid plans', () => {
     const u = await h.user({ plan: 'standard' });
     const six = await save(u, sessionBody({ participants: guests(6) }));
     expect(six.statusCode).toBe(403);
-    expect(six.json()).toEqual({ error: SESSION_MESSAGES.participantLimit, code: 'participant_limit' });
+    expect(six.json()).toEqual({
+      error: SESSION_MESSAGES.participantLimit,
+      code: 'participant_limit',
+    });
 
     const created = await createSession(h, u, { participants: guests(4) });
     await h.database.db.insert(invites).values({
@@ -140,10 +175,19 @@ describe('paid plans', () => {
       code: randomUUID(),
       inviterUserId: u.id,
     });
-    const res = await save(u, sessionBody({ sessionId: created.sessionId, participants: [...guests(4), { id: 'extra', lat: 1, lon: 1 }] }));
+    const res = await save(
+      u,
+      sessionBody({
+        sessionId: created.sessionId,
+        participants: [...guests(4), { id: 'extra', lat: 1, lon: 1 }],
+      }),
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(SESSION_MESSAGES.participantLimit);
-    expect((await createSession(h, await h.user({ plan: 'premium' }), { participants: guests(12) })).participants).toHaveLength(13);
+    expect(
+      (await createSession(h, await h.user({ plan: 'premium' }), { participants: guests(12) }))
+        .participants,
+    ).toHaveLength(13);
   });
 });
 
@@ -152,7 +196,8 @@ describe('quota under concurrency', () => {
     const u = await h.user({ plan: 'free' });
     const results = await Promise.all(Array.from({ length: 4 }, () => save(u, sessionBody())));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403, 403]);
-    for (const r of results.filter((x) => x.statusCode === 403)) expect(r.json().error).toBe(MESSAGES.sessionLimitReached);
+    for (const r of results.filter((x) => x.statusCode === 403))
+      expect(r.json().error).toBe(MESSAGES.sessionLimitReached);
     expect((await limits(u)).usage.ownedOpen).toBe(1);
   });
 });

@@ -12,12 +12,21 @@ const joined = { open: [] as string[], closed: [] as string[] };
 let left: string;
 
 const list = async (query: string, u = me) => {
-  const res = await h.app.inject({ method: 'GET', url: `/api/sessions/mine${query}`, headers: bearer(u.token) });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `/api/sessions/mine${query}`,
+    headers: bearer(u.token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return sessionListResponseSchema.parse(res.json());
 };
 const close = (u: TestUser, id: string) =>
-  h.app.inject({ method: 'POST', url: `/api/sessions/${id}/close`, headers: bearer(u.token), payload: { confirm: true } });
+  h.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${id}/close`,
+    headers: bearer(u.token),
+    payload: { confirm: true },
+  });
 
 /** Every page of a status, following nextCursor. */
 async function allPages(status: 'open' | 'closed', limit: number) {
@@ -37,10 +46,15 @@ async function allPages(status: 'open' | 'closed', limit: number) {
 /** The expected order: updatedAt (to the microsecond) then id, both descending. */
 async function expectedOrder(ids: string[]) {
   const rows = await h.database.db
-    .select({ id: sessions.id, at: sql<string>`to_char(${sessions.updatedAt}, 'YYYYMMDDHH24MISSUS')` })
+    .select({
+      id: sessions.id,
+      at: sql<string>`to_char(${sessions.updatedAt}, 'YYYYMMDDHH24MISSUS')`,
+    })
     .from(sessions)
     .where(inArray(sessions.id, ids));
-  return rows.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at))).map((r) => r.id);
+  return rows
+    .sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)))
+    .map((r) => r.id);
 }
 
 beforeAll(async () => {
@@ -49,8 +63,13 @@ beforeAll(async () => {
   const other = await h.user({ plan: 'premium' });
   for (let i = 0; i < 30; i++) {
     const mine = i % 3 !== 0;
-    const s = await createSession(h, mine ? me : other, { destination: destination({ name: `Place ${i}` }) });
-    if (!mine) await h.database.db.insert(participants).values({ sessionId: s.sessionId, id: `user:${me.id}`, userId: me.id, name: 'Me' });
+    const s = await createSession(h, mine ? me : other, {
+      destination: destination({ name: `Place ${i}` }),
+    });
+    if (!mine)
+      await h.database.db
+        .insert(participants)
+        .values({ sessionId: s.sessionId, id: `user:${me.id}`, userId: me.id, name: 'Me' });
     const closed = i % 2 === 0;
     if (closed) expect((await close(mine ? me : other, s.sessionId)).statusCode).toBe(200);
     (mine ? owned : joined)[closed ? 'closed' : 'open'].push(s.sessionId);
@@ -62,10 +81,15 @@ beforeAll(async () => {
   }
   // Ties: several sessions share one updatedAt (with microseconds), so the id must break them.
   const tied = [...owned.open.slice(0, 4), ...joined.open.slice(0, 2), ...owned.closed.slice(0, 3)];
-  await h.database.db.update(sessions).set({ updatedAt: sql`'2031-02-03T04:05:06.123456Z'::timestamptz` }).where(inArray(sessions.id, tied));
+  await h.database.db
+    .update(sessions)
+    .set({ updatedAt: sql`'2031-02-03T04:05:06.123456Z'::timestamptz` })
+    .where(inArray(sessions.id, tied));
   // A session I left and one I have nothing to do with never show.
   left = (await createSession(h, other)).sessionId;
-  await h.database.db.insert(participants).values({ sessionId: left, id: `user:${me.id}`, userId: me.id, name: 'Me', status: 'left' });
+  await h.database.db
+    .insert(participants)
+    .values({ sessionId: left, id: `user:${me.id}`, userId: me.id, name: 'Me', status: 'left' });
   await createSession(h, other);
 }, 120_000);
 afterAll(() => h.close());
@@ -98,7 +122,12 @@ describe('GET /api/sessions/mine', () => {
     const { items } = await list('?status=closed&limit=100');
     const ownedItem = items.find((i) => i.sessionId === owned.closed[0])!;
     const joinedItem = items.find((i) => i.sessionId === joined.closed[0])!;
-    expect(ownedItem).toMatchObject({ role: 'owner', isClosed: true, tzId: 'America/Los_Angeles', participantCount: 1 });
+    expect(ownedItem).toMatchObject({
+      role: 'owner',
+      isClosed: true,
+      tzId: 'America/Los_Angeles',
+      participantCount: 1,
+    });
     expect(ownedItem.closedAt).not.toBeNull();
     expect(joinedItem).toMatchObject({ role: 'participant', participantCount: 2 });
     expect(joinedItem.destinationName).toMatch(/^Place \d+$/);
@@ -106,8 +135,18 @@ describe('GET /api/sessions/mine', () => {
   });
 
   it('rejects a cursor it did not make and a limit over 100 with 400', async () => {
-    for (const query of ['?cursor=bogus', '?cursor=eyJhIjoxfQ', '?limit=101', '?limit=0', '?status=all']) {
-      const res = await h.app.inject({ method: 'GET', url: `/api/sessions/mine${query}`, headers: bearer(me.token) });
+    for (const query of [
+      '?cursor=bogus',
+      '?cursor=eyJhIjoxfQ',
+      '?limit=101',
+      '?limit=0',
+      '?status=all',
+    ]) {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/api/sessions/mine${query}`,
+        headers: bearer(me.token),
+      });
       expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
     }
   });

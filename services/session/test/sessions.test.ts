@@ -34,7 +34,9 @@ describe('POST /api/sessions (create)', () => {
       destination: body.destination,
       viewerRole: 'owner',
     });
-    expect(session.participants.map((p) => [p.id, p.name, p.isOwner, p.userId, p.lat, p.lon])).toEqual([
+    expect(
+      session.participants.map((p) => [p.id, p.name, p.isOwner, p.userId, p.lat, p.lon]),
+    ).toEqual([
       [`user:${owner.id}`, 'Ana', true, owner.id, 47.62, -122.35],
       ['guest-1', 'Bo', false, null, 47.5, -122.2],
     ]);
@@ -44,7 +46,12 @@ describe('POST /api/sessions (create)', () => {
     const owner = await h.user({ plan: 'standard', name: null });
     const session = await createSession(h, owner);
     expect(session.participants).toHaveLength(1);
-    expect(session.participants[0]).toMatchObject({ name: owner.email, lat: null, lon: null, isOwner: true });
+    expect(session.participants[0]).toMatchObject({
+      name: owner.email,
+      lat: null,
+      lon: null,
+      isOwner: true,
+    });
   });
 
   it("answers 401 'Please sign in to save this session.' without a token and stores nothing", async () => {
@@ -60,7 +67,9 @@ describe('POST /api/sessions (create)', () => {
     for (const sessionId of ['abc', 'abcdefgh', 'abcdef1', 'abcdefo', 'ABCDEFG']) {
       const res = await save(owner.token, sessionBody({ sessionId }));
       expect({ sessionId, status: res.statusCode }).toEqual({ sessionId, status: 400 });
-      expect(res.json().error).toBe('Session id must be 7 characters from a–z and 2–9 without i, l, o');
+      expect(res.json().error).toBe(
+        'Session id must be 7 characters from a–z and 2–9 without i, l, o',
+      );
     }
   });
 
@@ -80,7 +89,10 @@ describe('POST /api/sessions (create)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(SESSION_MESSAGES.destinationRequired);
     }
-    const noPosition = await save(owner.token, { ...sessionBody(), destination: { id: 'x', name: 'X' } });
+    const noPosition = await save(owner.token, {
+      ...sessionBody(),
+      destination: { id: 'x', name: 'X' },
+    });
     expect(noPosition.statusCode).toBe(400);
   });
 
@@ -88,7 +100,10 @@ describe('POST /api/sessions (create)', () => {
     const owner = await h.user({ plan: 'standard' });
     const res = await save(owner.token, sessionBody({ arriveAt: null }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: SESSION_MESSAGES.dateTimeRequired, code: 'datetime_required' });
+    expect(res.json()).toEqual({
+      error: SESSION_MESSAGES.dateTimeRequired,
+      code: 'datetime_required',
+    });
   });
 });
 
@@ -105,12 +120,24 @@ describe('GET /api/sessions/:id', () => {
       participants: [{ id: `user:${owner.id}`, lat: 47.612345, lon: -122.334455 }],
     });
     const mine = (await get(created.sessionId, owner.token)).json().session;
-    expect(mine.participants[0]).toMatchObject({ lat: 47.612345, lon: -122.334455, email: owner.email });
+    expect(mine.participants[0]).toMatchObject({
+      lat: 47.612345,
+      lon: -122.334455,
+      email: owner.email,
+    });
 
     const guest = await get(created.sessionId);
     expect(guest.statusCode).toBe(200);
-    expect(guest.json().session).toMatchObject({ viewerRole: 'guest', sessionId: created.sessionId });
-    expect(guest.json().session.participants[0]).toMatchObject({ lat: 47.61, lon: -122.33, email: null, userId: null });
+    expect(guest.json().session).toMatchObject({
+      viewerRole: 'guest',
+      sessionId: created.sessionId,
+    });
+    expect(guest.json().session.participants[0]).toMatchObject({
+      lat: 47.61,
+      lon: -122.33,
+      email: null,
+      userId: null,
+    });
     expect(guest.body).not.toContain(owner.email);
 
     const stranger = await h.user();

@@ -13,7 +13,10 @@ afterAll(() => h.close());
 describe('access tokens on session routes', () => {
   it('refuses a correctly signed token without exp with 401', async () => {
     const u = await h.user({ plan: 'premium' });
-    const forever = await h.issuer.signClaims({ email: u.email, name: u.name, plan: u.plan, isAdmin: false }, { sub: u.id, expiresIn: null });
+    const forever = await h.issuer.signClaims(
+      { email: u.email, name: u.name, plan: u.plan, isAdmin: false },
+      { sub: u.id, expiresIn: null },
+    );
     const res = await saveSession(h, forever, sessionBody());
     expect(res.statusCode).toBe(401);
     expect((await saveSession(h, u.token, sessionBody())).statusCode).toBe(201);

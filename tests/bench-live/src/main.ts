@@ -38,32 +38,84 @@ const OUT = path.resolve(repoRoot, args.out ?? 'bench-results/live.json');
 function liveTable(r: LiveFigures): string {
   const rows: string[][] = [['figure', 'value']];
   const add = (name: string, value: string) => rows.push([name, value]);
-  add('run', `${r.db}, ${r.sessions}×${r.size}${r.bigSession ? ` + 1×${r.bigSession}` : ''} = ${r.people} people, ${r.minutes} min, every ${r.intervalS} s`);
-  add('updates sent (intended)', `${r.updates.sent} (${r.updates.intended}); ${r.updates.perSecond}/s of ${r.updates.intendedPerSecond}/s; late ${r.updates.late}`);
-  for (const [proc, n] of Object.entries(r.requestsPerUpdate)) if (n > 0) add(`requests/update: ${proc}`, fmt(n, 3));
+  add(
+    'run',
+    `${r.db}, ${r.sessions}×${r.size}${r.bigSession ? ` + 1×${r.bigSession}` : ''} = ${r.people} people, ${r.minutes} min, every ${r.intervalS} s`,
+  );
+  add(
+    'updates sent (intended)',
+    `${r.updates.sent} (${r.updates.intended}); ${r.updates.perSecond}/s of ${r.updates.intendedPerSecond}/s; late ${r.updates.late}`,
+  );
+  for (const [proc, n] of Object.entries(r.requestsPerUpdate))
+    if (n > 0) add(`requests/update: ${proc}`, fmt(n, 3));
   add('refetches/update (pages)', fmt(r.refetchesPerUpdate, 3));
   add('frames/update (pages)', fmt(r.framesPerUpdate, 3));
   add('Redis commands/update', fmt(r.redisCommandsPerUpdate, 1));
   add('DB queries/update', fmt(r.dbQueriesPerUpdate, 2));
-  add('PUT /api/location answered p50/p95/p99', `${fmt(r.putMs.p50, 0)} / ${fmt(r.putMs.p95, 0)} / ${fmt(r.putMs.p99, 0)} ms`);
+  add(
+    'PUT /api/location answered p50/p95/p99',
+    `${fmt(r.putMs.p50, 0)} / ${fmt(r.putMs.p95, 0)} / ${fmt(r.putMs.p99, 0)} ms`,
+  );
   const m = r.positionLatencyMs;
-  add('move → its position at the others p50/p95/p99', `${fmt(m.p50, 0)} / ${fmt(m.p95, 0)} / ${fmt(m.p99, 0)} ms (n=${m.n})`);
-  add('outbox rows delivered/update; waiting at end', `${fmt(r.outbox.deliveredPerUpdate, 2)}; ${r.outbox.pendingAtEnd}`);
+  add(
+    'move → its position at the others p50/p95/p99',
+    `${fmt(m.p50, 0)} / ${fmt(m.p95, 0)} / ${fmt(m.p99, 0)} ms (n=${m.n})`,
+  );
+  add(
+    'outbox rows delivered/update; waiting at end',
+    `${fmt(r.outbox.deliveredPerUpdate, 2)}; ${r.outbox.pendingAtEnd}`,
+  );
   const l = r.etaLatencyMs;
-  add('move → new ETA p50/p95/p99', `${fmt(l.p50, 0)} / ${fmt(l.p95, 0)} / ${fmt(l.p99, 0)} ms (n=${l.n})`);
-  add('5xx client / gateway', `${r.client5xx} / ${r.gateway5xx} (failed requests ${r.clientErrors})`);
-  for (const [proc, ms] of Object.entries(r.cpuMsPer1000Updates)) if (ms > 0) add(`CPU ms/1000 updates: ${proc}`, fmt(ms, 0));
+  add(
+    'move → new ETA p50/p95/p99',
+    `${fmt(l.p50, 0)} / ${fmt(l.p95, 0)} / ${fmt(l.p99, 0)} ms (n=${l.n})`,
+  );
+  add(
+    '5xx client / gateway',
+    `${r.client5xx} / ${r.gateway5xx} (failed requests ${r.clientErrors})`,
+  );
+  for (const [proc, ms] of Object.entries(r.cpuMsPer1000Updates))
+    if (ms > 0) add(`CPU ms/1000 updates: ${proc}`, fmt(ms, 0));
   add('CPU ms/1000 updates: bench', fmt(r.benchCpuMsPer1000Updates, 0));
-  add('provider cells / transactions per session-hour', `${fmt(r.routing.providerCellsPerSessionHour, 1)} / ${fmt(r.routing.transactionsPerSessionHour, 1)}`);
-  add('ETA error vs asking now p50/p95', `${fmt(r.etaErrorS.p50, 0)} / ${fmt(r.etaErrorS.p95, 0)} s (n=${r.etaErrorS.n})`);
-  add('time: start / seed / measured / total', `${r.timings.startS} / ${r.timings.seedS} / ${r.timings.measuredS} / ${r.timings.totalS} s`);
+  add(
+    'provider cells / transactions per session-hour',
+    `${fmt(r.routing.providerCellsPerSessionHour, 1)} / ${fmt(r.routing.transactionsPerSessionHour, 1)}`,
+  );
+  add(
+    'ETA error vs asking now p50/p95',
+    `${fmt(r.etaErrorS.p50, 0)} / ${fmt(r.etaErrorS.p95, 0)} s (n=${r.etaErrorS.n})`,
+  );
+  add(
+    'time: start / seed / measured / total',
+    `${r.timings.startS} / ${r.timings.seedS} / ${r.timings.measuredS} / ${r.timings.totalS} s`,
+  );
   return table(rows);
 }
 
 function burstTable(r: BurstFigures): string {
   return table([
-    ['burst', 'updates', 'people', 'sent in', 'outbox drained', 'last frame', 'PUT p50/p95', '5xx client/gateway', 'failed'],
-    [r.db, String(r.updates), String(r.people), `${r.sendS} s`, `${fmt(r.outboxDrainedS)} s`, `${fmt(r.lastFrameS)} s`, `${fmt(r.putMs.p50, 0)} / ${fmt(r.putMs.p95, 0)} ms`, `${r.client5xx} / ${r.gateway5xx}`, String(r.clientErrors)],
+    [
+      'burst',
+      'updates',
+      'people',
+      'sent in',
+      'outbox drained',
+      'last frame',
+      'PUT p50/p95',
+      '5xx client/gateway',
+      'failed',
+    ],
+    [
+      r.db,
+      String(r.updates),
+      String(r.people),
+      `${r.sendS} s`,
+      `${fmt(r.outboxDrainedS)} s`,
+      `${fmt(r.lastFrameS)} s`,
+      `${fmt(r.putMs.p50, 0)} / ${fmt(r.putMs.p95, 0)} ms`,
+      `${r.client5xx} / ${r.gateway5xx}`,
+      String(r.clientErrors),
+    ],
   ]);
 }
 
@@ -72,7 +124,9 @@ type Saved = (LiveFigures | BurstFigures) & { at?: string };
 
 function save(run: LiveFigures | BurstFigures): void {
   const key = (r: Saved) =>
-    r.kind === 'live' ? `live:${r.db}:${r.sessions}x${r.size}+${r.bigSession}:${r.minutes}m:${r.intervalS}s` : `burst:${r.db}:${r.updates}`;
+    r.kind === 'live'
+      ? `live:${r.db}:${r.sessions}x${r.size}+${r.bigSession}:${r.minutes}m:${r.intervalS}s`
+      : `burst:${r.db}:${r.updates}`;
   let runs: Saved[] = [];
   if (existsSync(OUT)) {
     try {
@@ -114,7 +168,9 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`bench:live failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `bench:live failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -46,14 +46,18 @@ async function redisCounters(url: string): Promise<Snapshot['redis']> {
     const commandstats = await redis.info('commandstats');
     const total = Number(/total_commands_processed:(\d+)/.exec(stats)?.[1] ?? Number.NaN);
     const commands: Record<string, number> = {};
-    for (const m of commandstats.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) commands[m[1]!] = Number(m[2]);
+    for (const m of commandstats.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
+      commands[m[1]!] = Number(m[2]);
     return { total, commands };
   } finally {
     redis.disconnect();
   }
 }
 
-export async function snapshot(metricsUrls: Record<string, string>, redisUrl: string): Promise<Snapshot> {
+export async function snapshot(
+  metricsUrls: Record<string, string>,
+  redisUrl: string,
+): Promise<Snapshot> {
   const entries = await Promise.all(
     Object.entries(metricsUrls).map(async ([name, url]) => [name, await scrape(url)] as const),
   );
@@ -63,7 +67,11 @@ export async function snapshot(metricsUrls: Record<string, string>, redisUrl: st
 }
 
 /** Sum of the samples named `name` (matching `where`). */
-export function total(samples: Sample[] | undefined, name: string, where: (l: Record<string, string>) => boolean = () => true): number {
+export function total(
+  samples: Sample[] | undefined,
+  name: string,
+  where: (l: Record<string, string>) => boolean = () => true,
+): number {
   let sum = 0;
   for (const s of samples ?? []) if (s.name === name && where(s.labels)) sum += s.value;
   return sum;
@@ -81,11 +89,16 @@ export function delta(
 }
 
 /** Requests a process served in the window by `METHOD route` (its own /metrics scrapes left out). */
-export function requestsByRoute(before: Snapshot, after: Snapshot, proc: string): Record<string, number> {
+export function requestsByRoute(
+  before: Snapshot,
+  after: Snapshot,
+  proc: string,
+): Record<string, number> {
   const count = (snap: Snapshot) => {
     const out: Record<string, number> = {};
     for (const s of snap.procs[proc] ?? []) {
-      if (s.name !== 'http_request_duration_seconds_count' || s.labels.route === '/metrics') continue;
+      if (s.name !== 'http_request_duration_seconds_count' || s.labels.route === '/metrics')
+        continue;
       const key = `${s.labels.method} ${s.labels.route}`;
       out[key] = (out[key] ?? 0) + s.value;
     }

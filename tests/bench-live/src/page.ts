@@ -3,7 +3,12 @@
 import type { Participant, Session } from '@oneeta/contracts';
 import { estimateTravel } from '@oneeta/maps';
 import WebSocket from 'ws';
-import { applySessionFrame, eventOf, frameOf, subscribeFrame } from '../../../apps/web/src/features/session/live/live-logic';
+import {
+  applySessionFrame,
+  eventOf,
+  frameOf,
+  subscribeFrame,
+} from '../../../apps/web/src/features/session/live/live-logic';
 import type { LatLon } from './seed.js';
 import { call } from './seed.js';
 
@@ -48,7 +53,10 @@ export class Tracker {
   }
 
   /** When `participantId` sent the position `at` (if among their recent ones). */
-  sentTime(participantId: string, at: { lat: number | null; lon: number | null }): number | undefined {
+  sentTime(
+    participantId: string,
+    at: { lat: number | null; lon: number | null },
+  ): number | undefined {
     return this.sentAt.get(participantId)?.get(`${at.lat},${at.lon}`);
   }
 
@@ -104,9 +112,14 @@ export class SimPage {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(this.o.wsUrl, { handshakeTimeout: timeoutMs });
       this.ws = ws;
-      const timer = setTimeout(() => reject(new Error(`subscribe ${this.o.sessionId}: no answer in ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`subscribe ${this.o.sessionId}: no answer in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       timer.unref();
-      ws.once('open', () => ws.send(JSON.stringify(subscribeFrame(this.o.sessionId, this.o.token))));
+      ws.once('open', () =>
+        ws.send(JSON.stringify(subscribeFrame(this.o.sessionId, this.o.token))),
+      );
       ws.on('message', (data) => {
         const kind = this.onFrame(data.toString());
         if (kind === 'subscribed' || kind === 'subscribed-current') {
@@ -164,11 +177,17 @@ export class SimPage {
     const changed: Participant[] = [];
     for (const p of next.participants) {
       const old = before.participants.find((q) => q.id === p.id);
-      if (t.measuring && old && p.id !== this.o.selfId && (old.lat !== p.lat || old.lon !== p.lon)) {
+      if (
+        t.measuring &&
+        old &&
+        p.id !== this.o.selfId &&
+        (old.lat !== p.lat || old.lon !== p.lon)
+      ) {
         const sent = t.sentTime(p.id, p);
         if (sent !== undefined) t.positionLatencyMs.push(now - sent);
       }
-      if (!old || old.travelTimeSeconds === p.travelTimeSeconds || p.travelTimeSeconds === null) continue;
+      if (!old || old.travelTimeSeconds === p.travelTimeSeconds || p.travelTimeSeconds === null)
+        continue;
       changed.push(p);
       if (p.id === this.o.selfId) continue;
       // A job reads every position of the session when it starts: P's moves before the last result
@@ -192,7 +211,9 @@ export class SimPage {
     this.fetching = true;
     const t = this.o.tracker;
     if (t.measuring) t.refetches += 1;
-    call<{ session: Session }>(`${this.o.base}/api/sessions/${this.o.sessionId}`, { token: this.o.token })
+    call<{ session: Session }>(`${this.o.base}/api/sessions/${this.o.sessionId}`, {
+      token: this.o.token,
+    })
       .then((answer) => {
         if (answer.status >= 500) t.client5xx += 1;
         else if (answer.status === 200) this.take(answer.body.session);

@@ -25,7 +25,9 @@ export function metersBetween(a: LatLon, b: LatLon): number {
 export function offset(from: LatLon, meters: number, bearing: number): LatLon {
   return {
     lat: from.lat + (meters * Math.cos(bearing)) / M_PER_DEG_LAT,
-    lon: from.lon + (meters * Math.sin(bearing)) / (M_PER_DEG_LAT * Math.cos((from.lat * Math.PI) / 180)),
+    lon:
+      from.lon +
+      (meters * Math.sin(bearing)) / (M_PER_DEG_LAT * Math.cos((from.lat * Math.PI) / 180)),
   };
 }
 
@@ -43,7 +45,11 @@ export class Drive {
   ) {
     this.random = rng(seed);
     // 5–30 km away, in any direction.
-    this.position = offset(destination, 5_000 + this.random() * 25_000, this.random() * 2 * Math.PI);
+    this.position = offset(
+      destination,
+      5_000 + this.random() * 25_000,
+      this.random() * 2 * Math.PI,
+    );
     this.speed = 8 + this.random() * 10;
   }
 
@@ -72,7 +78,7 @@ export class Drive {
       this.destination.lat - this.position.lat,
     );
     const heading = toward + (this.random() - 0.5) * 1.2;
-    this.heading = (((heading * 180) / Math.PI) % 360 + 360) % 360;
+    this.heading = ((((heading * 180) / Math.PI) % 360) + 360) % 360;
     this.position = offset(this.position, Math.min(left, this.speed * seconds), heading);
     return this.position;
   }

@@ -34,7 +34,14 @@ export interface LiveFigures extends CounterFigures {
   minutes: number;
   intervalS: number;
   routeCoalesceMs: number | 'default';
-  updates: { intended: number; sent: number; answered: number; late: number; perSecond: number; intendedPerSecond: number };
+  updates: {
+    intended: number;
+    sent: number;
+    answered: number;
+    late: number;
+    perSecond: number;
+    intendedPerSecond: number;
+  };
   refetchesPerUpdate: number;
   framesPerUpdate: number;
   etaLatencyMs: Percentiles;
@@ -55,9 +62,18 @@ export async function liveRun(o: LiveOptions): Promise<LiveFigures> {
   const started = Date.now();
   const tracker = new Tracker();
   try {
-    const sizes = [...Array.from({ length: o.sessions }, () => o.size), ...(o.bigSize > 0 ? [o.bigSize] : [])];
-    process.stderr.write(`bench:live (${o.db}): ${sizes.length} sessions, ${sizes.reduce((a, b) => a + b, 0)} people\n`);
-    const world = await buildWorld(stack, tracker, { sizes, concurrency: o.concurrency, seed: o.seed });
+    const sizes = [
+      ...Array.from({ length: o.sessions }, () => o.size),
+      ...(o.bigSize > 0 ? [o.bigSize] : []),
+    ];
+    process.stderr.write(
+      `bench:live (${o.db}): ${sizes.length} sessions, ${sizes.reduce((a, b) => a + b, 0)} people\n`,
+    );
+    const world = await buildWorld(stack, tracker, {
+      sizes,
+      concurrency: o.concurrency,
+      seed: o.seed,
+    });
     const seeded = Date.now();
     const driving = drive(stack, world, tracker, o.intervalS, o.maxInFlight);
     process.stderr.write(`  warm-up ${o.warmupS} s\n`);
@@ -68,7 +84,9 @@ export async function liveRun(o: LiveOptions): Promise<LiveFigures> {
     const windowMs = o.minutes * 60_000;
     for (let left = windowMs; left > 0; left -= 30_000) {
       await sleep(Math.min(30_000, left));
-      process.stderr.write(`  ${Math.round((windowMs - left + Math.min(30_000, left)) / 1000)} s: ${driving.sent} updates sent, ${tracker.frames} frames, ${tracker.refetches} refetches\n`);
+      process.stderr.write(
+        `  ${Math.round((windowMs - left + Math.min(30_000, left)) / 1000)} s: ${driving.sent} updates sent, ${tracker.frames} frames, ${tracker.refetches} refetches\n`,
+      );
     }
     tracker.measuring = false;
     const after = await snapshot(stack.metricsUrls, stack.redisUrl);
@@ -103,13 +121,19 @@ export async function liveRun(o: LiveOptions): Promise<LiveFigures> {
       positionLatencyMs: percentiles(tracker.positionLatencyMs),
       putMs: percentiles(tracker.putMs),
       outbox: {
-        deliveredPerUpdate: Number((delta(before, after, 'session', 'outbox_delivered_total') / Math.max(1, updates)).toFixed(3)),
+        deliveredPerUpdate: Number(
+          (
+            delta(before, after, 'session', 'outbox_delivered_total') / Math.max(1, updates)
+          ).toFixed(3),
+        ),
         pendingAtEnd: total(after.procs.session, 'outbox_pending'),
       },
       etaErrorS: percentiles(tracker.etaErrorS),
       client5xx: tracker.client5xx,
       clientErrors: tracker.clientErrors,
-      benchCpuMsPer1000Updates: Number((((cpu.user + cpu.system) / 1000) * (1000 / Math.max(1, updates))).toFixed(1)),
+      benchCpuMsPer1000Updates: Number(
+        (((cpu.user + cpu.system) / 1000) * (1000 / Math.max(1, updates))).toFixed(1),
+      ),
       ...counters,
       timings: {
         startS: Math.round((started - t0) / 1000),
@@ -146,7 +170,12 @@ export interface BurstFigures {
 }
 
 /** `count` position updates on one session of `size` people, each person one at a time. */
-export async function burstRun(db: DbEngine, count: number, size: number, timeoutS: number): Promise<BurstFigures> {
+export async function burstRun(
+  db: DbEngine,
+  count: number,
+  size: number,
+  timeoutS: number,
+): Promise<BurstFigures> {
   const stack = await startBenchStack({ db });
   const tracker = new Tracker();
   try {
@@ -164,8 +193,16 @@ export async function burstRun(db: DbEngine, count: number, size: number, timeou
         try {
           const res = await fetch(`${stack.base}/api/location`, {
             method: 'PUT',
-            headers: { authorization: `Bearer ${p.user.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ latitude: at.lat, longitude: at.lon, accuracy: 10, timestamp: Date.now() }),
+            headers: {
+              authorization: `Bearer ${p.user.token}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              latitude: at.lat,
+              longitude: at.lon,
+              accuracy: 10,
+              timestamp: Date.now(),
+            }),
             signal: AbortSignal.timeout(30_000),
           });
           await res.arrayBuffer();
@@ -177,12 +214,15 @@ export async function burstRun(db: DbEngine, count: number, size: number, timeou
       }
     });
     const answered = Date.now();
-    const { session } = await ok<{ session: Session }>(`${stack.base}/api/sessions/${sessionId}`, { token: world.people[0]!.user.token });
+    const { session } = await ok<{ session: Session }>(`${stack.base}/api/sessions/${sessionId}`, {
+      token: world.people[0]!.user.token,
+    });
     let outboxDrained: number | null = null;
     let lastFrame: number | null = null;
     const deadline = Date.now() + timeoutS * 1000;
     while ((outboxDrained === null || lastFrame === null) && Date.now() < deadline) {
-      if (lastFrame === null && (tracker.lastFrameRevision.get(sessionId) ?? 0) >= session.revision) lastFrame = Date.now();
+      if (lastFrame === null && (tracker.lastFrameRevision.get(sessionId) ?? 0) >= session.revision)
+        lastFrame = Date.now();
       if (outboxDrained === null) {
         const snap = await snapshot({ session: stack.metricsUrls.session! }, stack.redisUrl);
         if (total(snap.procs.session, 'outbox_pending') === 0) outboxDrained = Date.now();

@@ -21,7 +21,13 @@ export interface Answer<T> {
 
 export async function call<T = Record<string, unknown>>(
   url: string,
-  { method = 'GET', body, token, headers = {}, timeoutMs = 30_000 }: {
+  {
+    method = 'GET',
+    body,
+    token,
+    headers = {},
+    timeoutMs = 30_000,
+  }: {
     method?: string;
     body?: unknown;
     token?: string;
@@ -48,15 +54,24 @@ export async function call<T = Record<string, unknown>>(
   return { status: res.status, body: parsed as T };
 }
 
-export async function ok<T = Record<string, unknown>>(url: string, options: Parameters<typeof call>[1] = {}): Promise<T> {
+export async function ok<T = Record<string, unknown>>(
+  url: string,
+  options: Parameters<typeof call>[1] = {},
+): Promise<T> {
   const answer = await call<T>(url, options);
   if (answer.status < 200 || answer.status >= 300)
-    throw new Error(`${options.method ?? 'GET'} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    throw new Error(
+      `${options.method ?? 'GET'} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+    );
   return answer.body;
 }
 
 /** Runs `work` over `items` with at most `limit` at once. */
-export async function pool<T, R>(items: readonly T[], limit: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -82,7 +97,9 @@ async function verify(stack: BenchStack, email: string): Promise<void> {
     const { messages } = await ok<{ messages: { text: string }[] }>(url, {
       headers: { 'x-internal-token': stack.internalToken },
     });
-    const token = messages.map((m) => /https?:\/\/\S*\/verify-email\?token=([\w.-]+)/.exec(m.text)?.[1]).find(Boolean);
+    const token = messages
+      .map((m) => /https?:\/\/\S*\/verify-email\?token=([\w.-]+)/.exec(m.text)?.[1])
+      .find(Boolean);
     if (token) {
       await ok(`${stack.base}/api/auth/verify-email`, { method: 'POST', body: { token } });
       return;
@@ -93,7 +110,12 @@ async function verify(stack: BenchStack, email: string): Promise<void> {
 }
 
 /** A registered user whose e-mail is verified, on `plan` (set through auth's internal route). */
-export async function registerVerified(stack: BenchStack, authUrl: string, tag: string, plan: Plan): Promise<BenchUser> {
+export async function registerVerified(
+  stack: BenchStack,
+  authUrl: string,
+  tag: string,
+  plan: Plan,
+): Promise<BenchUser> {
   const email = `bench-${tag}-${randomUUID().slice(0, 8)}@example.com`;
   const registered = await ok<{ token: string; user: User }>(`${stack.base}/api/auth/register`, {
     method: 'POST',
@@ -121,18 +143,31 @@ export interface LatLon {
 }
 
 function sessionId(): string {
-  return Array.from(randomBytes(SESSION_ID_LENGTH), (b) => SESSION_ID_ALPHABET[b % SESSION_ID_ALPHABET.length]).join('');
+  return Array.from(
+    randomBytes(SESSION_ID_LENGTH),
+    (b) => SESSION_ID_ALPHABET[b % SESSION_ID_ALPHABET.length],
+  ).join('');
 }
 
 /** POST /api/sessions with a destination, an arrival in two hours, by car. */
-export async function createSession(stack: BenchStack, token: string, destination: LatLon, index: number): Promise<Session> {
+export async function createSession(
+  stack: BenchStack,
+  token: string,
+  destination: LatLon,
+  index: number,
+): Promise<Session> {
   const id = sessionId();
   const { session } = await ok<{ session: Session }>(`${stack.base}/api/sessions`, {
     method: 'POST',
     token,
     body: {
       sessionId: id,
-      destination: { id: `bench-place-${id}`, name: `Bench ${index}`, address: `${index} Pike St, Seattle, WA`, position: destination },
+      destination: {
+        id: `bench-place-${id}`,
+        name: `Bench ${index}`,
+        address: `${index} Pike St, Seattle, WA`,
+        position: destination,
+      },
       tzId: 'America/Los_Angeles',
       arriveAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
       travelMode: 'car',
@@ -143,7 +178,13 @@ export async function createSession(stack: BenchStack, token: string, destinatio
 }
 
 /** The owner invites `member` by e-mail; the member accepts from `at`. */
-export async function join(stack: BenchStack, owner: BenchUser, id: string, member: BenchUser, at: LatLon): Promise<void> {
+export async function join(
+  stack: BenchStack,
+  owner: BenchUser,
+  id: string,
+  member: BenchUser,
+  at: LatLon,
+): Promise<void> {
   const { invite } = await ok<{ invite: Invite }>(`${stack.base}/api/sessions/${id}/invites`, {
     method: 'POST',
     token: owner.token,

@@ -67,7 +67,9 @@ function createDatabase(): { url: string; drop: () => void } {
       try {
         psql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } catch (error) {
-        process.stderr.write(`bench:live: could not drop database ${name}: ${(error as Error).message}\n`);
+        process.stderr.write(
+          `bench:live: could not drop database ${name}: ${(error as Error).message}\n`,
+        );
       }
     },
   };
@@ -76,14 +78,18 @@ function createDatabase(): { url: string; drop: () => void } {
 /** Each process's URL from the launcher's banner (`  session        http://127.0.0.1:40123`). */
 function bannerUrls(output: string): Record<string, string> {
   const urls: Record<string, string> = {};
-  for (const m of output.matchAll(/^ {2}([\w-]+) +(http:\/\/127\.0\.0\.1:\d+)$/gm)) urls[m[1]!] = m[2]!;
+  for (const m of output.matchAll(/^ {2}([\w-]+) +(http:\/\/127\.0\.0\.1:\d+)$/gm))
+    urls[m[1]!] = m[2]!;
   return urls;
 }
 
 export async function startBenchStack(options: StackOptions): Promise<BenchStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'oneeta-bench-live-'));
   const binary = findOnPath('redis-server');
-  if (!binary) throw new Error('bench:live needs redis-server on PATH (a private one: its INFO counts only this stack)');
+  if (!binary)
+    throw new Error(
+      'bench:live needs redis-server on PATH (a private one: its INFO counts only this stack)',
+    );
   const redis = await startRedisServer(binary, path.join(dataDir, 'redis'), 'bench redis | ');
   const database = options.db === 'postgres' ? createDatabase() : undefined;
   const port = await findFreePort();
@@ -117,9 +123,19 @@ export async function startBenchStack(options: StackOptions): Promise<BenchStack
       TRAVEL_TIMES_MAX_PER_IP_PER_MINUTE: lift,
       LEAD_MAX_PER_IP_PER_HOUR: lift,
       WS_MAX_CONNECTIONS_PER_IP: lift,
-      ...(options.coalesceMs !== undefined ? { ROUTE_COALESCE_MS: String(options.coalesceMs) } : {}),
+      ...(options.coalesceMs !== undefined
+        ? { ROUTE_COALESCE_MS: String(options.coalesceMs) }
+        : {}),
     },
-    ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'STRIPE_SECRET_KEY', 'METRICS_PORT'],
+    [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SMTP_URL',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+      'STRIPE_SECRET_KEY',
+      'METRICS_PORT',
+    ],
   );
   let stack: Awaited<ReturnType<typeof startChildStack>>;
   try {
@@ -138,7 +154,8 @@ export async function startBenchStack(options: StackOptions): Promise<BenchStack
   const urls = bannerUrls(stack.output());
   const metricsUrls: Record<string, string> = {};
   for (const [name, url] of Object.entries(urls)) {
-    metricsUrls[name] = name === 'gateway' ? `http://127.0.0.1:${metricsPort}/metrics` : `${url}/metrics`;
+    metricsUrls[name] =
+      name === 'gateway' ? `http://127.0.0.1:${metricsPort}/metrics` : `${url}/metrics`;
   }
   const stop = async () => {
     running.delete(stop);

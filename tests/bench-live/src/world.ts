@@ -3,7 +3,16 @@
 import type { Session } from '@oneeta/contracts';
 import { SimPage, type Tracker } from './page.js';
 import { Drive } from './route.js';
-import { createSession, join, ok, planFor, pool, registerVerified, type BenchUser, type LatLon } from './seed.js';
+import {
+  createSession,
+  join,
+  ok,
+  planFor,
+  pool,
+  registerVerified,
+  type BenchUser,
+  type LatLon,
+} from './seed.js';
 import type { BenchStack } from './stack.js';
 
 export interface Person {
@@ -40,11 +49,18 @@ export async function buildWorld(
   { sizes, concurrency, seed }: { sizes: number[]; concurrency: number; seed: number },
 ): Promise<World> {
   const authUrl = stack.urls.auth!;
-  const slots = sizes.flatMap((size, g) => Array.from({ length: size }, (_, i) => ({ g, i, size })));
+  const slots = sizes.flatMap((size, g) =>
+    Array.from({ length: size }, (_, i) => ({ g, i, size })),
+  );
   let done = 0;
   const tick = progress('users registered and verified');
   const users = await pool(slots, concurrency, async ({ g, i, size }) => {
-    const user = await registerVerified(stack, authUrl, `s${g}p${i}`, i === 0 ? planFor(size) : 'free');
+    const user = await registerVerified(
+      stack,
+      authUrl,
+      `s${g}p${i}`,
+      i === 0 ? planFor(size) : 'free',
+    );
     tick(++done, slots.length);
     return user;
   });
@@ -55,14 +71,22 @@ export async function buildWorld(
   const sessionIds: string[] = [];
   await pool(groups, Math.max(1, Math.floor(concurrency / 2)), async (members, g) => {
     const owner = members[0]!;
-    const destination = { lat: SEATTLE.lat + (g % 20) * 0.01, lon: SEATTLE.lon + Math.floor(g / 20) * 0.01 };
+    const destination = {
+      lat: SEATTLE.lat + (g % 20) * 0.01,
+      lon: SEATTLE.lon + Math.floor(g / 20) * 0.01,
+    };
     const created = await createSession(stack, owner.token, destination, g);
     const drives = members.map((_, i) => new Drive(destination, seed + g * 100 + i));
-    for (let i = 1; i < members.length; i++) await join(stack, owner, created.sessionId, members[i]!, drives[i]!.position);
-    const { session } = await ok<{ session: Session }>(`${stack.base}/api/sessions/${created.sessionId}`, { token: owner.token });
+    for (let i = 1; i < members.length; i++)
+      await join(stack, owner, created.sessionId, members[i]!, drives[i]!.position);
+    const { session } = await ok<{ session: Session }>(
+      `${stack.base}/api/sessions/${created.sessionId}`,
+      { token: owner.token },
+    );
     members.forEach((user, i) => {
       const participant = session.participants.find((p) => p.userId === user.user.id);
-      if (!participant) throw new Error(`${user.email} is not a participant of ${session.sessionId}`);
+      if (!participant)
+        throw new Error(`${user.email} is not a participant of ${session.sessionId}`);
       people.push({
         user,
         sessionId: session.sessionId,
@@ -106,10 +130,17 @@ export interface Driving {
  * `maxInFlight` at once; an update that cannot go out waits (late) and the next one is due an
  * interval after it was sent, as a phone that reports its current position would.
  */
-export function drive(stack: BenchStack, world: World, tracker: Tracker, intervalS: number, maxInFlight: number): Driving {
+export function drive(
+  stack: BenchStack,
+  world: World,
+  tracker: Tracker,
+  intervalS: number,
+  maxInFlight: number,
+): Driving {
   const start = Date.now();
   world.people.forEach((p, i) => {
-    p.nextDue = start + ((i * 7919) % world.people.length) * ((intervalS * 1000) / world.people.length);
+    p.nextDue =
+      start + ((i * 7919) % world.people.length) * ((intervalS * 1000) / world.people.length);
     p.lastStep = start;
   });
   let inFlight = 0;

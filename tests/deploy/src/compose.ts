@@ -63,7 +63,11 @@ function override(imagePrefix: string, port: number): string {
         ...(name === 'auth' ? { AUTH_MAX_PER_IP_PER_MINUTE: '100000' } : {}),
         ...(name === 'billing' ? { BILLING_PROVIDER: 'local' } : {}),
         ...(name === 'session'
-          ? { LIVE_CHECK_INTERVAL_MS: '3000', ROUTE_JOB_DEBOUNCE_MS: '200', ROUTE_COALESCE_MS: '200' }
+          ? {
+              LIVE_CHECK_INTERVAL_MS: '3000',
+              ROUTE_JOB_DEBOUNCE_MS: '200',
+              ROUTE_COALESCE_MS: '200',
+            }
           : {}),
       },
     };

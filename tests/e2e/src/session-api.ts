@@ -92,12 +92,16 @@ export async function waitForSession(
   let last: Session | undefined;
   while (Date.now() < deadline) {
     // A session the page is still creating answers 404 until its first save lands.
-    const answer = await request<{ session: Session }>(`${stack.base}/api/sessions/${id}`, { token });
+    const answer = await request<{ session: Session }>(`${stack.base}/api/sessions/${id}`, {
+      token,
+    });
     if (answer.status === 200) {
       last = answer.body.session;
       if (check(last)) return last;
     } else if (answer.status !== 404) {
-      throw new Error(`GET /api/sessions/${id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      throw new Error(
+        `GET /api/sessions/${id} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

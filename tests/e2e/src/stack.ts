@@ -106,7 +106,9 @@ export async function startStack(): Promise<RunningStack> {
   if (!health.ok) {
     await stack.stop();
     await cleanup();
-    throw new Error(`/api/health answered ${health.status}\n--- launcher output ---\n${stack.output()}`);
+    throw new Error(
+      `/api/health answered ${health.status}\n--- launcher output ---\n${stack.output()}`,
+    );
   }
   const { base, output } = stack;
 

@@ -83,10 +83,10 @@ describe('account control', () => {
 
       // An address without an account gets the very same answer, and no e-mail.
       const stranger = uniqueEmail('nobody');
-      const neutral = await request<{ message: string }>(
-        `${stack.base}/api/auth/password/forgot`,
-        { method: 'POST', body: { email: stranger } },
-      );
+      const neutral = await request<{ message: string }>(`${stack.base}/api/auth/password/forgot`, {
+        method: 'POST',
+        body: { email: stranger },
+      });
       expect(neutral).toEqual({ status: 202, body: { message: MESSAGES.passwordResetSent } });
 
       const link = await resetLinkFor(stack, user.email);
@@ -157,7 +157,10 @@ describe('account control', () => {
 
       // The other device, without reloading: its next call finds the token ended and signs it out
       // (opening the profile asks for the notification settings, if nothing asked before).
-      await other.page.locator('.site-header').getByRole('link', { name: 'You', exact: true }).click();
+      await other.page
+        .locator('.site-header')
+        .getByRole('link', { name: 'You', exact: true })
+        .click();
       await other.page.getByRole('heading', { name: 'Your profile', exact: true }).waitFor();
       expect(await storedToken(other.page)).toBeNull();
       await other.page.reload();

@@ -43,7 +43,9 @@ async function verifyEmail(stack: StackInfo, email: string): Promise<void> {
   const outbox = `${stack.notificationUrl}/internal/email-outbox?to=${encodeURIComponent(email.toLowerCase())}`;
   const token = await vi.waitFor(
     async () => {
-      const res = await fetch(outbox, { headers: { 'x-internal-token': stack.internalToken ?? '' } });
+      const res = await fetch(outbox, {
+        headers: { 'x-internal-token': stack.internalToken ?? '' },
+      });
       if (!res.ok) throw new Error(`the e-mail outbox answered ${res.status}`);
       const { messages } = (await res.json()) as { messages: { text: string }[] };
       const link = messages.map((m) => /verify-email\?token=([\w.-]+)/.exec(m.text)).find(Boolean);
@@ -171,15 +173,25 @@ export interface World {
 export const CHAT_API_VERSION = '2025-03-15';
 
 /** The session's thread (the owner's call makes it), a chat token per user, and one message in it. */
-async function makeChat(stack: StackInfo, people: People, sessionId: string): Promise<World['chat']> {
-  const { threadId } = await call<{ threadId: string }>(stack.base, 'POST', '/api/communication/thread', {
-    token: people.owner.token,
-    body: { sessionId },
-  });
+async function makeChat(
+  stack: StackInfo,
+  people: People,
+  sessionId: string,
+): Promise<World['chat']> {
+  const { threadId } = await call<{ threadId: string }>(
+    stack.base,
+    'POST',
+    '/api/communication/thread',
+    {
+      token: people.owner.token,
+      body: { sessionId },
+    },
+  );
   const tokenOf = (user: FuzzUser, body: object) =>
-    call<{ token: string }>(stack.base, 'POST', '/api/communication/token', { token: user.token, body }).then(
-      (a) => a.token,
-    );
+    call<{ token: string }>(stack.base, 'POST', '/api/communication/token', {
+      token: user.token,
+      body,
+    }).then((a) => a.token);
   const tokens: World['chat']['tokens'] = {
     owner: await tokenOf(people.owner, { sessionId }),
     participant: await tokenOf(people.participant, { sessionId }),

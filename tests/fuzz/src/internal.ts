@@ -23,14 +23,21 @@ export function hostileInternalTokens(real: string): [string, string][] {
 }
 
 /** One GET over a socket, the header sent as the given latin-1 bytes (fetch would refuse some). */
-export function getWithToken(url: string, token: string): Promise<{ status: number; text: string }> {
+export function getWithToken(
+  url: string,
+  token: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve) => {
-    const req = httpRequest(url, { headers: { 'x-internal-token': token }, timeout: 10_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = httpRequest(
+      url,
+      { headers: { 'x-internal-token': token }, timeout: 10_000 },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', (error) => resolve({ status: 0, text: error.message }));
     req.end();
@@ -57,14 +64,24 @@ export async function probeInternalRoutes(
       }
       if (answer.status === 403 && typeof error === 'string') continue;
       findings.push({
-        kind: answer.status >= 500 ? '5xx' : answer.status === 0 ? 'no answer' : answer.status < 300 ? 'bad token accepted' : '4xx without {error}',
+        kind:
+          answer.status >= 500
+            ? '5xx'
+            : answer.status === 0
+              ? 'no answer'
+              : answer.status < 300
+                ? 'bad token accepted'
+                : '4xx without {error}',
         detail: `${name} GET ${INTERNAL_PROBE_PATH} with x-internal-token ${what} -> ${answer.status} ${answer.text.slice(0, 200)}`,
       });
     }
     const right = await getWithToken(url, real);
     sent += 1;
     if (right.status !== 200)
-      findings.push({ kind: '4xx without {error}', detail: `${name} refused its own internal token: ${right.status}` });
+      findings.push({
+        kind: '4xx without {error}',
+        detail: `${name} refused its own internal token: ${right.status}`,
+      });
   }
   return { findings, sent };
 }

@@ -15,7 +15,11 @@ export interface RequestParts {
   contentType?: string | null;
   token?: string | null;
 }
-export type Build = (kind: FuzzRequest['kind'], variant: string, parts: RequestParts) => FuzzRequest;
+export type Build = (
+  kind: FuzzRequest['kind'],
+  variant: string,
+  parts: RequestParts,
+) => FuzzRequest;
 export interface ValidParts {
   path: Record<string, string>;
   query: Record<string, unknown>;
@@ -50,10 +54,17 @@ export function pinnedRequests(op: Operation, v: ValidParts, build: Build): Fuzz
   const out: FuzzRequest[] = [];
   for (const p of op.pathParams)
     for (const [name, value] of UNSTORABLE)
-      out.push(build('invalid', `path ${p.name} ${name}`, { ...v, path: { ...v.path, [p.name]: value } }));
+      out.push(
+        build('invalid', `path ${p.name} ${name}`, { ...v, path: { ...v.path, [p.name]: value } }),
+      );
   for (const p of op.queryParams)
     for (const [name, value] of UNSTORABLE.slice(1, 3))
-      out.push(build('invalid', `query ${p.name} ${name}`, { ...v, query: { ...v.query, [p.name]: value } }));
+      out.push(
+        build('invalid', `query ${p.name} ${name}`, {
+          ...v,
+          query: { ...v.query, [p.name]: value },
+        }),
+      );
   if (op.body && v.body !== undefined) {
     const places = leafPaths(v.body);
     const step = Math.max(1, Math.floor(places.length / BODY_PLACES));

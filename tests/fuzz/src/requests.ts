@@ -62,9 +62,7 @@ export function planRequests(op: Operation, o: PlanOptions): FuzzRequest[] {
       : chat
         ? (o.world.chat.tokens[role] ?? o.world.chat.tokens.stranger)
         : (o.people[role] ?? o.people.owner).token;
-  const roles = ROLES[access].filter(
-    (r) => r === 'anonymous' || r !== 'admin' || o.people.admin,
-  );
+  const roles = ROLES[access].filter((r) => r === 'anonymous' || r !== 'admin' || o.people.admin);
   const mainRole = roles[0]!;
 
   const known = knownPathValues(o.people, o.world);

@@ -8,7 +8,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../src/ajv.js';
-import { closeOpenSessions, makePeople, makeWorld, restorePlans, signInAgain } from '../src/fixtures.js';
+import {
+  closeOpenSessions,
+  makePeople,
+  makeWorld,
+  restorePlans,
+  signInAgain,
+} from '../src/fixtures.js';
 import { probeInternalRoutes } from '../src/internal.js';
 import { readOperations, type OpenApiDocument, type Operation } from '../src/openapi.js';
 import { planRequests } from '../src/requests.js';
@@ -76,7 +82,9 @@ describe(`fuzz ${stack.base} (seed ${SEED}, ${RUNS} requests)`, () => {
     requests.sort((a, b) => Number(a.kind === 'valid') - Number(b.kind === 'valid'));
     const before = figures.findings.length;
     const fresh = endsSignIns(op) ? () => signInAgain(stack, people) : async () => {};
-    await runBatches(stack.base, requests, figures, () => fresh().then(() => snapshot(stack, people, world)));
+    await runBatches(stack.base, requests, figures, () =>
+      fresh().then(() => snapshot(stack, people, world)),
+    );
     await fresh();
     await closeOpenSessions(stack, people);
     await restorePlans(stack, people);
@@ -90,11 +98,15 @@ describe(`fuzz ${stack.base} (seed ${SEED}, ${RUNS} requests)`, () => {
   it('refuses hostile internal tokens on every service with 403 {error}, never a 5xx', async () => {
     const services = stack.services ?? {};
     if (!stack.internalToken || Object.keys(services).length === 0) {
-      process.stderr.write('fuzz: no service addresses or internal token: internal routes not probed\n');
+      process.stderr.write(
+        'fuzz: no service addresses or internal token: internal routes not probed\n',
+      );
       return;
     }
     const { findings, sent } = await probeInternalRoutes(services, stack.internalToken);
-    process.stdout.write(`\ninternal routes: ${Object.keys(services).length} services, ${sent} requests\n`);
+    process.stdout.write(
+      `\ninternal routes: ${Object.keys(services).length} services, ${sent} requests\n`,
+    );
     expect(findings.map((f) => `${f.kind}: ${f.detail}`).join('\n')).toBe('');
   });
 

@@ -28,7 +28,8 @@ beforeAll(async () => {
     }
     if (req.url === '/refuse') return json(400, { error: 'refused' });
     // Azure Communication Services' error shape: the chat wire format's, wrong anywhere else.
-    if (req.url?.endsWith('/acs')) return json(400, { error: { code: 'BadRequest', message: 'refused' } });
+    if (req.url?.endsWith('/acs'))
+      return json(400, { error: { code: 'BadRequest', message: 'refused' } });
     return json(200, { ok: true });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,7 +70,9 @@ describe('runBatches', () => {
     // ACS's { error: { code, message } } passes under /chat/ only.
     const acs = new Figures();
     await runBatches(base, [request('/chat/threads/acs'), request('/api/acs')], acs, snap);
-    expect(acs.findings.map((f) => [f.kind, f.detail.includes('/api/acs')])).toEqual([['4xx without {error}', true]]);
+    expect(acs.findings.map((f) => [f.kind, f.detail.includes('/api/acs')])).toEqual([
+      ['4xx without {error}', true],
+    ]);
     expect(figures.findings[2]!.detail).toMatch(/"counter":0} +-> +{"counter":1/);
   });
 

@@ -135,7 +135,11 @@ describe('signing out on this device', () => {
       return new Response(null, { status: 204 });
     });
     await signOutHere();
-    expect(call(0)).toMatchObject({ url: '/api/auth/logout', method: 'POST', authorization: 'Bearer tok' });
+    expect(call(0)).toMatchObject({
+      url: '/api/auth/logout',
+      method: 'POST',
+      authorization: 'Bearer tok',
+    });
     expect(storedDuringCall).toBe('tok');
     expect(getToken()).toBeNull();
   });

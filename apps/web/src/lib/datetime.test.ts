@@ -5,7 +5,9 @@ describe('formatInZone', () => {
   const iso = '2026-03-08T00:30:00Z';
 
   it('shows the time in the destination zone, labelled when that is not the viewer’s', () => {
-    expect(formatInZone(iso, 'America/Denver', 'America/Los_Angeles')).toBe('Mar 7, 2026, 5:30 PM Denver time');
+    expect(formatInZone(iso, 'America/Denver', 'America/Los_Angeles')).toBe(
+      'Mar 7, 2026, 5:30 PM Denver time',
+    );
     expect(formatInZone(iso, 'America/Denver', 'America/Denver')).toBe('Mar 7, 2026, 5:30 PM');
   });
 

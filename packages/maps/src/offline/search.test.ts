@@ -106,7 +106,9 @@ describe('searchGazetteer near a point', () => {
   it('without a radius covers the whole world, nearer places of a name first', () => {
     expect(names('Denver', { near: seattle, radiusMeters: 100_000 })).toEqual([]);
     expect(
-      searchGazetteer({ query: 'Denver', near: seattle, limit: 3 }).map((r) => r.address.freeformAddress)[0],
+      searchGazetteer({ query: 'Denver', near: seattle, limit: 3 }).map(
+        (r) => r.address.freeformAddress,
+      )[0],
     ).toBe('Denver, CO, US');
   });
 });

@@ -149,7 +149,8 @@ export function rankCities(query: PlaceSearchQuery): RankedCity[] {
       w.match * quality + w.population * populationScore(city.population) + w.proximity * proximity;
     ranked.push({ city, score, distanceMeters, quality });
   }
-  if (spelledFarther) ranked.splice(0, ranked.length, ...ranked.filter((r) => r.quality >= SPELLED));
+  if (spelledFarther)
+    ranked.splice(0, ranked.length, ...ranked.filter((r) => r.quality >= SPELLED));
   ranked.sort(
     (a, b) => b.score - a.score || b.city.population - a.city.population || a.city.id - b.city.id,
   );

@@ -1,5 +1,10 @@
 import { TOPICS, type EventEnvelope, type Topic } from '@oneeta/contracts';
-import { consumeEvents, consumerGroup, type EventData, type EventsContext } from '@oneeta/service-kit';
+import {
+  consumeEvents,
+  consumerGroup,
+  type EventData,
+  type EventsContext,
+} from '@oneeta/service-kit';
 import { ERASED } from '../store/erase-user.js';
 import type { LedgerStore } from '../store/ledger-store.js';
 
@@ -21,8 +26,16 @@ export function startLedgerConsumers(deps: LedgerConsumerDeps) {
   /** A usage fact that arrives after its account's deletion names nobody, like the rows erased before it. */
   const owner = async <D extends { userId: string }>(data: D): Promise<D> =>
     (await deps.isDeleted?.(data.userId)) ? { ...data, userId: ERASED } : data;
-  const on = <T extends Topic>(topic: T, store: (event: EventEnvelope<EventData<T>>, data: EventData<T>) => Promise<unknown>) =>
-    consumeEvents(deps, { topic, group: LEDGER_GROUP, failure: 'ledger: event not stored', handle: (data, event) => store(event, data) });
+  const on = <T extends Topic>(
+    topic: T,
+    store: (event: EventEnvelope<EventData<T>>, data: EventData<T>) => Promise<unknown>,
+  ) =>
+    consumeEvents(deps, {
+      topic,
+      group: LEDGER_GROUP,
+      failure: 'ledger: event not stored',
+      handle: (data, event) => store(event, data),
+    });
   return consumerGroup([
     on(TOPICS.usageRecorded, (e, d) => ledger.recordMaps(e.id, new Date(e.occurredAt), d)),
     on(TOPICS.notificationSent, async (e, d) => ledger.recordNotification(e.id, await owner(d))),

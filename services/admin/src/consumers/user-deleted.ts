@@ -1,5 +1,12 @@
 import { TOPICS } from '@oneeta/contracts';
-import { accountKey, consumeEvents, storeAccountDeleted, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
+import {
+  accountKey,
+  consumeEvents,
+  storeAccountDeleted,
+  type Database,
+  type EventBus,
+  type Redis,
+} from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { eraseUser } from '../store/erase-user.js';
 
@@ -30,7 +37,9 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
       // The view marks the account deleted first, so usage of it arriving late is stored anonymised.
       const at = Number.isNaN(Date.parse(deletedAt)) ? new Date().toISOString() : deletedAt;
       await storeAccountDeleted(deps.redis, deps.prefix, userId, at, deps.accountTtlSeconds);
-      const erased = await deps.db.transaction(async (handle) => eraseUser(handle as unknown as Database, userId, email));
+      const erased = await deps.db.transaction(async (handle) =>
+        eraseUser(handle as unknown as Database, userId, email),
+      );
       deps.log.info({ eventId: event.id, ...erased }, 'deleted account anonymised');
     },
   });

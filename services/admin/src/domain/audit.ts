@@ -10,6 +10,10 @@ export function toAuditItem(row: MapsUsageRow): z.infer<typeof auditItemSchema> 
     createdAt: row.at.toISOString(),
     request: row.request,
     result: row.result,
-    metrics: { azureRequests: row.providerRequests, strategy: row.strategy, durationMs: row.durationMs },
+    metrics: {
+      azureRequests: row.providerRequests,
+      strategy: row.strategy,
+      durationMs: row.durationMs,
+    },
   };
 }

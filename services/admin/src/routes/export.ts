@@ -6,7 +6,10 @@ import type { AdminContext } from '../context.js';
 export function exportRoutes(app: App, ctx: AdminContext, guards: Guards) {
   app.get(
     '/internal/users/:id/export',
-    { preHandler: guards.requireInternal, schema: { params: userExportParamsSchema, response: { 200: adminUserExportSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: userExportParamsSchema, response: { 200: adminUserExportSchema } },
+    },
     async (request) => ctx.exportUser(request.params.id),
   );
 }

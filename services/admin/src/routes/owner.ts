@@ -13,7 +13,8 @@ import type { AdminContext } from '../context.js';
 import { toAuditItem } from '../domain/audit.js';
 import { decodeCursor } from '../store/ledger-store.js';
 
-export const OWNER_CHECK_UNAVAILABLE = 'Could not check who owns this session right now. Please try again.';
+export const OWNER_CHECK_UNAVAILABLE =
+  'Could not check who owns this session right now. Please try again.';
 
 /**
  * The owner's usage tools of a session (doc 1 §6, §7): its audit log, the summary, and matrix usage
@@ -36,7 +37,10 @@ export function ownerRoutes(app: App, ctx: AdminContext, guards: Guards) {
     const isOwner = owner !== null ? owner === user.id : (await askedRole(id, user.id)) === 'owner';
     if (!isOwner) throw new HttpError(403, MESSAGES.auditForbidden, 'forbidden');
   };
-  const pre = async (request: FastifyRequest<{ Params: { id: string } }>, reply: Parameters<typeof guards.optionalUser>[1]) => {
+  const pre = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: Parameters<typeof guards.optionalUser>[1],
+  ) => {
     await guards.optionalUser(request, reply);
     await mayView(request);
   };
@@ -46,7 +50,14 @@ export function ownerRoutes(app: App, ctx: AdminContext, guards: Guards) {
     {
       preHandler: pre,
       config: { access: 'owner' },
-      schema: { tags, operationId: 'getSessionAudit', summary: "The session's maps calls, newest first (the owner or the administrator)", params: sessionParamsSchema, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+      schema: {
+        tags,
+        operationId: 'getSessionAudit',
+        summary: "The session's maps calls, newest first (the owner or the administrator)",
+        params: sessionParamsSchema,
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema },
+      },
     },
     async (request) => {
       const { cursor, event, limit } = request.query;
@@ -62,7 +73,13 @@ export function ownerRoutes(app: App, ctx: AdminContext, guards: Guards) {
     {
       preHandler: pre,
       config: { access: 'owner' },
-      schema: { tags, operationId: 'getSessionAuditSummary', summary: "Totals of the session's maps calls", params: sessionParamsSchema, response: { 200: auditSummarySchema } },
+      schema: {
+        tags,
+        operationId: 'getSessionAuditSummary',
+        summary: "Totals of the session's maps calls",
+        params: sessionParamsSchema,
+        response: { 200: auditSummarySchema },
+      },
     },
     async (request) => ({ totals: await ctx.ledger.auditTotals(request.params.id) }),
   );
@@ -72,8 +89,19 @@ export function ownerRoutes(app: App, ctx: AdminContext, guards: Guards) {
     {
       preHandler: pre,
       config: { access: 'owner' },
-      schema: { tags, operationId: 'getSessionMatrixUsage', summary: "The session's travel-times calls per UTC hour", params: sessionParamsSchema, querystring: matrixUsageQuerySchema, response: { 200: matrixUsageResponseSchema } },
+      schema: {
+        tags,
+        operationId: 'getSessionMatrixUsage',
+        summary: "The session's travel-times calls per UTC hour",
+        params: sessionParamsSchema,
+        querystring: matrixUsageQuerySchema,
+        response: { 200: matrixUsageResponseSchema },
+      },
     },
-    async (request) => ({ usage: (await ctx.ledger.hourlyMaps(request.params.id)).filter((h) => h.count > 0).map(({ dateHour, count }) => ({ dateHour, count })) }),
+    async (request) => ({
+      usage: (await ctx.ledger.hourlyMaps(request.params.id))
+        .filter((h) => h.count > 0)
+        .map(({ dateHour, count }) => ({ dateHour, count })),
+    }),
   );
 }

@@ -1,6 +1,13 @@
 import type { Database } from '@oneeta/service-kit';
 import { eq, sql } from 'drizzle-orm';
-import { billingUsage, callUsage, chatUsage, mapsUsage, notificationUsage, sessions } from './schema.js';
+import {
+  billingUsage,
+  callUsage,
+  chatUsage,
+  mapsUsage,
+  notificationUsage,
+  sessions,
+} from './schema.js';
 
 /** What a deleted account's ledger rows say instead of its id (they still count). */
 export const ERASED = 'deleted';
@@ -23,8 +30,16 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
  * user id, the sessions it owned); the audit log's request and result summaries lose the id and
  * the e-mail address wherever they held them.
  */
-export async function eraseUser(tx: Database, userId: string, email: string): Promise<ErasedCounts> {
-  const notifications = await tx.update(notificationUsage).set({ userId: ERASED }).where(eq(notificationUsage.userId, userId)).returning({ id: notificationUsage.id });
+export async function eraseUser(
+  tx: Database,
+  userId: string,
+  email: string,
+): Promise<ErasedCounts> {
+  const notifications = await tx
+    .update(notificationUsage)
+    .set({ userId: ERASED })
+    .where(eq(notificationUsage.userId, userId))
+    .returning({ id: notificationUsage.id });
   const chat = await tx
     .update(chatUsage)
     .set({ senderId: ERASED })
@@ -35,15 +50,34 @@ export async function eraseUser(tx: Database, userId: string, email: string): Pr
     .set({ participantAcsId: ERASED })
     .where(sql`strpos(${callUsage.participantAcsId}, ${userId}) > 0`)
     .returning({ id: callUsage.id });
-  const billing = await tx.update(billingUsage).set({ userId: ERASED }).where(eq(billingUsage.userId, userId)).returning({ id: billingUsage.id });
-  const owned = await tx.update(sessions).set({ creatorUserId: ERASED }).where(eq(sessions.creatorUserId, userId)).returning({ id: sessions.sessionId });
+  const billing = await tx
+    .update(billingUsage)
+    .set({ userId: ERASED })
+    .where(eq(billingUsage.userId, userId))
+    .returning({ id: billingUsage.id });
+  const owned = await tx
+    .update(sessions)
+    .set({ creatorUserId: ERASED })
+    .where(eq(sessions.creatorUserId, userId))
+    .returning({ id: sessions.sessionId });
 
   const address = escapeRegex(email.trim());
   const scrub = (column: typeof mapsUsage.request | typeof mapsUsage.result) =>
     sql`regexp_replace(replace(${column}::text, ${userId}, ${ERASED}), ${address}, ${ERASED}, 'gi')::jsonb`;
   const mentions = sql`(strpos(${mapsUsage.request}::text || ${mapsUsage.result}::text, ${userId}) > 0 or (${mapsUsage.request}::text || ${mapsUsage.result}::text) ~* ${address})`;
   const audit = address
-    ? await tx.update(mapsUsage).set({ request: scrub(mapsUsage.request), result: scrub(mapsUsage.result) }).where(mentions).returning({ id: mapsUsage.id })
+    ? await tx
+        .update(mapsUsage)
+        .set({ request: scrub(mapsUsage.request), result: scrub(mapsUsage.result) })
+        .where(mentions)
+        .returning({ id: mapsUsage.id })
     : [];
-  return { notifications: notifications.length, chat: chat.length, calls: calls.length, billing: billing.length, sessions: owned.length, audit: audit.length };
+  return {
+    notifications: notifications.length,
+    chat: chat.length,
+    calls: calls.length,
+    billing: billing.length,
+    sessions: owned.length,
+    audit: audit.length,
+  };
 }

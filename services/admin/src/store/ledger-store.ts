@@ -1,10 +1,26 @@
 import { and, desc, eq, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { BillingUsageData, CallUsageData, ChatMessageData, NotificationSentData, SessionChangedData, UsageRecordedData } from '@oneeta/contracts';
+import type {
+  BillingUsageData,
+  CallUsageData,
+  ChatMessageData,
+  NotificationSentData,
+  SessionChangedData,
+  UsageRecordedData,
+} from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
-import { billingUsage, callUsage, chatUsage, mapsUsage, notificationUsage, sessions, type MapsUsageRow } from './schema.js';
+import {
+  billingUsage,
+  callUsage,
+  chatUsage,
+  mapsUsage,
+  notificationUsage,
+  sessions,
+  type MapsUsageRow,
+} from './schema.js';
 
 /** The UTC hour of a timestamp column, as an ISO string ('2026-11-25T16:00:00Z'). */
-const utcHour = (column: AnyColumn) => sql<string>`to_char(date_trunc('hour', ${column} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24":00:00Z"')`;
+const utcHour = (column: AnyColumn) =>
+  sql<string>`to_char(date_trunc('hour', ${column} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24":00:00Z"')`;
 const int = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::int`;
 const num = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::float8`;
 
@@ -25,7 +41,8 @@ export const mapsTotals = {
 };
 
 /** `${at}|${id}` of the last row of a page, URL-safe: where the next (older) page starts. */
-export const encodeCursor = (row: Pick<MapsUsageRow, 'at' | 'id'>) => Buffer.from(`${row.at.toISOString()}|${row.id}`).toString('base64url');
+export const encodeCursor = (row: Pick<MapsUsageRow, 'at' | 'id'>) =>
+  Buffer.from(`${row.at.toISOString()}|${row.id}`).toString('base64url');
 export function decodeCursor(cursor: string): { at: Date; id: string } | null {
   const [at, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const when = new Date(at ?? '');
@@ -62,38 +79,85 @@ export function createLedgerStore(db: Database) {
     },
     async recordNotification(id: string, data: NotificationSentData): Promise<boolean> {
       const { sessionId, userId, kind, channel, outcome } = data;
-      const rows = await db.insert(notificationUsage).values({ id, sessionId, userId, kind, channel, outcome, at: new Date(data.at) }).onConflictDoNothing().returning({ id: notificationUsage.id });
+      const rows = await db
+        .insert(notificationUsage)
+        .values({ id, sessionId, userId, kind, channel, outcome, at: new Date(data.at) })
+        .onConflictDoNothing()
+        .returning({ id: notificationUsage.id });
       return rows.length === 1;
     },
     async recordChat(id: string, data: ChatMessageData): Promise<boolean> {
-      const rows = await db.insert(chatUsage).values({ id, sessionId: data.sessionId, senderId: data.senderId, length: data.length, at: new Date(data.at) }).onConflictDoNothing().returning({ id: chatUsage.id });
+      const rows = await db
+        .insert(chatUsage)
+        .values({
+          id,
+          sessionId: data.sessionId,
+          senderId: data.senderId,
+          length: data.length,
+          at: new Date(data.at),
+        })
+        .onConflictDoNothing()
+        .returning({ id: chatUsage.id });
       return rows.length === 1;
     },
     async recordCall(id: string, data: CallUsageData): Promise<boolean> {
       const { sessionId, participantAcsId, seconds, mode } = data;
-      const rows = await db.insert(callUsage).values({ id, sessionId, participantAcsId, seconds, mode, at: new Date(data.at) }).onConflictDoNothing().returning({ id: callUsage.id });
+      const rows = await db
+        .insert(callUsage)
+        .values({ id, sessionId, participantAcsId, seconds, mode, at: new Date(data.at) })
+        .onConflictDoNothing()
+        .returning({ id: callUsage.id });
       return rows.length === 1;
     },
     async recordBilling(id: string, data: BillingUsageData): Promise<boolean> {
       const { userId, kind, amountMinor, currency, plan, previousPlan } = data;
-      const rows = await db.insert(billingUsage).values({ id, userId, kind, amountMinor, currency, plan, previousPlan, at: new Date(data.at) }).onConflictDoNothing().returning({ id: billingUsage.id });
+      const rows = await db
+        .insert(billingUsage)
+        .values({
+          id,
+          userId,
+          kind,
+          amountMinor,
+          currency,
+          plan,
+          previousPlan,
+          at: new Date(data.at),
+        })
+        .onConflictDoNothing()
+        .returning({ id: billingUsage.id });
       return rows.length === 1;
     },
     /** The session's owner and state, unless a newer event already said otherwise. */
     async recordSession(data: SessionChangedData, changedAt: Date): Promise<void> {
-      const values = { sessionId: data.sessionId, creatorUserId: data.creatorUserId, isClosed: data.isClosed, closedAt: data.closedAt ? new Date(data.closedAt) : null, changedAt };
+      const values = {
+        sessionId: data.sessionId,
+        creatorUserId: data.creatorUserId,
+        isClosed: data.isClosed,
+        closedAt: data.closedAt ? new Date(data.closedAt) : null,
+        changedAt,
+      };
       await db
         .insert(sessions)
         .values(values)
-        .onConflictDoUpdate({ target: sessions.sessionId, set: values, setWhere: sql`${sessions.changedAt} <= excluded.changed_at` });
+        .onConflictDoUpdate({
+          target: sessions.sessionId,
+          set: values,
+          setWhere: sql`${sessions.changedAt} <= excluded.changed_at`,
+        });
     },
     async sessionOwner(sessionId: string): Promise<string | null> {
-      const [row] = await db.select({ owner: sessions.creatorUserId }).from(sessions).where(eq(sessions.sessionId, sessionId));
+      const [row] = await db
+        .select({ owner: sessions.creatorUserId })
+        .from(sessions)
+        .where(eq(sessions.sessionId, sessionId));
       return row?.owner ?? null;
     },
 
     /** The session's maps calls, newest first, `limit` at a time from `cursor`. */
-    async auditPage(sessionId: string, opts: { cursor: { at: Date; id: string } | null; event?: string | undefined; limit: number }) {
+    async auditPage(
+      sessionId: string,
+      opts: { cursor: { at: Date; id: string } | null; event?: string | undefined; limit: number },
+    ) {
       const { cursor } = opts;
       const rows = await db
         .select()
@@ -102,23 +166,40 @@ export function createLedgerStore(db: Database) {
           and(
             eq(mapsUsage.sessionId, sessionId),
             opts.event ? eq(mapsUsage.event, opts.event) : undefined,
-            cursor ? or(lt(mapsUsage.at, cursor.at), and(eq(mapsUsage.at, cursor.at), lt(mapsUsage.id, cursor.id))) : undefined,
+            cursor
+              ? or(
+                  lt(mapsUsage.at, cursor.at),
+                  and(eq(mapsUsage.at, cursor.at), lt(mapsUsage.id, cursor.id)),
+                )
+              : undefined,
           ),
         )
         .orderBy(desc(mapsUsage.at), desc(mapsUsage.id))
         .limit(opts.limit + 1);
       const page = rows.slice(0, opts.limit);
-      return { rows: page, nextCursor: rows.length > opts.limit ? encodeCursor(page.at(-1)!) : null };
+      return {
+        rows: page,
+        nextCursor: rows.length > opts.limit ? encodeCursor(page.at(-1)!) : null,
+      };
     },
     async auditTotals(sessionId: string) {
-      const [row] = await db.select({ count: mapsTotals.eventCount, azureRequests: mapsTotals.totalAzureRequests }).from(mapsUsage).where(eq(mapsUsage.sessionId, sessionId));
+      const [row] = await db
+        .select({ count: mapsTotals.eventCount, azureRequests: mapsTotals.totalAzureRequests })
+        .from(mapsUsage)
+        .where(eq(mapsUsage.sessionId, sessionId));
       return row ?? { count: 0, azureRequests: 0 };
     },
     /** Maps usage of a session by UTC hour, oldest first (count: travel-times calls). */
     async hourlyMaps(sessionId: string) {
       const hour = utcHour(mapsUsage.at);
       return db
-        .select({ dateHour: hour, azureRequests: mapsTotals.totalAzureRequests, count: mapsTotals.totalMatrixCalls, totalCells: mapsTotals.totalCells, transactions: mapsTotals.totalTransactions })
+        .select({
+          dateHour: hour,
+          azureRequests: mapsTotals.totalAzureRequests,
+          count: mapsTotals.totalMatrixCalls,
+          totalCells: mapsTotals.totalCells,
+          transactions: mapsTotals.totalTransactions,
+        })
         .from(mapsUsage)
         .where(eq(mapsUsage.sessionId, sessionId))
         .groupBy(hour)
@@ -126,9 +207,17 @@ export function createLedgerStore(db: Database) {
     },
     /** Maps totals by session, the most provider requests first, with what the ledger knows of each session. */
     async mapsBySession(limit: number, order: 'azure' | 'transactions' = 'azure') {
-      const by = order === 'azure' ? desc(mapsTotals.totalAzureRequests) : desc(mapsTotals.totalTransactions);
+      const by =
+        order === 'azure'
+          ? desc(mapsTotals.totalAzureRequests)
+          : desc(mapsTotals.totalTransactions);
       return db
-        .select({ sessionId: sql<string>`${mapsUsage.sessionId}`, ...mapsTotals, isClosed: sql<boolean>`coalesce(bool_or(${sessions.isClosed}), false)`, closedAt: sql<Date | null>`max(${sessions.closedAt})` })
+        .select({
+          sessionId: sql<string>`${mapsUsage.sessionId}`,
+          ...mapsTotals,
+          isClosed: sql<boolean>`coalesce(bool_or(${sessions.isClosed}), false)`,
+          closedAt: sql<Date | null>`max(${sessions.closedAt})`,
+        })
         .from(mapsUsage)
         .leftJoin(sessions, eq(sessions.sessionId, mapsUsage.sessionId))
         .where(sql`${mapsUsage.sessionId} is not null`)
@@ -140,19 +229,36 @@ export function createLedgerStore(db: Database) {
     async chatTotals(sessionIds: string[]) {
       if (sessionIds.length === 0) return [];
       return db
-        .select({ sessionId: chatUsage.sessionId, totalMessages: int(sql`count(*)`), totalLength: int(sql`sum(${chatUsage.length})`) })
+        .select({
+          sessionId: chatUsage.sessionId,
+          totalMessages: int(sql`count(*)`),
+          totalLength: int(sql`sum(${chatUsage.length})`),
+        })
         .from(chatUsage)
         .where(inArray(chatUsage.sessionId, sessionIds))
         .groupBy(chatUsage.sessionId);
     },
     async callTotals(sessionIds: string[]) {
       if (sessionIds.length === 0) return [];
-      return db.select({ sessionId: callUsage.sessionId, totalSeconds: num(sql`sum(${callUsage.seconds})`) }).from(callUsage).where(inArray(callUsage.sessionId, sessionIds)).groupBy(callUsage.sessionId);
+      return db
+        .select({
+          sessionId: callUsage.sessionId,
+          totalSeconds: num(sql`sum(${callUsage.seconds})`),
+        })
+        .from(callUsage)
+        .where(inArray(callUsage.sessionId, sessionIds))
+        .groupBy(callUsage.sessionId);
     },
     /** Travel-times calls of a session by origin (the maps API, the route-matrix worker). */
     async originTotals(sessionId: string) {
       return db
-        .select({ origin: mapsUsage.origin, totalTransactions: mapsTotals.totalTransactions, calls: mapsTotals.totalMatrixCalls, azureRequests: mapsTotals.totalAzureRequests, events: mapsTotals.eventCount })
+        .select({
+          origin: mapsUsage.origin,
+          totalTransactions: mapsTotals.totalTransactions,
+          calls: mapsTotals.totalMatrixCalls,
+          azureRequests: mapsTotals.totalAzureRequests,
+          events: mapsTotals.eventCount,
+        })
         .from(mapsUsage)
         .where(eq(mapsUsage.sessionId, sessionId))
         .groupBy(mapsUsage.origin)
@@ -160,20 +266,39 @@ export function createLedgerStore(db: Database) {
     },
 
     notificationTotals: (limit: number, sessionId?: string) => {
-      const count = (channel: string) => int(sql`count(*) filter (where ${notificationUsage.channel} = ${channel})`);
+      const count = (channel: string) =>
+        int(sql`count(*) filter (where ${notificationUsage.channel} = ${channel})`);
       return db
-        .select({ sessionId: sql<string>`${notificationUsage.sessionId}`, totalNotifications: int(sql`count(*)`), smsCount: count('sms'), emailCount: count('email'), pushCount: count('push'), inAppCount: count('in_app') })
+        .select({
+          sessionId: sql<string>`${notificationUsage.sessionId}`,
+          totalNotifications: int(sql`count(*)`),
+          smsCount: count('sms'),
+          emailCount: count('email'),
+          pushCount: count('push'),
+          inAppCount: count('in_app'),
+        })
         .from(notificationUsage)
-        .where(sessionId ? eq(notificationUsage.sessionId, sessionId) : sql`${notificationUsage.sessionId} is not null`)
+        .where(
+          sessionId
+            ? eq(notificationUsage.sessionId, sessionId)
+            : sql`${notificationUsage.sessionId} is not null`,
+        )
         .groupBy(notificationUsage.sessionId)
         .orderBy(desc(sql`count(*)`), notificationUsage.sessionId)
         .limit(limit);
     },
     hourlyNotifications: (sessionId: string) => {
       const hour = utcHour(notificationUsage.at);
-      const count = (channel: string) => int(sql`count(*) filter (where ${notificationUsage.channel} = ${channel})`);
+      const count = (channel: string) =>
+        int(sql`count(*) filter (where ${notificationUsage.channel} = ${channel})`);
       return db
-        .select({ hour, notifications: int(sql`count(*)`), smsCount: count('sms'), emailCount: count('email'), pushCount: count('push') })
+        .select({
+          hour,
+          notifications: int(sql`count(*)`),
+          smsCount: count('sms'),
+          emailCount: count('email'),
+          pushCount: count('push'),
+        })
         .from(notificationUsage)
         .where(eq(notificationUsage.sessionId, sessionId))
         .groupBy(hour)
@@ -181,7 +306,11 @@ export function createLedgerStore(db: Database) {
     },
     chatsBySession: (limit: number, sessionId?: string) =>
       db
-        .select({ sessionId: chatUsage.sessionId, totalMessages: int(sql`count(*)`), totalLength: int(sql`sum(${chatUsage.length})`) })
+        .select({
+          sessionId: chatUsage.sessionId,
+          totalMessages: int(sql`count(*)`),
+          totalLength: int(sql`sum(${chatUsage.length})`),
+        })
         .from(chatUsage)
         .where(sessionId ? eq(chatUsage.sessionId, sessionId) : undefined)
         .groupBy(chatUsage.sessionId)
@@ -190,7 +319,11 @@ export function createLedgerStore(db: Database) {
     hourlyChats: (sessionId: string) => {
       const hour = utcHour(chatUsage.at);
       return db
-        .select({ hour, messages: int(sql`count(*)`), totalLength: int(sql`sum(${chatUsage.length})`) })
+        .select({
+          hour,
+          messages: int(sql`count(*)`),
+          totalLength: int(sql`sum(${chatUsage.length})`),
+        })
         .from(chatUsage)
         .where(eq(chatUsage.sessionId, sessionId))
         .groupBy(hour)
@@ -198,14 +331,21 @@ export function createLedgerStore(db: Database) {
     },
     callsBySession: (limit: number) =>
       db
-        .select({ sessionId: callUsage.sessionId, totalSeconds: num(sql`sum(${callUsage.seconds})`) })
+        .select({
+          sessionId: callUsage.sessionId,
+          totalSeconds: num(sql`sum(${callUsage.seconds})`),
+        })
         .from(callUsage)
         .groupBy(callUsage.sessionId)
         .orderBy(desc(sql`sum(${callUsage.seconds})`), callUsage.sessionId)
         .limit(limit),
     callParticipants: (sessionId: string) =>
       db
-        .select({ participantAcsId: callUsage.participantAcsId, mode: sql<'voice' | 'video'>`${callUsage.mode}`, totalSeconds: num(sql`sum(${callUsage.seconds})`) })
+        .select({
+          participantAcsId: callUsage.participantAcsId,
+          mode: sql<'voice' | 'video'>`${callUsage.mode}`,
+          totalSeconds: num(sql`sum(${callUsage.seconds})`),
+        })
         .from(callUsage)
         .where(eq(callUsage.sessionId, sessionId))
         .groupBy(callUsage.participantAcsId, callUsage.mode)
@@ -220,12 +360,18 @@ export function createLedgerStore(db: Database) {
       return db.transaction(async (handle) => {
         const tx = handle as unknown as Database;
         const [buckets] = await tx
-          .select({ n: int(sql`count(distinct (${mapsUsage.sessionId}, date_trunc('hour', ${mapsUsage.at} at time zone 'UTC')))`) })
+          .select({
+            n: int(
+              sql`count(distinct (${mapsUsage.sessionId}, date_trunc('hour', ${mapsUsage.at} at time zone 'UTC')))`,
+            ),
+          })
           .from(mapsUsage)
           .where(isMatrixCall);
         const maps = await tx.delete(mapsUsage).returning({ event: mapsUsage.event });
         const billing = await tx.delete(billingUsage).returning({ id: billingUsage.id });
-        const notifications = await tx.delete(notificationUsage).returning({ id: notificationUsage.id });
+        const notifications = await tx
+          .delete(notificationUsage)
+          .returning({ id: notificationUsage.id });
         const matrixRequests = maps.filter((r) => r.event === 'travel_times').length;
         return {
           auditLog: maps.length - matrixRequests,

@@ -1,4 +1,13 @@
-import { boolean, index, integer, jsonb, pgSchema, real, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The admin service's own Postgres schema: the usage ledger. Every row is one event from the bus,

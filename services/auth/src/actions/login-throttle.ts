@@ -54,12 +54,25 @@ export interface LoginThrottleDeps {
 export function createLoginThrottle(deps: LoginThrottleDeps) {
   const { config, redis } = deps;
   const prefix = `${config.REDIS_PREFIX}:auth:login`;
-  const attemptKey = (email: string, ip: string) => redisKey(prefix, 'attempts', email.toLowerCase(), ip);
+  const attemptKey = (email: string, ip: string) =>
+    redisKey(prefix, 'attempts', email.toLowerCase(), ip);
 
   const reserve = async (email: string, ip: string) => {
-    const args = [Date.now(), config.LOGIN_MAX_FAILURES_PER_EMAIL, config.LOGIN_DELAY_BASE_SECONDS, config.LOGIN_FAILURE_WINDOW_SECONDS, config.LOGIN_FAILURE_WINDOW_SECONDS];
-    const [allowed, waitMs] = (await redis.eval(RESERVE, 1, attemptKey(email, ip), ...args.map(String))) as [number, number];
-    if (allowed !== 1) throw tooMany(MESSAGES.tooManyLoginAttempts, Math.max(1, Math.ceil(waitMs / 1000)));
+    const args = [
+      Date.now(),
+      config.LOGIN_MAX_FAILURES_PER_EMAIL,
+      config.LOGIN_DELAY_BASE_SECONDS,
+      config.LOGIN_FAILURE_WINDOW_SECONDS,
+      config.LOGIN_FAILURE_WINDOW_SECONDS,
+    ];
+    const [allowed, waitMs] = (await redis.eval(
+      RESERVE,
+      1,
+      attemptKey(email, ip),
+      ...args.map(String),
+    )) as [number, number];
+    if (allowed !== 1)
+      throw tooMany(MESSAGES.tooManyLoginAttempts, Math.max(1, Math.ceil(waitMs / 1000)));
   };
 
   const recordFailure = async (row: UserRow) => {
@@ -67,8 +80,18 @@ export function createLoginThrottle(deps: LoginThrottleDeps) {
     if (failures < config.LOGIN_ALERT_FAILURES_PER_HOUR) return;
     const first = await redis.set(redisKey(prefix, 'alerted', row.id), '1', 'EX', 3600, 'NX');
     if (first !== 'OK') return;
-    const data: LoginAlertData = { userId: row.id, email: row.email, failures, since: new Date(Date.now() - 3600_000).toISOString() };
-    await deps.outbox.add(deps.db, { aggregate: `user:${row.id}`, kind: 'event', topic: TOPICS.loginAlert, data });
+    const data: LoginAlertData = {
+      userId: row.id,
+      email: row.email,
+      failures,
+      since: new Date(Date.now() - 3600_000).toISOString(),
+    };
+    await deps.outbox.add(deps.db, {
+      aggregate: `user:${row.id}`,
+      kind: 'event',
+      topic: TOPICS.loginAlert,
+      data,
+    });
     deps.wakeRelay?.();
   };
 
@@ -77,7 +100,12 @@ export function createLoginThrottle(deps: LoginThrottleDeps) {
      * Whether `password` is the account's (`row` undefined: no account, false after the same work).
      * 429 with the wait while this address must wait; a right password clears its failures.
      */
-    accepted: async (row: UserRow | undefined, password: string, ip: string, email = row?.email ?? '') => {
+    accepted: async (
+      row: UserRow | undefined,
+      password: string,
+      ip: string,
+      email = row?.email ?? '',
+    ) => {
       await reserve(email, ip);
       const ok = await passwordMatches(row?.passwordHash, password);
       if (ok) await redis.del(attemptKey(email, ip));
@@ -87,7 +115,9 @@ export function createLoginThrottle(deps: LoginThrottleDeps) {
     /** Forgets the account's failures from every address (its password was just reset). */
     clear: async (row: UserRow) => {
       const pattern = `${attemptKey(row.email, '').replace(/[*?[\]\\]/g, '\\$&')}*`;
-      for await (const keys of redis.scanStream({ match: pattern, count: 100 }) as AsyncIterable<string[]>) {
+      for await (const keys of redis.scanStream({ match: pattern, count: 100 }) as AsyncIterable<
+        string[]
+      >) {
         if (keys.length > 0) await redis.del(...keys);
       }
     },

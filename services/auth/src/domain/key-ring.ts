@@ -101,4 +101,3 @@ export async function keyRingOf(privateJwk: JWK): Promise<KeyRing> {
     },
   };
 }
-

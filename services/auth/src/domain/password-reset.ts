@@ -7,13 +7,16 @@ export function newResetToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: resetTokenHash(token) };
 }
 
-export const resetTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+export const resetTokenHash = (token: string) =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
 
-export const resetLink = (publicUrl: string, token: string) => `${publicUrl}${PASSWORD_RESET_PATH}?token=${encodeURIComponent(token)}`;
+export const resetLink = (publicUrl: string, token: string) =>
+  `${publicUrl}${PASSWORD_RESET_PATH}?token=${encodeURIComponent(token)}`;
 
 /** A request still gets a link while younger than a link's own lifetime (a late e-mail sends nothing). */
 export const requestStillFresh = (requestedAt: Date, now = new Date()) =>
   now.getTime() - requestedAt.getTime() < PASSWORD_RESET_TTL_SECONDS * 1000;
 
 /** The link expires PASSWORD_RESET_TTL_SECONDS after it was made. */
-export const linkExpiry = (now = new Date()) => new Date(now.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000);
+export const linkExpiry = (now = new Date()) =>
+  new Date(now.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000);

@@ -11,7 +11,12 @@ export function hashPhoneCode(code: string, userId: string, phone: string): stri
   return createHmac('sha256', `${userId}:${phone}`).update(code.trim()).digest('hex');
 }
 
-export function phoneCodeMatches(code: string, userId: string, phone: string, stored: string): boolean {
+export function phoneCodeMatches(
+  code: string,
+  userId: string,
+  phone: string,
+  stored: string,
+): boolean {
   const given = Buffer.from(hashPhoneCode(code, userId, phone), 'hex');
   const expected = Buffer.from(stored, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -13,8 +13,14 @@ export function liveRevocations(list: readonly RevokedSession[], now: Date): Rev
 }
 
 /** Which of an account's tokens still work, as the services' account view holds it. */
-export function tokenStateOf(row: { tokenVersion: number; revokedSessions: readonly RevokedSession[] }, now = new Date()): TokenState {
-  return { version: row.tokenVersion, revokedSessions: liveRevocations(row.revokedSessions, now).map((entry) => entry.id) };
+export function tokenStateOf(
+  row: { tokenVersion: number; revokedSessions: readonly RevokedSession[] },
+  now = new Date(),
+): TokenState {
+  return {
+    version: row.tokenVersion,
+    revokedSessions: liveRevocations(row.revokedSessions, now).map((entry) => entry.id),
+  };
 }
 
 export interface TokenPatch {
@@ -40,7 +46,10 @@ export function revokeSession(
   const live = liveRevocations(row.revokedSessions, now);
   if (!sessionId || live.length >= MAX_REVOKED_SESSIONS) return revokeAll(row);
   const until = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
-  return { tokenVersion: row.tokenVersion, revokedSessions: [...live.filter((entry) => entry.id !== sessionId), { id: sessionId, until }] };
+  return {
+    tokenVersion: row.tokenVersion,
+    revokedSessions: [...live.filter((entry) => entry.id !== sessionId), { id: sessionId, until }],
+  };
 }
 
 /** True when the two states refuse different tokens. */

@@ -10,7 +10,11 @@ export function isAdministrator(
   adminEmail?: string,
 ): boolean {
   if (row.isAdmin) return true;
-  return !!adminEmail && row.emailVerifiedAt !== null && row.email.toLowerCase() === adminEmail.toLowerCase();
+  return (
+    !!adminEmail &&
+    row.emailVerifiedAt !== null &&
+    row.email.toLowerCase() === adminEmail.toLowerCase()
+  );
 }
 
 export function toUser(row: UserRow, adminEmail?: string): User {
@@ -29,7 +33,10 @@ export function toUser(row: UserRow, adminEmail?: string): User {
 }
 
 /** The claims the signer adds `exp`, `iat`, `iss` and `aud` to: `tv` the account's token version, `sid` the sign-in. */
-export function claimsOf(user: User, tokens: { tv: number; sid: string }): Omit<TokenClaims, 'exp'> {
+export function claimsOf(
+  user: User,
+  tokens: { tv: number; sid: string },
+): Omit<TokenClaims, 'exp'> {
   return {
     ...tokens,
     sub: user.id,

@@ -13,7 +13,10 @@ export interface SmsSender {
  * Embedded adapter: no provider, no network. Writes each message to the outbox table and the
  * log, so a developer can read the code (the web app keeps phone behind a notice meanwhile).
  */
-export function createOutboxSms(db: Database, log: FastifyBaseLogger): SmsSender & {
+export function createOutboxSms(
+  db: Database,
+  log: FastifyBaseLogger,
+): SmsSender & {
   sentTo(to: string): Promise<{ body: string; createdAt: Date }[]>;
 } {
   return {

@@ -20,7 +20,10 @@ export type UserData = { [K in DataService]: z.infer<(typeof SECTIONS)[K]> };
 
 /** A service did not answer its export (down, slow, refused or malformed): the export is not complete. */
 export class ExportUnavailableError extends Error {
-  constructor(readonly service: DataService, cause: unknown) {
+  constructor(
+    readonly service: DataService,
+    cause: unknown,
+  ) {
     super(`${service} did not answer the data export`, { cause });
   }
 }
@@ -29,13 +32,20 @@ export class ExportUnavailableError extends Error {
  * The other services' GET /internal/users/:id/export, asked at once (INTERNAL_TOKEN, `timeoutMs`
  * each). Every one must answer: a missing one throws ExportUnavailableError, never partial data.
  */
-export function createUserDataClient(opts: { urls: Record<DataService, string>; internalToken: string | undefined; timeoutMs: number }) {
+export function createUserDataClient(opts: {
+  urls: Record<DataService, string>;
+  internalToken: string | undefined;
+  timeoutMs: number;
+}) {
   const ask = async <K extends DataService>(service: K, userId: string): Promise<UserData[K]> => {
     try {
-      const res = await fetch(new URL(`/internal/users/${encodeURIComponent(userId)}/export`, opts.urls[service]), {
-        headers: opts.internalToken ? { 'x-internal-token': opts.internalToken } : {},
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
+      const res = await fetch(
+        new URL(`/internal/users/${encodeURIComponent(userId)}/export`, opts.urls[service]),
+        {
+          headers: opts.internalToken ? { 'x-internal-token': opts.internalToken } : {},
+          signal: AbortSignal.timeout(opts.timeoutMs),
+        },
+      );
       if (!res.ok) throw new Error(`answered ${res.status}`);
       return SECTIONS[service].parse(await res.json()) as UserData[K];
     } catch (err) {

@@ -25,7 +25,15 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/register',
-    { schema: { tags: ['auth'], operationId: 'register', summary: 'Create an account (and send the e-mail verification link)', body: registerBodySchema, response: { 409: errorSchema, 201: authResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'register',
+        summary: 'Create an account (and send the e-mail verification link)',
+        body: registerBodySchema,
+        response: { 409: errorSchema, 201: authResponseSchema },
+      },
+    },
     async (request, reply) => {
       await limitIp(request);
       const { email, password, name } = request.body;
@@ -43,7 +51,15 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], operationId: 'login', summary: 'Sign in with e-mail and password', body: loginBodySchema, response: { 200: authResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'login',
+        summary: 'Sign in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: authResponseSchema },
+      },
+    },
     async (request) => {
       await limitIp(request);
       const { email, password } = request.body;
@@ -57,7 +73,15 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.get(
     '/api/auth/me',
-    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'getMe', summary: 'The signed-in account', response: { 200: meResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        operationId: 'getMe',
+        summary: 'The signed-in account',
+        response: { 200: meResponseSchema },
+      },
+    },
     async (request) => ({ user: ctx.view(await currentRow(ctx, request.user!.id)) }),
   );
 
@@ -65,7 +89,13 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
     '/api/auth/me',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['auth'], operationId: 'updateMe', summary: 'Change the name or e-mail of the signed-in account', body: updateMeBodySchema, response: { 409: errorSchema, 200: authResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'updateMe',
+        summary: 'Change the name or e-mail of the signed-in account',
+        body: updateMeBodySchema,
+        response: { 409: errorSchema, 200: authResponseSchema },
+      },
     },
     async (request) => {
       const before = await currentRow(ctx, request.user!.id);
@@ -102,8 +132,17 @@ export function accountRoutes(app: App, ctx: AuthContext, guards: Guards) {
   /** A fresh token for a still-valid (not revoked) one, with current claims (plan, name, admin), of the same sign-in. */
   app.post(
     '/api/auth/refresh',
-    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'refreshToken', summary: 'A fresh access token with the current claims', response: { 200: authResponseSchema } } },
-    async (request) => ctx.session(await currentRow(ctx, request.user!.id), tokenSessionId(request)),
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        operationId: 'refreshToken',
+        summary: 'A fresh access token with the current claims',
+        response: { 200: authResponseSchema },
+      },
+    },
+    async (request) =>
+      ctx.session(await currentRow(ctx, request.user!.id), tokenSessionId(request)),
   );
 }
 

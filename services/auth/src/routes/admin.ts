@@ -6,7 +6,16 @@ import type { AuthContext } from '../context.js';
 export function adminRoutes(app: App, ctx: AuthContext, guards: Guards) {
   app.get(
     '/api/admin/users',
-    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], operationId: 'adminUsers', summary: 'The accounts, newest first (administrators)', querystring: adminListQuerySchema, response: { 200: adminUsersResponseSchema } } },
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        operationId: 'adminUsers',
+        summary: 'The accounts, newest first (administrators)',
+        querystring: adminListQuerySchema,
+        response: { 200: adminUsersResponseSchema },
+      },
+    },
     async (request) => ({
       items: (await ctx.users.newest(request.query.limit)).map((row) => {
         const { id, email, name, plan, createdAt, isAdmin } = ctx.view(row);

@@ -30,7 +30,13 @@ export function emailVerificationRoutes(app: App, ctx: AuthContext, guards: Guar
           request.user = null;
         });
       },
-      schema: { tags: ['auth'], operationId: 'verifyEmail', summary: 'Follow an e-mail verification link (its token)', body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'verifyEmail',
+        summary: 'Follow an e-mail verification link (its token)',
+        body: verifyEmailBodySchema,
+        response: { 200: verifyEmailResponseSchema },
+      },
     },
     async (request) => {
       const claims = await ctx.keys
@@ -54,7 +60,9 @@ export function emailVerificationRoutes(app: App, ctx: AuthContext, guards: Guar
         throw new HttpError(400, MESSAGES.verifyLinkStale, 'stale_link');
       }
       const answer = { email: after.email, emailVerified: true as const };
-      return request.user?.id === after.id ? { ...answer, ...(await ctx.session(after, tokenSessionId(request))) } : answer;
+      return request.user?.id === after.id
+        ? { ...answer, ...(await ctx.session(after, tokenSessionId(request))) }
+        : answer;
     },
   );
 
@@ -63,7 +71,12 @@ export function emailVerificationRoutes(app: App, ctx: AuthContext, guards: Guar
     '/api/auth/verify-email/resend',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['auth'], operationId: 'resendVerificationEmail', summary: 'Send the e-mail verification link again', response: { 202: resendVerificationResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'resendVerificationEmail',
+        summary: 'Send the e-mail verification link again',
+        response: { 202: resendVerificationResponseSchema },
+      },
     },
     async (request, reply) => {
       const row = await currentRow(ctx, request.user!.id);

@@ -10,7 +10,12 @@ import {
 import { errorSchema, HttpError, notFound, type App, type Guards } from '@oneeta/service-kit';
 import type { AuthContext } from '../context.js';
 import { linkMatchesAccount } from '../domain/email-verification.js';
-import { linkExpiry, newResetToken, requestStillFresh, resetLink } from '../domain/password-reset.js';
+import {
+  linkExpiry,
+  newResetToken,
+  requestStillFresh,
+  resetLink,
+} from '../domain/password-reset.js';
 import { createPasswordResetsStore } from '../store/password-resets-store.js';
 
 /** Service-to-service routes: never proxied by the gateway, guarded by INTERNAL_TOKEN. */
@@ -23,7 +28,10 @@ export function internalRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.get(
     '/internal/users/:id',
-    { preHandler: guards.requireInternal, schema: { params: idParamsSchema, response: { 200: internalUserResponseSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: idParamsSchema, response: { 200: internalUserResponseSchema } },
+    },
     async (request) => {
       const row = await user(request.params.id);
       return { user: ctx.view(row), tokens: ctx.accountRecord(row).tokens! };
@@ -38,12 +46,20 @@ export function internalRoutes(app: App, ctx: AuthContext, guards: Guards) {
     '/internal/users/:id/verification-link',
     {
       preHandler: guards.requireInternal,
-      schema: { params: idParamsSchema, querystring: verificationLinkQuerySchema, response: { 200: verificationLinkResponseSchema, 409: errorSchema } },
+      schema: {
+        params: idParamsSchema,
+        querystring: verificationLinkQuerySchema,
+        response: { 200: verificationLinkResponseSchema, 409: errorSchema },
+      },
     },
     async (request) => {
       const row = await user(request.params.id);
       if (row.emailVerifiedAt || !linkMatchesAccount(request.query.email, row.email)) {
-        throw new HttpError(409, 'Nothing to verify: the address changed or is verified already', 'nothing_to_verify');
+        throw new HttpError(
+          409,
+          'Nothing to verify: the address changed or is verified already',
+          'nothing_to_verify',
+        );
       }
       return { email: row.email, name: row.name ?? '', link: await ctx.verificationLinkFor(row) };
     },
@@ -58,17 +74,36 @@ export function internalRoutes(app: App, ctx: AuthContext, guards: Guards) {
     '/internal/users/:id/password-reset-link',
     {
       preHandler: guards.requireInternal,
-      schema: { params: idParamsSchema, querystring: passwordResetLinkQuerySchema, response: { 200: verificationLinkResponseSchema, 409: errorSchema } },
+      schema: {
+        params: idParamsSchema,
+        querystring: passwordResetLinkQuerySchema,
+        response: { 200: verificationLinkResponseSchema, 409: errorSchema },
+      },
     },
     async (request) => {
       const row = await user(request.params.id);
       const resets = createPasswordResetsStore(ctx.db);
       const pending = await resets.pending(row.id, request.query.requestId);
-      const nothing = () => new HttpError(409, 'Nothing to send: the request was replaced, used or is too old, or the address changed', 'nothing_to_send');
-      if (!pending || !requestStillFresh(pending.requestedAt) || pending.email.toLowerCase() !== row.email.toLowerCase()) throw nothing();
+      const nothing = () =>
+        new HttpError(
+          409,
+          'Nothing to send: the request was replaced, used or is too old, or the address changed',
+          'nothing_to_send',
+        );
+      if (
+        !pending ||
+        !requestStillFresh(pending.requestedAt) ||
+        pending.email.toLowerCase() !== row.email.toLowerCase()
+      )
+        throw nothing();
       const { token, tokenHash } = newResetToken();
-      if (!(await resets.setLink(row.id, pending.requestId, tokenHash, linkExpiry()))) throw nothing();
-      return { email: row.email, name: row.name ?? '', link: resetLink(ctx.config.PUBLIC_URL, token) };
+      if (!(await resets.setLink(row.id, pending.requestId, tokenHash, linkExpiry())))
+        throw nothing();
+      return {
+        email: row.email,
+        name: row.name ?? '',
+        link: resetLink(ctx.config.PUBLIC_URL, token),
+      };
     },
   );
 
@@ -77,7 +112,11 @@ export function internalRoutes(app: App, ctx: AuthContext, guards: Guards) {
     '/internal/users/:id/plan',
     {
       preHandler: guards.requireInternal,
-      schema: { params: idParamsSchema, body: internalSetPlanBodySchema, response: { 200: meResponseSchema } },
+      schema: {
+        params: idParamsSchema,
+        body: internalSetPlanBodySchema,
+        response: { 200: meResponseSchema },
+      },
     },
     async (request) => {
       const before = await user(request.params.id);

@@ -34,7 +34,13 @@ export function passwordRoutes(app: App, ctx: AuthContext, guards: Guards) {
     '/api/auth/password',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['auth'], operationId: 'changePassword', summary: 'Change the password (the current one required); every other sign-in ends', body: changePasswordBodySchema, response: { 400: errorSchema, 200: authResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'changePassword',
+        summary: 'Change the password (the current one required); every other sign-in ends',
+        body: changePasswordBodySchema,
+        response: { 400: errorSchema, 200: authResponseSchema },
+      },
     },
     async (request) => {
       const before = await currentRow(ctx, request.user!.id);
@@ -43,7 +49,11 @@ export function passwordRoutes(app: App, ctx: AuthContext, guards: Guards) {
         throw new HttpError(400, MESSAGES.currentPasswordWrong, 'wrong_password');
       }
       const passwordHash = await hashPassword(password);
-      const after = await ctx.changeTokens(before.id, (row) => ({ ...revokeAll(row), passwordHash }), (tx) => createPasswordResetsStore(tx).drop(before.id));
+      const after = await ctx.changeTokens(
+        before.id,
+        (row) => ({ ...revokeAll(row), passwordHash }),
+        (tx) => createPasswordResetsStore(tx).drop(before.id),
+      );
       if (!after) throw new HttpError(401, MESSAGES.notAuthenticated, 'not_authenticated');
       return ctx.session(after);
     },
@@ -52,19 +62,38 @@ export function passwordRoutes(app: App, ctx: AuthContext, guards: Guards) {
   app.post(
     '/api/auth/password/forgot',
     {
-      schema: { tags: ['auth'], operationId: 'forgotPassword', summary: 'E-mail a single-use link to choose a new password (the same answer whether or not the account exists)', body: forgotPasswordBodySchema, response: { 202: forgotPasswordResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'forgotPassword',
+        summary:
+          'E-mail a single-use link to choose a new password (the same answer whether or not the account exists)',
+        body: forgotPasswordBodySchema,
+        response: { 202: forgotPasswordResponseSchema },
+      },
     },
     async (request, reply) => {
       const started = Date.now();
       await limitIp(ctx, request);
       const { email } = request.body;
-      const perAddress = await ctx.limiter.hit(`reset:${email}`, { limit: config.PASSWORD_RESET_MAX_PER_HOUR, windowSeconds: 3600 });
+      const perAddress = await ctx.limiter.hit(`reset:${email}`, {
+        limit: config.PASSWORD_RESET_MAX_PER_HOUR,
+        windowSeconds: 3600,
+      });
       const row = perAddress.allowed ? await ctx.users.byEmail(email) : undefined;
       if (row) {
         await ctx.transaction(async (tx) => {
-          const data: PasswordResetRequestedData = { userId: row.id, email: row.email, requestId: randomUUID() };
+          const data: PasswordResetRequestedData = {
+            userId: row.id,
+            email: row.email,
+            requestId: randomUUID(),
+          };
           await createPasswordResetsStore(tx).request(data);
-          await ctx.outbox.add(tx, { aggregate: `user:${row.id}`, kind: 'event', topic: TOPICS.passwordResetRequested, data });
+          await ctx.outbox.add(tx, {
+            aggregate: `user:${row.id}`,
+            kind: 'event',
+            topic: TOPICS.passwordResetRequested,
+            data,
+          });
         });
       }
       await sleep(FORGOT_ANSWER_MIN_MS - (Date.now() - started));
@@ -75,7 +104,14 @@ export function passwordRoutes(app: App, ctx: AuthContext, guards: Guards) {
   app.post(
     '/api/auth/password/reset',
     {
-      schema: { tags: ['auth'], operationId: 'resetPassword', summary: 'Choose a new password with the e-mailed link (once, within 30 minutes); every other sign-in ends', body: resetPasswordBodySchema, response: { 400: errorSchema, 200: authResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'resetPassword',
+        summary:
+          'Choose a new password with the e-mailed link (once, within 30 minutes); every other sign-in ends',
+        body: resetPasswordBodySchema,
+        response: { 400: errorSchema, 200: authResponseSchema },
+      },
     },
     async (request) => {
       await limitIp(ctx, request);

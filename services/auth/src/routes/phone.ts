@@ -17,7 +17,10 @@ import {
 import type { UserRow } from '../store/schema.js';
 import { currentRow } from './accounts.js';
 
-const state = (row: UserRow) => ({ phoneNumber: row.phoneNumber, phoneVerified: row.phoneVerified });
+const state = (row: UserRow) => ({
+  phoneNumber: row.phoneNumber,
+  phoneVerified: row.phoneVerified,
+});
 const response = { 200: phoneStateSchema };
 
 export function phoneRoutes(app: App, ctx: AuthContext, guards: Guards) {
@@ -25,17 +28,35 @@ export function phoneRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/me/phone',
-    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'startPhoneVerification', summary: 'Send a verification code to a phone number', body: phoneStartBodySchema, response } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        operationId: 'startPhoneVerification',
+        summary: 'Send a verification code to a phone number',
+        body: phoneStartBodySchema,
+        response,
+      },
+    },
     async (request) => {
       const user = await currentRow(ctx, request.user!.id);
       const sent = await limiter.hit(`sms:${user.id}`, { limit: 5, windowSeconds: 3600 });
       if (!sent.allowed) {
-        throw new HttpError(429, `Too many codes requested. Try again in ${sent.retryAfterSeconds}s`, 'rate_limited');
+        throw new HttpError(
+          429,
+          `Too many codes requested. Try again in ${sent.retryAfterSeconds}s`,
+          'rate_limited',
+        );
       }
       const { phone } = request.body;
       const code = newPhoneCode();
       const expiresAt = new Date(Date.now() + PHONE_CODE_TTL_MS);
-      const row = await users.startPhoneVerification(user.id, phone, hashPhoneCode(code, user.id, phone), expiresAt);
+      const row = await users.startPhoneVerification(
+        user.id,
+        phone,
+        hashPhoneCode(code, user.id, phone),
+        expiresAt,
+      );
       await ctx.sms.send(phone, phoneCodeMessage(code));
       return state(row);
     },
@@ -43,7 +64,16 @@ export function phoneRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.post(
     '/api/auth/me/phone/verify',
-    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'verifyPhone', summary: 'Confirm the phone number with the code sent to it', body: phoneVerifyBodySchema, response } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        operationId: 'verifyPhone',
+        summary: 'Confirm the phone number with the code sent to it',
+        body: phoneVerifyBodySchema,
+        response,
+      },
+    },
     async (request) => {
       const userId = request.user!.id;
       // Reserve the attempt first (atomic), then compare: parallel guesses cannot exceed the limit.
@@ -64,7 +94,15 @@ export function phoneRoutes(app: App, ctx: AuthContext, guards: Guards) {
 
   app.delete(
     '/api/auth/me/phone',
-    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'removePhone', summary: 'Remove the phone number', response } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        operationId: 'removePhone',
+        summary: 'Remove the phone number',
+        response,
+      },
+    },
     async (request) => state(await users.removePhone((await currentRow(ctx, request.user!.id)).id)),
   );
 }

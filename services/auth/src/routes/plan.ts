@@ -10,7 +10,13 @@ export function planRoutes(app: App, ctx: AuthContext, guards: Guards) {
     '/api/auth/plan',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['auth'], operationId: 'changePlan', summary: 'Change the plan of the signed-in account', body: planChangeBodySchema, response: { 200: authResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'changePlan',
+        summary: 'Change the plan of the signed-in account',
+        body: planChangeBodySchema,
+        response: { 200: authResponseSchema },
+      },
     },
     async (request) => {
       if (request.body.plan !== 'free') {

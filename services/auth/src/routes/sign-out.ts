@@ -11,17 +11,33 @@ import { tokenSessionId } from './token-session.js';
 export function signOutRoutes(app: App, ctx: AuthContext, guards: Guards) {
   app.post(
     '/api/auth/logout',
-    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'logout', summary: 'Sign out this device: its token (and the ones it refreshed) stop working' } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        operationId: 'logout',
+        summary: 'Sign out this device: its token (and the ones it refreshed) stop working',
+      },
+    },
     async (request, reply) => {
       const sessionId = tokenSessionId(request);
-      await ctx.changeTokens(request.user!.id, (row) => revokeSession(row, sessionId, ctx.config.JWT_TTL_SECONDS));
+      await ctx.changeTokens(request.user!.id, (row) =>
+        revokeSession(row, sessionId, ctx.config.JWT_TTL_SECONDS),
+      );
       return reply.status(204).send();
     },
   );
 
   app.post(
     '/api/auth/logout-all',
-    { preHandler: guards.requireUser, schema: { tags: ['auth'], operationId: 'logoutAll', summary: 'Sign out everywhere: every token of the account stops working, this one too' } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        operationId: 'logoutAll',
+        summary: 'Sign out everywhere: every token of the account stops working, this one too',
+      },
+    },
     async (request, reply) => {
       await ctx.changeTokens(request.user!.id, revokeAll);
       return reply.status(204).send();

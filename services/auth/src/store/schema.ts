@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { outboxTable } from '@oneeta/service-kit';
 
 /** The auth service's own Postgres schema; no other service reads it. */
@@ -17,7 +25,9 @@ export const users = auth.table(
     email: text('email').notNull(),
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
-    plan: text('plan', { enum: ['free', 'standard', 'premium', 'enterprise'] }).notNull().default('free'),
+    plan: text('plan', { enum: ['free', 'standard', 'premium', 'enterprise'] })
+      .notNull()
+      .default('free'),
     isAdmin: boolean('is_admin').notNull().default(false),
     phoneNumber: text('phone_number'),
     phoneVerified: boolean('phone_verified').notNull().default(false),

@@ -10,6 +10,10 @@ export async function oldestKey(db: Database): Promise<JWK | undefined> {
 }
 
 /** Stores a signing key pair under its kid. */
-export async function addKey(db: Database, privateJwk: JWK & { kid: string }, publicJwk: JWK): Promise<void> {
+export async function addKey(
+  db: Database,
+  privateJwk: JWK & { kid: string },
+  publicJwk: JWK,
+): Promise<void> {
   await db.insert(signingKeys).values({ kid: privateJwk.kid, privateJwk, publicJwk });
 }

@@ -19,24 +19,38 @@ export function createUsersStore(db: Database) {
     byId,
 
     /** The row, locked until the transaction ends (token changes read, then write, the sign-out list). */
-    lockById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)).for('update'))[0],
+    lockById: async (id: string) =>
+      (await db.select().from(users).where(eq(users.id, id)).for('update'))[0],
 
     byEmail: async (email: string): Promise<UserRow | undefined> =>
-      (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],
+      (
+        await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      )[0],
 
     /** Deletes the account (its phone verification and password reset go with it) and the SMS messages kept for its number. */
     remove: async (row: UserRow) => {
       if (row.phoneNumber) await db.delete(smsOutbox).where(eq(smsOutbox.to, row.phoneNumber));
-      return (await db.delete(users).where(eq(users.id, row.id)).returning({ id: users.id })).length === 1;
+      return (
+        (await db.delete(users).where(eq(users.id, row.id)).returning({ id: users.id })).length ===
+        1
+      );
     },
 
     /** The newest `limit` accounts (the admin portal's users table). */
-    newest: (limit: number) => db.select().from(users).orderBy(desc(users.createdAt), users.id).limit(limit),
+    newest: (limit: number) =>
+      db.select().from(users).orderBy(desc(users.createdAt), users.id).limit(limit),
 
     /** Inserts a user; returns undefined when the e-mail is taken. */
     insert: async (values: { email: string; name: string | null; passwordHash: string }) => {
       // No error on a taken address: an error would abort the caller's transaction.
-      const [row] = await db.insert(users).values({ id: randomUUID(), ...values }).onConflictDoNothing().returning();
+      const [row] = await db
+        .insert(users)
+        .values({ id: randomUUID(), ...values })
+        .onConflictDoNothing()
+        .returning();
       return row;
     },
 
@@ -44,7 +58,18 @@ export function createUsersStore(db: Database) {
     update: async (
       id: string,
       patch: Partial<
-        Pick<UserRow, 'name' | 'email' | 'emailVerifiedAt' | 'plan' | 'phoneNumber' | 'phoneVerified' | 'passwordHash' | 'tokenVersion' | 'revokedSessions'>
+        Pick<
+          UserRow,
+          | 'name'
+          | 'email'
+          | 'emailVerifiedAt'
+          | 'plan'
+          | 'phoneNumber'
+          | 'phoneVerified'
+          | 'passwordHash'
+          | 'tokenVersion'
+          | 'revokedSessions'
+        >
       >,
     ) => {
       const [row] = await db
@@ -63,7 +88,13 @@ export function createUsersStore(db: Database) {
       const [row] = await db
         .update(users)
         .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(users.id, id), sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.emailVerifiedAt)))
+        .where(
+          and(
+            eq(users.id, id),
+            sql`lower(${users.email}) = ${email.toLowerCase()}`,
+            isNull(users.emailVerifiedAt),
+          ),
+        )
         .returning();
       return row;
     },
@@ -78,7 +109,12 @@ export function createUsersStore(db: Database) {
     },
 
     /** Replaces the user's pending verification and sets the unverified number. */
-    startPhoneVerification: async (userId: string, phone: string, codeHash: string, expiresAt: Date) =>
+    startPhoneVerification: async (
+      userId: string,
+      phone: string,
+      codeHash: string,
+      expiresAt: Date,
+    ) =>
       db.transaction(async (tx) => {
         await tx
           .insert(phoneVerifications)
@@ -126,7 +162,9 @@ export function createUsersStore(db: Database) {
       db.transaction(async (tx) => {
         const consumed = await tx
           .delete(phoneVerifications)
-          .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.codeHash, codeHash)))
+          .where(
+            and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.codeHash, codeHash)),
+          )
           .returning();
         if (consumed.length === 0) return undefined;
         const [row] = await tx

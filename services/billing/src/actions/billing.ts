@@ -54,7 +54,10 @@ export function createBilling(deps: BillingDeps) {
   const origin = config.PUBLIC_URL;
   const plansUrl = (result: 'success' | 'cancelled') => `${origin}/plans?checkout=${result}`;
   const apply = (event: BillingEvent) =>
-    applyEvent({ db: deps.db, outbox: deps.outbox, provider: provider.name, onCommit: deps.wakeRelay }, event);
+    applyEvent(
+      { db: deps.db, outbox: deps.outbox, provider: provider.name, onCommit: deps.wakeRelay },
+      event,
+    );
 
   /** The provider's refusals answer 400 with their message; its outages 503. */
   const viaProvider = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -62,9 +65,12 @@ export function createBilling(deps: BillingDeps) {
       return await call();
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
-      if (err.kind === 'invalid_request' || err.kind === 'card') throw badRequest(err.message, err.code ?? 'provider_error');
+      if (err.kind === 'invalid_request' || err.kind === 'card')
+        throw badRequest(err.message, err.code ?? 'provider_error');
       // Stripe down, or our key refused: not the caller's doing.
-      throw new HttpError(503, UNAVAILABLE_MESSAGE, 'unavailable', { 'retry-after': String(RETRY_AFTER_SECONDS) });
+      throw new HttpError(503, UNAVAILABLE_MESSAGE, 'unavailable', {
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      });
     }
   };
 
@@ -99,7 +105,8 @@ export function createBilling(deps: BillingDeps) {
     try {
       event = provider.parseWebhook(rawBody, signature);
     } catch (err) {
-      if (err instanceof BadSignatureError) throw badRequest(BILLING_MESSAGES.badSignature, 'bad_signature');
+      if (err instanceof BadSignatureError)
+        throw badRequest(BILLING_MESSAGES.badSignature, 'bad_signature');
       throw err;
     }
     if (!event) return;
@@ -184,11 +191,16 @@ export function createBilling(deps: BillingDeps) {
       // The account view follows auth a moment behind a payment: the live subscription counts too.
       const [live] = await store.liveSubscriptions(user.id);
       const refusal = checkoutRefusal(plan, live?.plan === plan ? plan : user.plan);
-      if (refusal || (plan !== 'standard' && plan !== 'premium')) throw badRequest(refusal ?? BILLING_MESSAGES.notSelfServe, 'plan_not_for_sale');
+      if (refusal || (plan !== 'standard' && plan !== 'premium'))
+        throw badRequest(refusal ?? BILLING_MESSAGES.notSelfServe, 'plan_not_for_sale');
       const price = priceOf(plan);
       const customerId =
         (await store.customerOf(user.id)) ??
-        (await store.saveCustomer(user.id, provider.name, await viaProvider(() => provider.createCustomer(user))));
+        (await store.saveCustomer(
+          user.id,
+          provider.name,
+          await viaProvider(() => provider.createCustomer(user)),
+        ));
       const expiresAt = new Date(Date.now() + config.CHECKOUT_TTL_MINUTES * 60_000);
       const checkout = await viaProvider(() =>
         provider.createCheckout({
@@ -215,10 +227,13 @@ export function createBilling(deps: BillingDeps) {
 
     async openPortal(user: AuthUser): Promise<string> {
       const paying = (await store.liveSubscriptions(user.id)).length > 0;
-      if (!paying && !PAID_PLANS.includes(user.plan)) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
+      if (!paying && !PAID_PLANS.includes(user.plan))
+        throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
       const customerId = await store.customerOf(user.id);
-      if (provider.name !== 'local' && !customerId) throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
-      return (await viaProvider(() => provider.createPortal(customerId ?? '', `${origin}/plans`))).url;
+      if (provider.name !== 'local' && !customerId)
+        throw badRequest(BILLING_MESSAGES.noSubscription, 'no_subscription');
+      return (await viaProvider(() => provider.createPortal(customerId ?? '', `${origin}/plans`)))
+        .url;
     },
 
     localCheckout: async (user: AuthUser, id: string) => viewOf(await ownCheckout(user, id)),
@@ -226,7 +241,8 @@ export function createBilling(deps: BillingDeps) {
     /** Pays a local checkout: a signed checkout.session.completed through the webhook path. */
     async payLocalCheckout(user: AuthUser, id: string): Promise<string> {
       const row = await ownCheckout(user, id);
-      if (row.status !== 'open') throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
+      if (row.status !== 'open')
+        throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
       await emit({
         id: compactId('evt_local'),
         created: nowSeconds(),
@@ -243,7 +259,8 @@ export function createBilling(deps: BillingDeps) {
           currentPeriodEnd: nextPeriodEnd(new Date()),
         },
       });
-      if ((await store.checkout(row.id))?.status !== 'paid') throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
+      if ((await store.checkout(row.id))?.status !== 'paid')
+        throw badRequest(BILLING_MESSAGES.checkoutClosed, 'checkout_closed');
       await pushNow(row.userId);
       return plansUrl('success');
     },
@@ -276,7 +293,9 @@ export function createBilling(deps: BillingDeps) {
     async onUserChanged(data: UserChangedData): Promise<void> {
       if (data.plan !== 'free' || !data.changed.includes('plan')) return;
       const at = new Date(data.updatedAt).getTime();
-      const live = (await store.liveSubscriptions(data.userId)).filter((s) => s.createdAt.getTime() <= at);
+      const live = (await store.liveSubscriptions(data.userId)).filter(
+        (s) => s.createdAt.getTime() <= at,
+      );
       if (live.length === 0) return;
       for (const sub of live) await endSubscription(sub);
     },

@@ -19,7 +19,10 @@ const MAX_ROUNDS = 5;
  * never sold anything to, an enterprise account (set by the team) or an unknown one is left alone.
  * Auth unreachable or failing throws: the job retries with backoff.
  */
-export function createPlanPusher(deps: { store: Pick<BillingStore, 'hasSubscriptions' | 'planFromSubscriptions'>; auth: AuthClient }) {
+export function createPlanPusher(deps: {
+  store: Pick<BillingStore, 'hasSubscriptions' | 'planFromSubscriptions'>;
+  auth: AuthClient;
+}) {
   return async function pushPlan(userId: string): Promise<PlanPushOutcome> {
     if (!(await deps.store.hasSubscriptions(userId))) return 'skipped';
     let wrote: Plan | null = null;
@@ -55,7 +58,11 @@ export function startPlanPushWorker(deps: {
   worker.on('failed', (job, err) => {
     const final = job ? job.attemptsMade >= (job.opts.attempts ?? 1) : false;
     const entryLog = { jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message };
-    if (final) deps.log.error(entryLog, 'billing: plan push gave up (the next billing event of the user queues another)');
+    if (final)
+      deps.log.error(
+        entryLog,
+        'billing: plan push gave up (the next billing event of the user queues another)',
+      );
     else deps.log.warn(entryLog, 'billing: plan push failed, retrying');
   });
   return {

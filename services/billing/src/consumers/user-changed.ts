@@ -9,7 +9,9 @@ export const DOWNGRADE_GROUP = 'billing:downgrades';
  * user.changed: a move to free ends the paid subscription (PATCH /api/auth/plan). A failure (the
  * provider or auth unreachable) throws, and the bus redelivers.
  */
-export function startUserChangedConsumer(deps: EventsContext & { billing: Pick<Billing, 'onUserChanged'> }) {
+export function startUserChangedConsumer(
+  deps: EventsContext & { billing: Pick<Billing, 'onUserChanged'> },
+) {
   return consumeEvents(deps, {
     topic: TOPICS.userChanged,
     group: DOWNGRADE_GROUP,

@@ -17,7 +17,9 @@ export interface UserDeletedDeps {
  * provider, then its billing rows are anonymised (Billing.onUserDeleted). A provider outage throws,
  * the event stays unprocessed and the bus delivers it again.
  */
-export function userDeletedHandler(deps: UserDeletedDeps): (event: EventEnvelope<UserDeletedData>) => Promise<void> {
+export function userDeletedHandler(
+  deps: UserDeletedDeps,
+): (event: EventEnvelope<UserDeletedData>) => Promise<void> {
   return idempotent(deps.redis, deps.prefix, USER_DELETED_GROUP, async (event) => {
     const erased = await deps.billing.onUserDeleted(event.data);
     deps.log.info({ eventId: event.id, ...erased }, 'deleted account erased');

@@ -26,9 +26,16 @@ describe('supersedes', () => {
     expect(supersedes({ created: 100, status: 'incomplete' }, stored)).toBe(false);
   });
   it('never revives a canceled subscription', () => {
-    expect(supersedes({ created: 500, status: 'active' }, { eventCreated: 100, status: 'canceled' })).toBe(false);
+    expect(
+      supersedes({ created: 500, status: 'active' }, { eventCreated: 100, status: 'canceled' }),
+    ).toBe(false);
   });
   it('counts active and past due as live', () => {
-    expect([isLive('active'), isLive('past_due'), isLive('canceled'), isLive('incomplete')]).toEqual([true, true, false, false]);
+    expect([
+      isLive('active'),
+      isLive('past_due'),
+      isLive('canceled'),
+      isLive('incomplete'),
+    ]).toEqual([true, true, false, false]);
   });
 });

@@ -16,15 +16,31 @@ export function checkoutRefusal(plan: Plan, current: Plan): string | null {
 }
 
 /** The price of a self-serve plan, in US cents. */
-export function priceOf(plan: SelfServePlan): { amountMinor: number; currency: string; label: string; name: string } {
+export function priceOf(plan: SelfServePlan): {
+  amountMinor: number;
+  currency: string;
+  label: string;
+  name: string;
+} {
   const row = PLAN_TABLE[plan];
-  return { amountMinor: row.priceCents ?? 0, currency: 'usd', label: row.priceLabel, name: row.name };
+  return {
+    amountMinor: row.priceCents ?? 0,
+    currency: 'usd',
+    label: row.priceLabel,
+    name: row.name,
+  };
 }
 
 /** A subscription that gives its plan: paid up, or in the provider's retry period. */
-export const isLive = (status: DomainSubscriptionStatus) => status === 'active' || status === 'past_due';
+export const isLive = (status: DomainSubscriptionStatus) =>
+  status === 'active' || status === 'past_due';
 
-const RANK: Record<DomainSubscriptionStatus, number> = { incomplete: 0, active: 1, past_due: 2, canceled: 3 };
+const RANK: Record<DomainSubscriptionStatus, number> = {
+  incomplete: 0,
+  active: 1,
+  past_due: 2,
+  canceled: 3,
+};
 
 /**
  * Whether an event (its `created`, seconds) may change a subscription last set by an event of

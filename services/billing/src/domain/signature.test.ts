@@ -6,7 +6,10 @@ describe('webhook signatures (Stripe’s scheme)', () => {
   const body = JSON.stringify({ id: 'evt_1', type: 'invoice.paid' });
   it('verifies its own signatures and Stripe’s test header for the same secret', () => {
     expect(verifySignature(body, signPayload(body, 'secret-a'), 'secret-a')).toBe(true);
-    const stripeHeader = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload: body, secret: 'secret-a' });
+    const stripeHeader = new Stripe('sk_test_x').webhooks.generateTestHeaderString({
+      payload: body,
+      secret: 'secret-a',
+    });
     expect(verifySignature(body, stripeHeader, 'secret-a')).toBe(true);
   });
   it('refuses another secret, another body, a stale time and no header', () => {

@@ -5,7 +5,11 @@ import { safeEqual } from '@oneeta/service-kit';
  * Webhook signatures in Stripe's scheme (`t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">`), used by
  * the local provider to sign the events it feeds to the webhook path, so both providers share it.
  */
-export function signPayload(body: string, secret: string, at = Math.floor(Date.now() / 1000)): string {
+export function signPayload(
+  body: string,
+  secret: string,
+  at = Math.floor(Date.now() / 1000),
+): string {
   return `t=${at},v1=${hmac(secret, `${at}.${body}`)}`;
 }
 
@@ -25,4 +29,5 @@ export function verifySignature(
   return parts.some(([k, v]) => k === 'v1' && v !== undefined && safeEqual(v, expected));
 }
 
-const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+const hmac = (secret: string, text: string) =>
+  createHmac('sha256', secret).update(text).digest('hex');

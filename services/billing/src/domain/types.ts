@@ -1,6 +1,10 @@
 import { PLANS, PAID_SELF_SERVE_PLANS, type Plan } from '@oneeta/contracts';
 import { z } from 'zod';
-import { DOMAIN_SUBSCRIPTION_STATUSES, type DomainSubscriptionStatus, type ProviderName } from '../store/schema.js';
+import {
+  DOMAIN_SUBSCRIPTION_STATUSES,
+  type DomainSubscriptionStatus,
+  type ProviderName,
+} from '../store/schema.js';
 
 /**
  * The billing domain's own words for what a payment provider reports. The Stripe adapter maps
@@ -51,15 +55,31 @@ export type InvoiceFacts = z.infer<typeof invoiceFactsSchema>;
 
 const base = { id: z.string().min(1), created: z.number().int() };
 export const billingEventSchema = z.discriminatedUnion('type', [
-  z.object({ ...base, type: z.literal('checkout.session.completed'), checkout: checkoutFactsSchema }),
-  /** The checkout page closed unpaid (Stripe's 24 h; a local checkout expires by itself). */
-  z.object({ ...base, type: z.literal('checkout.session.expired'), checkout: z.object({ checkoutId: z.string().min(1) }) }),
   z.object({
     ...base,
-    type: z.enum(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']),
+    type: z.literal('checkout.session.completed'),
+    checkout: checkoutFactsSchema,
+  }),
+  /** The checkout page closed unpaid (Stripe's 24 h; a local checkout expires by itself). */
+  z.object({
+    ...base,
+    type: z.literal('checkout.session.expired'),
+    checkout: z.object({ checkoutId: z.string().min(1) }),
+  }),
+  z.object({
+    ...base,
+    type: z.enum([
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+    ]),
     subscription: subscriptionFactsSchema,
   }),
-  z.object({ ...base, type: z.enum(['invoice.paid', 'invoice.payment_failed']), invoice: invoiceFactsSchema }),
+  z.object({
+    ...base,
+    type: z.enum(['invoice.paid', 'invoice.payment_failed']),
+    invoice: invoiceFactsSchema,
+  }),
 ]);
 /** One provider event: its id (applied once) and `created` (seconds: newer events win). */
 export type BillingEvent = z.infer<typeof billingEventSchema>;

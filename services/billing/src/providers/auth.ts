@@ -9,7 +9,11 @@ export interface AuthClient {
 }
 
 /** The auth service's internal routes (GET /internal/users/:id, PUT /internal/users/:id/plan). */
-export function createAuthClient(options: { baseUrl: string; internalToken?: string | undefined; timeoutMs?: number }): AuthClient {
+export function createAuthClient(options: {
+  baseUrl: string;
+  internalToken?: string | undefined;
+  timeoutMs?: number;
+}): AuthClient {
   const call = async (method: 'GET' | 'PUT', path: string, body?: unknown) => {
     const res = await fetch(new URL(path, options.baseUrl), {
       method,
@@ -40,4 +44,6 @@ export function createAuthClient(options: { baseUrl: string; internalToken?: str
 }
 
 const unavailable = () =>
-  new HttpError(503, UNAVAILABLE_MESSAGE, 'unavailable', { 'retry-after': String(RETRY_AFTER_SECONDS) });
+  new HttpError(503, UNAVAILABLE_MESSAGE, 'unavailable', {
+    'retry-after': String(RETRY_AFTER_SECONDS),
+  });

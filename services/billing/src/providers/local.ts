@@ -13,7 +13,10 @@ export interface LocalProvider extends BillingProvider {
  * The embedded test-mode provider (no account): checkouts and the portal are the web app's own
  * pages; its events are signed with a secret of this process and go through the webhook path.
  */
-export function createLocalProvider(options: { webOrigin: string; secret?: string }): LocalProvider {
+export function createLocalProvider(options: {
+  webOrigin: string;
+  secret?: string;
+}): LocalProvider {
   const secret = options.secret ?? randomBytes(32).toString('hex');
   return {
     name: 'local',

@@ -1,5 +1,10 @@
 import type Stripe from 'stripe';
-import type { BillingEvent, DomainSubscriptionStatus, SelfServePlan, SubscriptionFacts } from '../domain/types.js';
+import type {
+  BillingEvent,
+  DomainSubscriptionStatus,
+  SelfServePlan,
+  SubscriptionFacts,
+} from '../domain/types.js';
 
 /** Price id → plan, both ways (from STRIPE_PRICE_STANDARD and STRIPE_PRICE_PREMIUM). */
 export type PriceIds = Record<SelfServePlan, string>;
@@ -65,7 +70,8 @@ export function toBillingEvent(event: Stripe.Event, prices: PriceIds): BillingEv
           plan: asPlan(session.metadata?.plan),
           customerId: idOf(session.customer),
           subscriptionId: idOf(session.subscription),
-          paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+          paid:
+            session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
           amountMinor: session.amount_total ?? null,
           currency: session.currency ?? null,
           currentPeriodEnd: null,
@@ -80,7 +86,11 @@ export function toBillingEvent(event: Stripe.Event, prices: PriceIds): BillingEv
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return { ...base, type: event.type, subscription: subscriptionFacts(event.data.object, prices) };
+      return {
+        ...base,
+        type: event.type,
+        subscription: subscriptionFacts(event.data.object, prices),
+      };
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const invoice = event.data.object;

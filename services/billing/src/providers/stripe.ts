@@ -13,7 +13,9 @@ export interface StripeProviderOptions {
 }
 
 /** The Stripe library's client, pointed at api.stripe.com or at `apiBase`. */
-export function createStripeClient(options: Pick<StripeProviderOptions, 'secretKey' | 'apiBase' | 'maxNetworkRetries'>): Stripe {
+export function createStripeClient(
+  options: Pick<StripeProviderOptions, 'secretKey' | 'apiBase' | 'maxNetworkRetries'>,
+): Stripe {
   const base = options.apiBase ? new URL(options.apiBase) : null;
   return new Stripe(options.secretKey, {
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
@@ -58,7 +60,10 @@ const mapped = async <T>(call: () => Promise<T>): Promise<T> => {
  * portal, cancellation, and webhooks verified with the endpoint's signing secret. Stripe's types
  * stay in this file and stripe-events.ts.
  */
-export function createStripeProvider(options: StripeProviderOptions, client = createStripeClient(options)): BillingProvider {
+export function createStripeProvider(
+  options: StripeProviderOptions,
+  client = createStripeClient(options),
+): BillingProvider {
   return {
     name: 'stripe',
     createCustomer: (user) =>
@@ -75,13 +80,17 @@ export function createStripeProvider(options: StripeProviderOptions, client = cr
           {
             mode: 'subscription',
             line_items: [{ price: options.prices[request.plan], quantity: 1 }],
-            ...(request.customerId ? { customer: request.customerId } : { customer_email: request.user.email }),
+            ...(request.customerId
+              ? { customer: request.customerId }
+              : { customer_email: request.user.email }),
             client_reference_id: request.user.id,
             metadata: { userId: request.user.id, plan: request.plan },
             subscription_data: { metadata: { userId: request.user.id, plan: request.plan } },
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
-            expires_at: Math.floor(Math.max(request.expiresAt.getTime(), Date.now() + 31 * 60_000) / 1000),
+            expires_at: Math.floor(
+              Math.max(request.expiresAt.getTime(), Date.now() + 31 * 60_000) / 1000,
+            ),
           },
           { idempotencyKey: `oneeta-checkout-${request.checkoutId}` },
         );
@@ -90,7 +99,10 @@ export function createStripeProvider(options: StripeProviderOptions, client = cr
       }),
     createPortal: (customerId, returnUrl) =>
       mapped(async () => {
-        const portal = await client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+        const portal = await client.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+        });
         return { url: portal.url };
       }),
     cancelSubscription: (subscriptionId) =>
@@ -98,10 +110,18 @@ export function createStripeProvider(options: StripeProviderOptions, client = cr
         try {
           const current = await client.subscriptions.retrieve(subscriptionId);
           if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
-          await client.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `oneeta-cancel-${subscriptionId}` });
+          await client.subscriptions.cancel(
+            subscriptionId,
+            {},
+            { idempotencyKey: `oneeta-cancel-${subscriptionId}` },
+          );
         } catch (err) {
           // Already gone at Stripe: what cancelling wanted.
-          if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+          if (
+            err instanceof Stripe.errors.StripeInvalidRequestError &&
+            err.code === 'resource_missing'
+          )
+            return;
           throw err;
         }
       }),

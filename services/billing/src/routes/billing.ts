@@ -88,7 +88,9 @@ export function billingRoutes(app: App, ctx: BillingContext, guards: Guards) {
         response: { 200: redirectResponseSchema },
       },
     },
-    async (request) => ({ url: await billing.cancelLocalCheckout(request.user!, request.params.id) }),
+    async (request) => ({
+      url: await billing.cancelLocalCheckout(request.user!, request.params.id),
+    }),
   );
 
   app.get(

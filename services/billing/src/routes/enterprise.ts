@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { enterpriseLeadBodySchema, enterpriseLeadResponseSchema, format, MESSAGES } from '@oneeta/contracts';
+import {
+  enterpriseLeadBodySchema,
+  enterpriseLeadResponseSchema,
+  format,
+  MESSAGES,
+} from '@oneeta/contracts';
 import { errorSchema, HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { BillingContext } from '../context.js';
 
@@ -21,9 +26,14 @@ export function enterpriseRoutes(app: App, ctx: BillingContext, guards: Guards) 
       const rule = { limit: ctx.config.LEAD_MAX_PER_IP_PER_HOUR, windowSeconds: 3600 };
       const gate = await ctx.limiter.reserve(`lead:ip:${request.ip}`, rule);
       if (!gate.allowed)
-        throw new HttpError(429, format(MESSAGES.tooManyRequests, { n: gate.retryAfterSeconds }), 'rate_limited', {
-          'retry-after': String(gate.retryAfterSeconds),
-        });
+        throw new HttpError(
+          429,
+          format(MESSAGES.tooManyRequests, { n: gate.retryAfterSeconds }),
+          'rate_limited',
+          {
+            'retry-after': String(gate.retryAfterSeconds),
+          },
+        );
       const id = randomUUID();
       const lead = request.body;
       await ctx.billing.store.insertLead({

@@ -6,7 +6,10 @@ import type { BillingContext } from '../context.js';
 export function exportRoutes(app: App, ctx: BillingContext, guards: Guards) {
   app.get(
     '/internal/users/:id/export',
-    { preHandler: guards.requireInternal, schema: { params: userExportParamsSchema, response: { 200: billingUserExportSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: userExportParamsSchema, response: { 200: billingUserExportSchema } },
+    },
     async (request) => ctx.exportUser(request.params.id),
   );
 }

@@ -9,7 +9,9 @@ import type { BillingContext } from '../context.js';
 export function webhookRoutes(app: App, ctx: BillingContext) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post(
       '/api/billing/webhook',
       {
@@ -23,7 +25,10 @@ export function webhookRoutes(app: App, ctx: BillingContext) {
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        await ctx.billing.receiveWebhook(body, typeof signature === 'string' ? signature : undefined);
+        await ctx.billing.receiveWebhook(
+          body,
+          typeof signature === 'string' ? signature : undefined,
+        );
         return { received: true as const };
       },
     );

@@ -39,7 +39,11 @@ export function createBillingStore(db: Database) {
       return row?.userId ?? null;
     },
     /** Keeps the first customer stored for the user; answers the one kept. */
-    async saveCustomer(userId: string, provider: ProviderName, customerId: string): Promise<string> {
+    async saveCustomer(
+      userId: string,
+      provider: ProviderName,
+      customerId: string,
+    ): Promise<string> {
       await db.insert(customers).values({ userId, provider, customerId }).onConflictDoNothing();
       return (await this.customerOf(userId)) ?? customerId;
     },
@@ -52,7 +56,11 @@ export function createBillingStore(db: Database) {
       return row ?? null;
     },
     /** Moves a checkout from one of `from` to `to`; false when it was in none of them. */
-    async closeCheckout(id: string, from: CheckoutRow['status'][], to: CheckoutRow['status']): Promise<boolean> {
+    async closeCheckout(
+      id: string,
+      from: CheckoutRow['status'][],
+      to: CheckoutRow['status'],
+    ): Promise<boolean> {
       const rows = await db
         .update(checkouts)
         .set({ status: to })
@@ -74,7 +82,11 @@ export function createBillingStore(db: Database) {
         .orderBy(desc(subscriptions.createdAt), desc(subscriptions.eventCreated));
     },
     async hasSubscriptions(userId: string): Promise<boolean> {
-      const rows = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+      const rows = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId))
+        .limit(1);
       return rows.length > 0;
     },
     /** The plan the user's subscriptions give: the newest live one's, else free. */
@@ -87,7 +99,10 @@ export function createBillingStore(db: Database) {
       await db
         .insert(subscriptions)
         .values(values)
-        .onConflictDoUpdate({ target: subscriptions.id, set: { ...changes, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: subscriptions.id,
+          set: { ...changes, updatedAt: new Date() },
+        });
     },
 
     /** Records the event id; false when it was applied before (its effect is not repeated). */

@@ -1,6 +1,13 @@
 import type { Database } from '@oneeta/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkouts, customers, enterpriseLeads, outbox, subscriptions, type DomainSubscriptionStatus } from './schema.js';
+import {
+  checkouts,
+  customers,
+  enterpriseLeads,
+  outbox,
+  subscriptions,
+  type DomainSubscriptionStatus,
+} from './schema.js';
 
 /** What a deleted account's accounting rows say instead of its user id (they still add up). */
 export const ERASED = 'deleted';
@@ -23,7 +30,12 @@ export interface ErasedCounts {
  * that carry its address go; plan pushes not queued yet are dropped and billing.usage events not
  * relayed yet keep counting under ERASED.
  */
-export async function eraseUser(tx: Database, userId: string, email: string, now = new Date()): Promise<ErasedCounts> {
+export async function eraseUser(
+  tx: Database,
+  userId: string,
+  email: string,
+  now = new Date(),
+): Promise<ErasedCounts> {
   const address = email.trim().toLowerCase();
   await tx
     .update(subscriptions)
@@ -42,16 +54,27 @@ export async function eraseUser(tx: Database, userId: string, email: string, now
     .update(checkouts)
     .set({ status: 'cancelled' })
     .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')));
-  const paid = await tx.update(checkouts).set({ userId: ERASED }).where(eq(checkouts.userId, userId)).returning({ id: checkouts.id });
+  const paid = await tx
+    .update(checkouts)
+    .set({ userId: ERASED })
+    .where(eq(checkouts.userId, userId))
+    .returning({ id: checkouts.id });
   await tx.delete(customers).where(eq(customers.userId, userId));
   const leads = await tx
     .delete(enterpriseLeads)
-    .where(sql`${enterpriseLeads.userId} = ${userId} or lower(${enterpriseLeads.email}) = ${address}`)
+    .where(
+      sql`${enterpriseLeads.userId} = ${userId} or lower(${enterpriseLeads.email}) = ${address}`,
+    )
     .returning({ id: enterpriseLeads.id });
 
   const pushes = await tx
     .delete(outbox)
-    .where(and(sql`${outbox.message}->>'kind' = 'job'`, sql`${outbox.message}->'data'->>'userId' = ${userId}`))
+    .where(
+      and(
+        sql`${outbox.message}->>'kind' = 'job'`,
+        sql`${outbox.message}->'data'->>'userId' = ${userId}`,
+      ),
+    )
     .returning({ seq: outbox.seq });
   const events = await tx
     .update(outbox)
@@ -59,7 +82,18 @@ export async function eraseUser(tx: Database, userId: string, email: string, now
       aggregate: `user:${ERASED}`,
       message: sql`jsonb_set(${outbox.message}, '{envelope,data,userId}', to_jsonb(${ERASED}::text))`,
     })
-    .where(and(sql`${outbox.message}->>'kind' = 'event'`, sql`${outbox.message}->'envelope'->'data'->>'userId' = ${userId}`))
+    .where(
+      and(
+        sql`${outbox.message}->>'kind' = 'event'`,
+        sql`${outbox.message}->'envelope'->'data'->>'userId' = ${userId}`,
+      ),
+    )
     .returning({ seq: outbox.seq });
-  return { subscriptions: subs.length, checkouts: paid.length, leads: leads.length, pushes: pushes.length, anonymised: events.length };
+  return {
+    subscriptions: subs.length,
+    checkouts: paid.length,
+    leads: leads.length,
+    pushes: pushes.length,
+    anonymised: events.length,
+  };
 }

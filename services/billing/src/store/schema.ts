@@ -6,7 +6,12 @@ import { outboxTable } from '@oneeta/service-kit';
 export type ProviderName = 'local' | 'stripe' | 'none';
 
 /** `incomplete`: the first payment is not made yet (not live, not shown). */
-export const DOMAIN_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete'] as const;
+export const DOMAIN_SUBSCRIPTION_STATUSES = [
+  'active',
+  'past_due',
+  'canceled',
+  'incomplete',
+] as const;
 export type DomainSubscriptionStatus = (typeof DOMAIN_SUBSCRIPTION_STATUSES)[number];
 
 /** The billing service's own Postgres schema; no other service reads it. */
@@ -33,7 +38,10 @@ export const checkouts = billing.table(
     plan: text('plan').$type<'standard' | 'premium'>().notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
-    status: text('status').$type<'open' | 'paid' | 'cancelled' | 'expired'>().notNull().default('open'),
+    status: text('status')
+      .$type<'open' | 'paid' | 'cancelled' | 'expired'>()
+      .notNull()
+      .default('open'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

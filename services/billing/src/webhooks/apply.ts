@@ -44,7 +44,8 @@ export async function applyEvent(
     const tx = handle as unknown as Database;
     const store = createBillingStore(tx);
     // Seen before: nothing changes (its plan push was queued with its first delivery).
-    if (!(await store.markEvent(event))) return { applied: false, userIds: await usersOf(store, event) };
+    if (!(await store.markEvent(event)))
+      return { applied: false, userIds: await usersOf(store, event) };
     const w: WebhookTx = { tx, store, outbox: deps.outbox, provider: deps.provider };
     const handler = HANDLERS[event.type] as Handler<typeof event.type>;
     const userIds = [...new Set(await handler(w, event))];
@@ -57,13 +58,23 @@ export async function applyEvent(
 }
 
 /** Who an event concerns, from what is stored. */
-async function usersOf(store: ReturnType<typeof createBillingStore>, event: BillingEvent): Promise<string[]> {
+async function usersOf(
+  store: ReturnType<typeof createBillingStore>,
+  event: BillingEvent,
+): Promise<string[]> {
   let userId: string | null = null;
   if (event.type === 'checkout.session.expired') return [];
-  if (event.type === 'checkout.session.completed') userId = event.checkout.userId ?? (await store.checkout(event.checkout.checkoutId))?.userId ?? null;
+  if (event.type === 'checkout.session.completed')
+    userId =
+      event.checkout.userId ?? (await store.checkout(event.checkout.checkoutId))?.userId ?? null;
   else {
-    const ref = 'subscription' in event ? { sub: event.subscription.id, cus: event.subscription.customerId } : { sub: event.invoice.subscriptionId, cus: event.invoice.customerId };
-    userId = (ref.sub ? (await store.subscription(ref.sub))?.userId : null) ?? (ref.cus ? await store.userOfCustomer(ref.cus) : null);
+    const ref =
+      'subscription' in event
+        ? { sub: event.subscription.id, cus: event.subscription.customerId }
+        : { sub: event.invoice.subscriptionId, cus: event.invoice.customerId };
+    userId =
+      (ref.sub ? (await store.subscription(ref.sub))?.userId : null) ??
+      (ref.cus ? await store.userOfCustomer(ref.cus) : null);
   }
   return userId ? [userId] : [];
 }

@@ -35,6 +35,12 @@ export async function checkoutSessionCompleted(
   const amountMinor = c.amountMinor ?? row?.amountMinor ?? null;
   const currency = c.currency ?? row?.currency ?? null;
   if (amountMinor !== null && currency)
-    await recordUsage(w, userId, { kind: 'payment', amountMinor, currency, plan, previousPlan: null });
+    await recordUsage(w, userId, {
+      kind: 'payment',
+      amountMinor,
+      currency,
+      plan,
+      previousPlan: null,
+    });
   return [userId];
 }

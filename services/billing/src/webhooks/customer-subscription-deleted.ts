@@ -2,7 +2,7 @@ import type { EventOf } from '../domain/types.js';
 import { setSubscription, type WebhookTx } from './effects.js';
 
 /**
- * customer.subscription.deleted: the subscription ends (canceled for good) and, with no other live 
+ * customer.subscription.deleted: the subscription ends (canceled for good) and, with no other live
  * one, the user's plan returns to free.
  */
 export async function customerSubscriptionDeleted(

@@ -1,4 +1,11 @@
-import { JOBS, QUEUES, TOPICS, type BillingUsageData, type Plan, type PlanPushJob } from '@oneeta/contracts';
+import {
+  JOBS,
+  QUEUES,
+  TOPICS,
+  type BillingUsageData,
+  type Plan,
+  type PlanPushJob,
+} from '@oneeta/contracts';
 import type { Database, Outbox } from '@oneeta/service-kit';
 import { supersedes } from '../domain/rules.js';
 import type { DomainSubscriptionStatus, ProviderName } from '../domain/types.js';
@@ -43,7 +50,10 @@ export async function recordUsage(
  * transaction: the relay hands it to the billing-plan-push queue, whose worker retries with backoff
  * until auth takes it. The job names the user only; the worker reads the plan when it runs.
  */
-export async function queuePlanPush(w: Pick<WebhookTx, 'tx' | 'outbox'>, userId: string): Promise<void> {
+export async function queuePlanPush(
+  w: Pick<WebhookTx, 'tx' | 'outbox'>,
+  userId: string,
+): Promise<void> {
   const entry = JOBS[QUEUES.planPush];
   await w.outbox.add(w.tx, {
     aggregate: `user:${userId}`,
@@ -88,6 +98,12 @@ export async function setSubscription(
   });
   const after = await w.store.planFromSubscriptions(userId);
   if (after !== before)
-    await recordUsage(w, userId, { kind: 'plan_change', plan: after, previousPlan: before, amountMinor: null, currency: null });
+    await recordUsage(w, userId, {
+      kind: 'plan_change',
+      plan: after,
+      previousPlan: before,
+      amountMinor: null,
+      currency: null,
+    });
   return userId;
 }

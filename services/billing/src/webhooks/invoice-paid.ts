@@ -9,10 +9,15 @@ export async function invoicePaid(w: WebhookTx, event: EventOf<'invoice.paid'>):
   const { invoice } = event;
   const stored = invoice.subscriptionId ? await w.store.subscription(invoice.subscriptionId) : null;
   const userId =
-    stored?.userId ?? (invoice.customerId ? await w.store.userOfCustomer(invoice.customerId) : null);
+    stored?.userId ??
+    (invoice.customerId ? await w.store.userOfCustomer(invoice.customerId) : null);
   if (!userId) return [];
   if (stored?.status === 'past_due')
-    await setSubscription(w, { ...stored, cancelAtPeriodEnd: stored.cancelAtPeriodEnd === 1, status: 'active' }, event.created);
+    await setSubscription(
+      w,
+      { ...stored, cancelAtPeriodEnd: stored.cancelAtPeriodEnd === 1, status: 'active' },
+      event.created,
+    );
   if (!invoice.firstOfSubscription)
     await recordUsage(w, userId, {
       kind: 'payment',

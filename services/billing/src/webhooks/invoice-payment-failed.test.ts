@@ -13,13 +13,24 @@ const failed = (w: WebhookDb, subscriptionId: string | null, created: number) =>
   id: w.eventId(),
   created,
   type: 'invoice.payment_failed' as const,
-  invoice: { subscriptionId, customerId: 'cus_1', amountMinor: 500, currency: 'usd', firstOfSubscription: false },
+  invoice: {
+    subscriptionId,
+    customerId: 'cus_1',
+    amountMinor: 500,
+    currency: 'usd',
+    firstOfSubscription: false,
+  },
 });
 
 describe('invoice.payment_failed', () => {
   it('makes the subscription past due and keeps its plan', async () => {
     const sub = subscriptionFacts({ userId: 'user-f' });
-    await w.apply({ id: w.eventId(), created: 100, type: 'customer.subscription.created', subscription: sub });
+    await w.apply({
+      id: w.eventId(),
+      created: 100,
+      type: 'customer.subscription.created',
+      subscription: sub,
+    });
     expect((await w.apply(failed(w, sub.id, 200))).userIds).toEqual(['user-f']);
     expect((await w.store.subscription(sub.id))?.status).toBe('past_due');
     expect(await w.store.planFromSubscriptions('user-f')).toBe('standard');

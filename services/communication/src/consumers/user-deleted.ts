@@ -30,7 +30,10 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
     failure: 'user.deleted not applied',
     handle: async (data, event) => {
       const erased = await deps.db.transaction(async (handle) =>
-        eraseUser(handle as unknown as Database, data.userId, { embeddedId: communicationUserIdOf(data.userId), scrub: scrubContent }),
+        eraseUser(handle as unknown as Database, data.userId, {
+          embeddedId: communicationUserIdOf(data.userId),
+          scrub: scrubContent,
+        }),
       );
       deps.onCommit?.();
       deps.log.info({ eventId: event.id, ...erased }, 'deleted account erased');

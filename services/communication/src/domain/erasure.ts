@@ -5,8 +5,10 @@ export { ERASED };
 
 const erasedIdentifier = (): CommunicationIdentifierModel => ({ kind: 'unknown', rawId: ERASED });
 
-const names = (model: CommunicationIdentifierModel | undefined, ids: ReadonlySet<string>): boolean =>
-  !!model && (ids.has(model.rawId ?? '') || ids.has(model.communicationUser?.id ?? ''));
+const names = (
+  model: CommunicationIdentifierModel | undefined,
+  ids: ReadonlySet<string>,
+): boolean => !!model && (ids.has(model.rawId ?? '') || ids.has(model.communicationUser?.id ?? ''));
 
 /**
  * A system message's content with a deleted account's identities taken out: its entries in the
@@ -20,9 +22,7 @@ export function scrubContent(
   const out: ChatMessageContent = { ...content };
   if (content.participants)
     out.participants = content.participants.map((p) =>
-      names(p.communicationIdentifier, ids)
-        ? { communicationIdentifier: erasedIdentifier() }
-        : p,
+      names(p.communicationIdentifier, ids) ? { communicationIdentifier: erasedIdentifier() } : p,
     );
   if (names(content.initiatorCommunicationIdentifier, ids))
     out.initiatorCommunicationIdentifier = erasedIdentifier();

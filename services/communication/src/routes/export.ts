@@ -7,7 +7,10 @@ import { communicationUserIdOf } from '../domain/identity.js';
 export function exportRoutes(app: App, ctx: CommunicationContext, guards: Guards) {
   app.get(
     '/internal/users/:id/export',
-    { preHandler: guards.requireInternal, schema: { params: userExportParamsSchema, response: { 200: communicationUserExportSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: userExportParamsSchema, response: { 200: communicationUserExportSchema } },
+    },
     async (request) => ctx.exportUser(request.params.id, communicationUserIdOf(request.params.id)),
   );
 }

@@ -32,14 +32,28 @@ export function createCallClock(redis: Redis, prefix: string) {
     return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   };
   return {
-    async start(sessionId: string, identity: string, call: Omit<OpenCall, 'startedAtMs'>): Promise<OpenCall> {
+    async start(
+      sessionId: string,
+      identity: string,
+      call: Omit<OpenCall, 'startedAtMs'>,
+    ): Promise<OpenCall> {
       const open: OpenCall = { ...call, startedAtMs: await nowMs() };
-      await redis.set(keyOf(sessionId, identity), JSON.stringify(open), 'EX', CALL_USAGE_MAX_SECONDS);
+      await redis.set(
+        keyOf(sessionId, identity),
+        JSON.stringify(open),
+        'EX',
+        CALL_USAGE_MAX_SECONDS,
+      );
       return open;
     },
     /** The call it ended and when, or null when that call is not open (ended already, or never started). */
-    async end(sessionId: string, identity: string, callId: string): Promise<{ open: OpenCall; endedAtMs: number } | null> {
-      const result = (await redis.eval(END, 1, keyOf(sessionId, identity), callId)) as [string, string] | null;
+    async end(
+      sessionId: string,
+      identity: string,
+      callId: string,
+    ): Promise<{ open: OpenCall; endedAtMs: number } | null> {
+      const result = (await redis.eval(END, 1, keyOf(sessionId, identity), callId)) as
+        [string, string] | null;
       if (!result) return null;
       return { open: JSON.parse(result[0]) as OpenCall, endedAtMs: Number(result[1]) };
     },

@@ -43,7 +43,12 @@ export interface ErasedCounts {
  * events still waiting in the outbox keep counting, with the marker instead of its identity; the
  * real-time nudges still waiting that carry its messages are dropped.
  */
-export async function eraseUser(tx: Database, userId: string, rules: ErasureRules, now = new Date()): Promise<ErasedCounts> {
+export async function eraseUser(
+  tx: Database,
+  userId: string,
+  rules: ErasureRules,
+  now = new Date(),
+): Promise<ErasedCounts> {
   const acs = await tx
     .delete(acsIdentities)
     .where(eq(acsIdentities.userId, userId))
@@ -91,7 +96,10 @@ export async function eraseUser(tx: Database, userId: string, rules: ErasureRule
   for (const id of ids)
     await tx.delete(usageMarks).where(sql`strpos(${usageMarks.key}, ${`:${id}:`}) > 0`);
   const data = sql`${outbox.message}->'envelope'->'data'`;
-  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const events = await tx
     .update(outbox)
     .set({

@@ -9,8 +9,15 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * Everything the chat holds about one account, for its data export: the messages written and the
  * threads joined under its chat identities (`embeddedId`, and its ACS identity if it has one).
  */
-export async function exportUser(db: Database, userId: string, embeddedId: string): Promise<CommunicationUserExport> {
-  const acs = await db.select({ acsId: acsIdentities.acsId }).from(acsIdentities).where(eq(acsIdentities.userId, userId));
+export async function exportUser(
+  db: Database,
+  userId: string,
+  embeddedId: string,
+): Promise<CommunicationUserExport> {
+  const acs = await db
+    .select({ acsId: acsIdentities.acsId })
+    .from(acsIdentities)
+    .where(eq(acsIdentities.userId, userId));
   const ids = [embeddedId, ...acs.map((r) => r.acsId)];
   const [written, joined] = await Promise.all([
     db
@@ -37,6 +44,11 @@ export async function exportUser(db: Database, userId: string, embeddedId: strin
       editedOn: iso(m.editedOn),
       deletedOn: iso(m.deletedOn),
     })),
-    threads: joined.map(({ member, sessionId }) => ({ threadId: member.threadId, sessionId, displayName: member.displayName, addedOn: member.addedOn.toISOString() })),
+    threads: joined.map(({ member, sessionId }) => ({
+      threadId: member.threadId,
+      sessionId,
+      displayName: member.displayName,
+      addedOn: member.addedOn.toISOString(),
+    })),
   };
 }

@@ -29,9 +29,15 @@ export interface UserNotice {
 }
 
 /** The channels the user's preferences and mutes allow for this notice (read in the caller's transaction). */
-export async function noticeChannels(tx: Database, notice: Pick<UserNotice, 'userId' | 'sessionId' | 'kind'>): Promise<Channels> {
+export async function noticeChannels(
+  tx: Database,
+  notice: Pick<UserNotice, 'userId' | 'sessionId' | 'kind'>,
+): Promise<Channels> {
   const store = createPreferencesStore(tx);
-  const [preferences, muted] = await Promise.all([store.get(notice.userId), store.isMuted(notice.userId, notice.sessionId)]);
+  const [preferences, muted] = await Promise.all([
+    store.get(notice.userId),
+    store.isMuted(notice.userId, notice.sessionId),
+  ]);
   return channelsFor(notice.kind, preferences, muted);
 }
 
@@ -41,7 +47,13 @@ export async function noticeChannels(tx: Database, notice: Pick<UserNotice, 'use
  * outbox; the user's older notification it replaces ends) and one push job per device of the user.
  * The caller holds the session's notice lock (lockSessionNotices).
  */
-export async function deliverNotice(tx: Database, outbox: Outbox, notice: UserNotice, channels: Channels, now: Date): Promise<{ devices: number; inApp: boolean }> {
+export async function deliverNotice(
+  tx: Database,
+  outbox: Outbox,
+  notice: UserNotice,
+  channels: Channels,
+  now: Date,
+): Promise<{ devices: number; inApp: boolean }> {
   const { userId, sessionId, ledgerKind } = notice;
   let inApp = false;
   if (channels.inApp) {
@@ -61,14 +73,48 @@ export async function deliverNotice(tx: Database, outbox: Outbox, notice: UserNo
     });
     if (inApp) {
       // A newer late alert, offer, re-plan or reminder replaces the user's older one of the session.
-      await endSuperseded(tx, outbox, sessionId, { kind: notice.kind, userId, condition: notice.condition }, id, now);
+      await endSuperseded(
+        tx,
+        outbox,
+        sessionId,
+        { kind: notice.kind, userId, condition: notice.condition },
+        id,
+        now,
+      );
       // The session's open pages refetch their inbox now rather than at their next poll.
-      await outbox.add(tx, { aggregate: `inbox:${userId}`, kind: 'nudge', sessionId, nudge: { type: 'inbox', sessionId } });
-      await recordDeliveryIn(tx, outbox, { id: `in-app-${id}`, userId, sessionId, kind: ledgerKind, channel: 'in_app', target: 'inbox', outcome: 'delivered', statusCode: null, attempts: 1, error: null, at: now });
+      await outbox.add(tx, {
+        aggregate: `inbox:${userId}`,
+        kind: 'nudge',
+        sessionId,
+        nudge: { type: 'inbox', sessionId },
+      });
+      await recordDeliveryIn(tx, outbox, {
+        id: `in-app-${id}`,
+        userId,
+        sessionId,
+        kind: ledgerKind,
+        channel: 'in_app',
+        target: 'inbox',
+        outcome: 'delivered',
+        statusCode: null,
+        attempts: 1,
+        error: null,
+        at: now,
+      });
     }
   }
   const devices = channels.push
-    ? await queuePushToUser(tx, outbox, { userId, sessionId, kind: ledgerKind, payload: { title: 'OneETA', body: notice.text, url: notice.url, tag: notificationTag(ledgerKind, sessionId) } })
+    ? await queuePushToUser(tx, outbox, {
+        userId,
+        sessionId,
+        kind: ledgerKind,
+        payload: {
+          title: 'OneETA',
+          body: notice.text,
+          url: notice.url,
+          tag: notificationTag(ledgerKind, sessionId),
+        },
+      })
     : 0;
   return { devices, inApp };
 }

@@ -8,7 +8,11 @@ import { createSubscriptionsStore } from '../store/subscriptions-store.js';
  * with the read that found the devices (the outbox relay enqueues them after the commit), so a
  * device that is gone never holds up the others. Answers how many devices.
  */
-export async function queuePushToUser(tx: Database, outbox: Outbox, push: Omit<NotifyPushJob, 'subscriptionId' | 'channel'>): Promise<number> {
+export async function queuePushToUser(
+  tx: Database,
+  outbox: Outbox,
+  push: Omit<NotifyPushJob, 'subscriptionId' | 'channel'>,
+): Promise<number> {
   const job = JOBS[QUEUES.notify];
   const devices = await createSubscriptionsStore(tx).listByUser(push.userId);
   const batch = randomUUID();
@@ -16,7 +20,13 @@ export async function queuePushToUser(tx: Database, outbox: Outbox, push: Omit<N
     tx,
     devices.map((device) => {
       const data: NotifyPushJob = { ...push, subscriptionId: device.id };
-      return { aggregate: `push:${batch}:${device.id}`, kind: 'job' as const, queue: job.queue, name: job.name, data };
+      return {
+        aggregate: `push:${batch}:${device.id}`,
+        kind: 'job' as const,
+        queue: job.queue,
+        name: job.name,
+        data,
+      };
     }),
   );
   return devices.length;

@@ -1,5 +1,10 @@
 import { TOPICS, type NotificationKind, type NotificationSentData } from '@oneeta/contracts';
-import { RetryLaterError, type AccountLookup, type Database, type Outbox } from '@oneeta/service-kit';
+import {
+  RetryLaterError,
+  type AccountLookup,
+  type Database,
+  type Outbox,
+} from '@oneeta/service-kit';
 import { createDeliveriesStore, type DeliveryInput } from '../store/deliveries-store.js';
 
 export interface RecordDeps {
@@ -13,9 +18,16 @@ export interface RecordDeps {
  * one transaction; `alsoInTx` runs in it first (e.g. deleting a subscription that is gone).
  * False when this delivery was already recorded.
  */
-export type DeliveryOutcome = Omit<DeliveryInput, 'kind' | 'at'> & { kind: NotificationKind; at: Date };
+export type DeliveryOutcome = Omit<DeliveryInput, 'kind' | 'at'> & {
+  kind: NotificationKind;
+  at: Date;
+};
 
-export async function recordDelivery(deps: RecordDeps, input: DeliveryOutcome, alsoInTx?: (tx: Database) => Promise<void>): Promise<boolean> {
+export async function recordDelivery(
+  deps: RecordDeps,
+  input: DeliveryOutcome,
+  alsoInTx?: (tx: Database) => Promise<void>,
+): Promise<boolean> {
   const recorded = await deps.db.transaction(async (handle) => {
     const tx = handle as unknown as Database;
     await alsoInTx?.(tx);
@@ -26,11 +38,29 @@ export async function recordDelivery(deps: RecordDeps, input: DeliveryOutcome, a
 }
 
 /** recordDelivery's writes in the caller's transaction (the caller wakes the relay after its commit). */
-export async function recordDeliveryIn(tx: Database, outbox: Outbox, input: DeliveryOutcome): Promise<boolean> {
+export async function recordDeliveryIn(
+  tx: Database,
+  outbox: Outbox,
+  input: DeliveryOutcome,
+): Promise<boolean> {
   if (!(await createDeliveriesStore(tx).record(input))) return false;
   const { id: deliveryId, userId, sessionId = null, kind, channel, outcome, at } = input;
-  const data: NotificationSentData = { deliveryId, userId, sessionId, kind, channel, outcome, at: at.toISOString() };
-  await outbox.add(tx, { aggregate: `delivery:${deliveryId}`, kind: 'event', topic: TOPICS.notificationSent, id: deliveryId, data });
+  const data: NotificationSentData = {
+    deliveryId,
+    userId,
+    sessionId,
+    kind,
+    channel,
+    outcome,
+    at: at.toISOString(),
+  };
+  await outbox.add(tx, {
+    aggregate: `delivery:${deliveryId}`,
+    kind: 'event',
+    topic: TOPICS.notificationSent,
+    id: deliveryId,
+    data,
+  });
   return true;
 }
 
@@ -41,7 +71,8 @@ export async function recordDeliveryIn(tx: Database, outbox: Outbox, input: Deli
 export class RetryableDeliveryError extends RetryLaterError {}
 
 /** What a notify job ended in ('skipped': nothing to send any more, or already recorded). */
-export type DeliveryResult = { outcome: 'delivered' | 'gone' | 'failed'; statusCode: number | null } | { outcome: 'skipped' };
+export type DeliveryResult =
+  { outcome: 'delivered' | 'gone' | 'failed'; statusCode: number | null } | { outcome: 'skipped' };
 
 /**
  * Whether the account a job is for was deleted (the account view's tombstone, or auth no longer
@@ -51,6 +82,8 @@ export async function accountDeleted(accounts: AccountLookup, userId: string): P
   try {
     return (await accounts(userId)) === null;
   } catch (err) {
-    throw new RetryableDeliveryError(`account ${userId} could not be looked up: ${err instanceof Error ? err.message : String(err)}`);
+    throw new RetryableDeliveryError(
+      `account ${userId} could not be looked up: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }

@@ -1,5 +1,11 @@
 import { TOPICS, type EventEnvelope, type SessionAlertData } from '@oneeta/contracts';
-import { consumeEvents, type AccountLookup, type Database, type EventsContext, type Outbox } from '@oneeta/service-kit';
+import {
+  consumeEvents,
+  type AccountLookup,
+  type Database,
+  type EventsContext,
+  type Outbox,
+} from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { alertNotice, alertSentKey } from '../domain/alerts.js';
 import { deliverNotice, noticeChannels } from '../actions/deliver.js';
@@ -55,10 +61,28 @@ export function createAlertHandler(deps: AlertDeps) {
         const user = { userId, sessionId: alert.sessionId, kind: notice.kind };
         const channels = await noticeChannels(tx, user);
         if (!channels.push && !channels.inApp) return { userId, outcome: 'silenced' };
-        const fresh = await tx.insert(alertsSent).values({ key, sessionId: alert.sessionId, userId }).onConflictDoNothing().returning({ key: alertsSent.key });
+        const fresh = await tx
+          .insert(alertsSent)
+          .values({ key, sessionId: alert.sessionId, userId })
+          .onConflictDoNothing()
+          .returning({ key: alertsSent.key });
         if (fresh.length === 0) return { userId, outcome: 'duplicate' };
-        if (await alreadyEnded(tx, alert.sessionId, { kind: notice.kind, userId, condition: notice.condition }, new Date(event.occurredAt))) return { userId, outcome: 'ended' };
-        const sent = await deliverNotice(tx, deps.outbox, { ...user, ...notice, sourceKey: `alert|${key}`, ledgerKind: 'session-alert' }, channels, at);
+        if (
+          await alreadyEnded(
+            tx,
+            alert.sessionId,
+            { kind: notice.kind, userId, condition: notice.condition },
+            new Date(event.occurredAt),
+          )
+        )
+          return { userId, outcome: 'ended' };
+        const sent = await deliverNotice(
+          tx,
+          deps.outbox,
+          { ...user, ...notice, sourceKey: `alert|${key}`, ledgerKind: 'session-alert' },
+          channels,
+          at,
+        );
         return { userId, outcome: 'sent', ...sent };
       });
       results.push(result);

@@ -1,5 +1,15 @@
 import { JOBS, QUEUES } from '@oneeta/contracts';
-import { createQueue, createRedis, createWorker, type AccountLookup, type Database, type EventBus, type HostResolver, type Outbox, type Redis } from '@oneeta/service-kit';
+import {
+  createQueue,
+  createRedis,
+  createWorker,
+  type AccountLookup,
+  type Database,
+  type EventBus,
+  type HostResolver,
+  type Outbox,
+  type Redis,
+} from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type client from 'prom-client';
 import type { Config } from '../config.js';
@@ -49,7 +59,11 @@ export interface DeliveryDeps {
  */
 export function startDelivery(deps: DeliveryDeps) {
   const { config } = deps;
-  const record = { db: deps.db, outbox: deps.outbox, ...(deps.wakeRelay ? { wakeRelay: deps.wakeRelay } : {}) };
+  const record = {
+    db: deps.db,
+    outbox: deps.outbox,
+    ...(deps.wakeRelay ? { wakeRelay: deps.wakeRelay } : {}),
+  };
   const internal = { internalToken: config.INTERNAL_TOKEN };
   const push = createPushProcessor({
     ...record,
@@ -57,7 +71,11 @@ export function startDelivery(deps: DeliveryDeps) {
       vapid: deps.vapid,
       subject: config.VAPID_SUBJECT,
       timeoutMs: config.PUSH_TIMEOUT_MS,
-      policy: { allowedHosts: config.PUSH_ALLOWED_HOSTS, allowPrivate: config.PUSH_ALLOW_PRIVATE_ENDPOINTS, ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}) },
+      policy: {
+        allowedHosts: config.PUSH_ALLOWED_HOSTS,
+        allowPrivate: config.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+        ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
+      },
       ...(deps.ca ? { ca: deps.ca } : {}),
     }),
     ttlSeconds: config.PUSH_TTL_SECONDS,
@@ -81,32 +99,101 @@ export function startDelivery(deps: DeliveryDeps) {
   const worker = createWorker(
     entry,
     async (job) => (job.data.channel === 'email' ? email(job, job.data) : push(job, job.data)),
-    { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log },
+    {
+      connection,
+      redisPrefix: config.REDIS_PREFIX,
+      concurrency: config.NOTIFY_CONCURRENCY,
+      log: deps.log,
+    },
   );
   worker.on('failed', (job, err) => {
-    if (!(err instanceof RetryableDeliveryError)) deps.log.error({ jobId: job?.id, err: err.message }, 'notify job failed');
+    if (!(err instanceof RetryableDeliveryError))
+      deps.log.error({ jobId: job?.id, err: err.message }, 'notify job failed');
   });
-  const requests = startEmailRequestConsumers({ ...record, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
+  const requests = startEmailRequestConsumers({
+    ...record,
+    bus: deps.bus,
+    redis: deps.redis,
+    prefix: config.REDIS_PREFIX,
+    consumer: deps.consumer,
+    log: deps.log,
+  });
 
   // Time-to-leave reminders: session.schedule → delayed jobs on `reminders` → push to the user's devices.
   const reminderEntry = JOBS[QUEUES.reminders];
   const producer = createRedis(config.REDIS_URL, { role: 'producer' });
-  const reminders = createQueue(reminderEntry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: deps.log });
-  const scheduler = startReminderScheduler({ bus: deps.bus, queue: reminders, consumer: deps.consumer, log: deps.log });
-  const reminderWorker = createWorker(reminderEntry, createReminderProcessor({ ...record, sessions, accounts: deps.accounts }), { connection, redisPrefix: config.REDIS_PREFIX, concurrency: config.NOTIFY_CONCURRENCY, log: deps.log });
+  const reminders = createQueue(reminderEntry, {
+    connection: producer,
+    redisPrefix: config.REDIS_PREFIX,
+    log: deps.log,
+  });
+  const scheduler = startReminderScheduler({
+    bus: deps.bus,
+    queue: reminders,
+    consumer: deps.consumer,
+    log: deps.log,
+  });
+  const reminderWorker = createWorker(
+    reminderEntry,
+    createReminderProcessor({ ...record, sessions, accounts: deps.accounts }),
+    {
+      connection,
+      redisPrefix: config.REDIS_PREFIX,
+      concurrency: config.NOTIFY_CONCURRENCY,
+      log: deps.log,
+    },
+  );
   // Session alerts (late, re-plan, arrived, no-show): session.alert → in-app rows and pushes per recipient.
-  const alerts = startAlertConsumer({ ...record, accounts: deps.accounts, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, consumer: deps.consumer, log: deps.log });
+  const alerts = startAlertConsumer({
+    ...record,
+    accounts: deps.accounts,
+    bus: deps.bus,
+    redis: deps.redis,
+    prefix: config.REDIS_PREFIX,
+    consumer: deps.consumer,
+    log: deps.log,
+  });
   // Ends in-app notifications whose condition is over: session.schedule → ended rows and inbox nudges.
-  const ends = startAlertEndsConsumer({ ...record, bus: deps.bus, consumer: deps.consumer, log: deps.log });
+  const ends = startAlertEndsConsumer({
+    ...record,
+    bus: deps.bus,
+    consumer: deps.consumer,
+    log: deps.log,
+  });
   // A deleted account: its data erased or anonymised, its waiting jobs (pushes, e-mails, reminders) removed.
-  const notifyQueue = createQueue(entry, { connection: producer, redisPrefix: config.REDIS_PREFIX, log: deps.log });
-  const erasure = startUserDeletedConsumer({ db: deps.db, bus: deps.bus, redis: deps.redis, prefix: config.REDIS_PREFIX, accountTtlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS, consumer: deps.consumer, queues: [notifyQueue, reminders], log: deps.log });
+  const notifyQueue = createQueue(entry, {
+    connection: producer,
+    redisPrefix: config.REDIS_PREFIX,
+    log: deps.log,
+  });
+  const erasure = startUserDeletedConsumer({
+    db: deps.db,
+    bus: deps.bus,
+    redis: deps.redis,
+    prefix: config.REDIS_PREFIX,
+    accountTtlSeconds: config.ACCOUNT_VIEW_TTL_SECONDS,
+    consumer: deps.consumer,
+    queues: [notifyQueue, reminders],
+    log: deps.log,
+  });
   return {
-    ready: Promise.all([requests.ready, scheduler.ready, alerts.ready, ends.ready, erasure.ready]).then(() => {}),
+    ready: Promise.all([
+      requests.ready,
+      scheduler.ready,
+      alerts.ready,
+      ends.ready,
+      erasure.ready,
+    ]).then(() => {}),
     /** The `reminders` queue (tests look at its jobs). */
     reminders,
     close: async () => {
-      await Promise.all([requests.stop(), scheduler.stop(), alerts.stop(), ends.stop(), erasure.stop()]);
+      await Promise.all([
+        requests.stop(),
+        scheduler.stop(),
+        alerts.stop(),
+        ends.stop(),
+        erasure.stop(),
+      ]);
       await Promise.all([worker.close(), reminderWorker.close()]);
       await Promise.all([reminders.close(), notifyQueue.close()]);
       connection.disconnect();

@@ -3,7 +3,12 @@ import type { NotifyEmailJob } from '@oneeta/contracts';
 import type { AccountLookup } from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { inviteEmail } from '../domain/invite-email.js';
-import { SENT_DESPITE_UNSUBSCRIBE, unsubscribeToken, unsubscribeUrl, withUnsubscribe } from '../domain/unsubscribe.js';
+import {
+  SENT_DESPITE_UNSUBSCRIBE,
+  unsubscribeToken,
+  unsubscribeUrl,
+  withUnsubscribe,
+} from '../domain/unsubscribe.js';
 import { verificationEmail } from '../domain/verify-email.js';
 import { loginAlertEmail, passwordResetEmail } from '../domain/account-email.js';
 import type { AuthClient } from '../providers/auth.js';
@@ -11,7 +16,13 @@ import type { EmailMessage, EmailSender } from '../providers/email.js';
 import type { SessionClient } from '../providers/sessions.js';
 import { createDeliveriesStore } from '../store/deliveries-store.js';
 import { createSuppressionsStore } from '../store/suppressions-store.js';
-import { accountDeleted, recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from '../actions/record-delivery.js';
+import {
+  accountDeleted,
+  recordDelivery,
+  RetryableDeliveryError,
+  type DeliveryResult,
+  type RecordDeps,
+} from '../actions/record-delivery.js';
 
 export interface EmailDeliveryDeps extends RecordDeps {
   email: EmailSender;
@@ -62,13 +73,20 @@ export function createEmailProcessor(deps: EmailDeliveryDeps) {
     const attempt = job.attemptsMade + 1;
     let error: string | null = null;
     try {
-      if (!SENT_DESPITE_UNSUBSCRIBE.has(data.kind) && (await suppressions.has(data.email))) return { outcome: 'skipped' };
+      if (!SENT_DESPITE_UNSUBSCRIBE.has(data.kind) && (await suppressions.has(data.email)))
+        return { outcome: 'skipped' };
       const message = await compose(data);
       if (!message) return { outcome: 'skipped' };
-      await deps.email.send(withUnsubscribe(message, unsubscribeUrl(deps.publicUrl, unsubscribeToken(message.to, deps.unsubscribeKey))));
+      await deps.email.send(
+        withUnsubscribe(
+          message,
+          unsubscribeUrl(deps.publicUrl, unsubscribeToken(message.to, deps.unsubscribeKey)),
+        ),
+      );
     } catch (err) {
       error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      if (!isPermanent(err) && attempt < (job.opts.attempts ?? 1)) throw new RetryableDeliveryError(`e-mail not sent: ${error}`);
+      if (!isPermanent(err) && attempt < (job.opts.attempts ?? 1))
+        throw new RetryableDeliveryError(`e-mail not sent: ${error}`);
     }
     const outcome = error === null ? 'delivered' : 'failed';
     await recordDelivery(deps, {
@@ -84,7 +102,11 @@ export function createEmailProcessor(deps: EmailDeliveryDeps) {
       error,
       at: new Date(),
     });
-    if (error !== null) deps.log.warn({ deliveryId, kind: data.kind, attempts: attempt, err: error }, 'e-mail not delivered');
+    if (error !== null)
+      deps.log.warn(
+        { deliveryId, kind: data.kind, attempts: attempt, err: error },
+        'e-mail not delivered',
+      );
     return { outcome, statusCode: null };
   };
 }

@@ -1,5 +1,13 @@
 import { JOBS, QUEUES, TOPICS, type NotifyEmailJob, type Topic } from '@oneeta/contracts';
-import { consumeEvents, consumerGroup, type EventData, type EventsContext, type Outbox, type OutboxTx, type Redis } from '@oneeta/service-kit';
+import {
+  consumeEvents,
+  consumerGroup,
+  type EventData,
+  type EventsContext,
+  type Outbox,
+  type OutboxTx,
+  type Redis,
+} from '@oneeta/service-kit';
 
 /** Consumer groups (kept: a new group name would read each stream from its start again). */
 export const INVITES_GROUP = 'notification:invites';
@@ -25,24 +33,63 @@ export interface EmailRequestDeps extends EventsContext {
 export function startEmailRequestConsumers(deps: EmailRequestDeps) {
   const entry = JOBS[QUEUES.notify];
   const enqueue = async (deliveryId: string, data: NotifyEmailJob) => {
-    await deps.outbox.add(deps.db, { aggregate: `delivery:${deliveryId}`, kind: 'job', queue: entry.queue, data, opts: { jobId: deliveryId } });
+    await deps.outbox.add(deps.db, {
+      aggregate: `delivery:${deliveryId}`,
+      kind: 'job',
+      queue: entry.queue,
+      data,
+      opts: { jobId: deliveryId },
+    });
     deps.wakeRelay?.();
   };
-  const consume = <T extends Topic>(topic: T, group: string, toJob: (data: EventData<T>, eventId: string) => [string, NotifyEmailJob]) =>
-    consumeEvents(deps, { topic, group, once: true, failure: 'e-mail request not queued', handle: (data, event) => enqueue(...toJob(data, event.id)) });
+  const consume = <T extends Topic>(
+    topic: T,
+    group: string,
+    toJob: (data: EventData<T>, eventId: string) => [string, NotifyEmailJob],
+  ) =>
+    consumeEvents(deps, {
+      topic,
+      group,
+      once: true,
+      failure: 'e-mail request not queued',
+      handle: (data, event) => enqueue(...toJob(data, event.id)),
+    });
   return consumerGroup([
     consume(TOPICS.inviteCreated, INVITES_GROUP, (data, eventId) => [
       `invite-${eventId}`,
-      { channel: 'email', kind: 'invite', userId: data.inviterUserId, email: data.email, sessionId: data.sessionId, inviteId: data.inviteId },
+      {
+        channel: 'email',
+        kind: 'invite',
+        userId: data.inviterUserId,
+        email: data.email,
+        sessionId: data.sessionId,
+        inviteId: data.inviteId,
+      },
     ]),
-    consume(TOPICS.emailVerificationRequested, VERIFY_EMAIL_GROUP, (data, eventId) => [`verify-email-${eventId}`, { channel: 'email', kind: 'verify-email', userId: data.userId, email: data.email }]),
+    consume(TOPICS.emailVerificationRequested, VERIFY_EMAIL_GROUP, (data, eventId) => [
+      `verify-email-${eventId}`,
+      { channel: 'email', kind: 'verify-email', userId: data.userId, email: data.email },
+    ]),
     consume(TOPICS.passwordResetRequested, PASSWORD_RESET_GROUP, (data, eventId) => [
       `password-reset-${eventId}`,
-      { channel: 'email', kind: 'password-reset', userId: data.userId, email: data.email, requestId: data.requestId },
+      {
+        channel: 'email',
+        kind: 'password-reset',
+        userId: data.userId,
+        email: data.email,
+        requestId: data.requestId,
+      },
     ]),
     consume(TOPICS.loginAlert, LOGIN_ALERT_GROUP, (data, eventId) => [
       `login-alert-${eventId}`,
-      { channel: 'email', kind: 'login-alert', userId: data.userId, email: data.email, failures: data.failures, since: data.since },
+      {
+        channel: 'email',
+        kind: 'login-alert',
+        userId: data.userId,
+        email: data.email,
+        failures: data.failures,
+        since: data.since,
+      },
     ]),
   ]);
 }

@@ -7,7 +7,13 @@ import { PUSH_URGENCY, pushTopic, pushVerdict } from '../domain/push.js';
 import type { PushSender } from '../providers/push.js';
 import { createInboxStore } from '../store/inbox-store.js';
 import { createSubscriptionsStore } from '../store/subscriptions-store.js';
-import { accountDeleted, recordDelivery, RetryableDeliveryError, type DeliveryResult, type RecordDeps } from '../actions/record-delivery.js';
+import {
+  accountDeleted,
+  recordDelivery,
+  RetryableDeliveryError,
+  type DeliveryResult,
+  type RecordDeps,
+} from '../actions/record-delivery.js';
 
 export interface PushDeliveryDeps extends RecordDeps {
   sender: PushSender;
@@ -21,7 +27,12 @@ export interface PushDeliveryDeps extends RecordDeps {
 
 /** `push_deliveries_total{outcome}`: delivered, gone, failed, and retried (an attempt that will be tried again). */
 export function createPushMetrics(registry: client.Registry) {
-  return new client.Counter({ name: 'push_deliveries_total', help: 'Push attempts by outcome', labelNames: ['outcome'], registers: [registry] });
+  return new client.Counter({
+    name: 'push_deliveries_total',
+    help: 'Push attempts by outcome',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
 }
 
 /**
@@ -42,22 +53,38 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
     if (await accountDeleted(deps.accounts, data.userId)) return { outcome: 'skipped' };
     // An alert or reminder whose condition ended while the push waited (a retry, a backlog) is not
     // sent stale: its in-app twin (same user, session and text) says so.
-    if (data.sessionId && (data.kind === 'session-alert' || data.kind === 'leave-reminder') && (await inbox.ended(data.userId, data.sessionId, data.payload.body))) {
+    if (
+      data.sessionId &&
+      (data.kind === 'session-alert' || data.kind === 'leave-reminder') &&
+      (await inbox.ended(data.userId, data.sessionId, data.payload.body))
+    ) {
       return { outcome: 'skipped' };
     }
 
-    const result = await deps.sender.send({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(data.payload), {
-      ttlSeconds: deps.ttlSeconds,
-      urgency: PUSH_URGENCY[data.kind],
-      topic: pushTopic(data.kind, data.sessionId),
-    });
+    const result = await deps.sender.send(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(data.payload),
+      {
+        ttlSeconds: deps.ttlSeconds,
+        urgency: PUSH_URGENCY[data.kind],
+        topic: pushTopic(data.kind, data.sessionId),
+      },
+    );
     // An endpoint we do not send to is dropped like one the push service says is gone; a host that
     // resolved to an internal address fails without retrying.
-    const verdict = result.refused === 'endpoint' ? 'gone' : result.refused === 'address' ? 'failed' : pushVerdict(result.statusCode);
+    const verdict =
+      result.refused === 'endpoint'
+        ? 'gone'
+        : result.refused === 'address'
+          ? 'failed'
+          : pushVerdict(result.statusCode);
     const attempt = job.attemptsMade + 1;
     if (verdict === 'retry' && attempt < (job.opts.attempts ?? 1)) {
       metrics?.inc({ outcome: 'retried' });
-      throw new RetryableDeliveryError(`push service answered ${result.statusCode ?? 'nothing'}${result.error ? `: ${result.error.slice(0, 200)}` : ''}`, result.retryAfterMs ?? null);
+      throw new RetryableDeliveryError(
+        `push service answered ${result.statusCode ?? 'nothing'}${result.error ? `: ${result.error.slice(0, 200)}` : ''}`,
+        result.retryAfterMs ?? null,
+      );
     }
     const outcome = verdict === 'retry' ? 'failed' : verdict;
     await recordDelivery(
@@ -75,10 +102,16 @@ export function createPushProcessor(deps: PushDeliveryDeps) {
         error: outcome === 'delivered' ? null : (result.error?.slice(0, 500) ?? null),
         at: new Date(),
       },
-      outcome === 'gone' ? (tx) => createSubscriptionsStore(tx).removeGone(sub.id, sub.endpoint, sub.updatedAt) : undefined,
+      outcome === 'gone'
+        ? (tx) => createSubscriptionsStore(tx).removeGone(sub.id, sub.endpoint, sub.updatedAt)
+        : undefined,
     );
     metrics?.inc({ outcome });
-    if (outcome !== 'delivered') deps.log.warn({ deliveryId, subscriptionId: sub.id, statusCode: result.statusCode, outcome }, 'push not delivered');
+    if (outcome !== 'delivered')
+      deps.log.warn(
+        { deliveryId, subscriptionId: sub.id, statusCode: result.statusCode, outcome },
+        'push not delivered',
+      );
     return { outcome, statusCode: result.statusCode };
   };
 }

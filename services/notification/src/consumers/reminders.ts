@@ -1,7 +1,21 @@
 import type { Job } from 'bullmq';
 import { JOBS, QUEUES, TOPICS, type ReminderJob } from '@oneeta/contracts';
-import { consumeEvents, type AccountLookup, type Database, type EventsContext, type Jobs, type Outbox, type TypedQueue } from '@oneeta/service-kit';
-import { plannedReminders, reminderJobId, reminderPayload, reminderSentKey, reminderVerdict } from '../domain/reminders.js';
+import {
+  consumeEvents,
+  type AccountLookup,
+  type Database,
+  type EventsContext,
+  type Jobs,
+  type Outbox,
+  type TypedQueue,
+} from '@oneeta/service-kit';
+import {
+  plannedReminders,
+  reminderJobId,
+  reminderPayload,
+  reminderSentKey,
+  reminderVerdict,
+} from '../domain/reminders.js';
 import { deliverNotice, noticeChannels } from '../actions/deliver.js';
 import { accountDeleted } from '../actions/record-delivery.js';
 import type { SessionClient } from '../providers/sessions.js';
@@ -16,7 +30,9 @@ export const SCHEDULE_GROUP = 'notification:reminders';
  * leave-by, so the same schedule seen again adds nothing; a reminder whose leave-by moved, or whose
  * participant left, is on the way or whose session closed, is dropped when it fires (reminderVerdict).
  */
-export function startReminderScheduler(deps: EventsContext & { queue: TypedQueue<Jobs[typeof QUEUES.reminders]>; now?: () => Date }) {
+export function startReminderScheduler(
+  deps: EventsContext & { queue: TypedQueue<Jobs[typeof QUEUES.reminders]>; now?: () => Date },
+) {
   const entry = JOBS[QUEUES.reminders];
   const now = deps.now ?? (() => new Date());
   return consumeEvents(deps, {
@@ -26,13 +42,18 @@ export function startReminderScheduler(deps: EventsContext & { queue: TypedQueue
     handle: async (schedule) => {
       const at = now();
       for (const { job, fireAt } of plannedReminders(schedule, at)) {
-        await deps.queue.add(entry.name, job, { jobId: reminderJobId(job), delay: Math.max(0, fireAt.getTime() - at.getTime()) });
+        await deps.queue.add(entry.name, job, {
+          jobId: reminderJobId(job),
+          delay: Math.max(0, fireAt.getTime() - at.getTime()),
+        });
       }
     },
   });
 }
 
-export type ReminderResult = { outcome: 'sent'; devices: number; inApp: boolean } | { outcome: 'stale' | 'late' | 'duplicate' | 'silenced' | 'gone' };
+export type ReminderResult =
+  | { outcome: 'sent'; devices: number; inApp: boolean }
+  | { outcome: 'stale' | 'late' | 'duplicate' | 'silenced' | 'gone' };
 
 /**
  * Sends one reminder when it fires, after reading the session as it is now: dropped when stale
@@ -41,7 +62,14 @@ export type ReminderResult = { outcome: 'sent'; devices: number; inApp: boolean 
  * time (nothing for an account deleted meanwhile): the key, the in-app notification and the push jobs are written in one transaction, so a
  * retried job or a second worker sends nothing more.
  */
-export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wakeRelay?: () => void; sessions: SessionClient; accounts: AccountLookup; now?: () => Date }) {
+export function createReminderProcessor(deps: {
+  db: Database;
+  outbox: Outbox;
+  wakeRelay?: () => void;
+  sessions: SessionClient;
+  accounts: AccountLookup;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   return async (job: Pick<Job<ReminderJob>, 'data'>): Promise<ReminderResult> => {
     const data = job.data;
@@ -58,11 +86,28 @@ export function createReminderProcessor(deps: { db: Database; outbox: Outbox; wa
       const channels = await noticeChannels(tx, user);
       if (!channels.push && !channels.inApp) return { outcome: 'silenced' };
       const key = reminderSentKey(data);
-      const fresh = await tx.insert(remindersSent).values({ key, sessionId: data.sessionId, userId: data.userId }).onConflictDoNothing().returning({ key: remindersSent.key });
+      const fresh = await tx
+        .insert(remindersSent)
+        .values({ key, sessionId: data.sessionId, userId: data.userId })
+        .onConflictDoNothing()
+        .returning({ key: remindersSent.key });
       if (fresh.length === 0) return { outcome: 'duplicate' };
       // It ends once the arrival time or this leave-by moves, or the participant is on the way or there.
-      const condition = { about: [data.participantId], arriveAt: data.arriveAt, leaveBy: data.leaveBy };
-      const notice = { ...user, sourceKey: `reminder|${key}`, ledgerKind: 'leave-reminder' as const, text: payload.body, url: payload.url, suggestedArriveAt: null, condition, details: null };
+      const condition = {
+        about: [data.participantId],
+        arriveAt: data.arriveAt,
+        leaveBy: data.leaveBy,
+      };
+      const notice = {
+        ...user,
+        sourceKey: `reminder|${key}`,
+        ledgerKind: 'leave-reminder' as const,
+        text: payload.body,
+        url: payload.url,
+        suggestedArriveAt: null,
+        condition,
+        details: null,
+      };
       return { outcome: 'sent', ...(await deliverNotice(tx, deps.outbox, notice, channels, at)) };
     });
     if (result.outcome === 'sent') deps.wakeRelay?.();

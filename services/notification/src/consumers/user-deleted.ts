@@ -1,6 +1,12 @@
 import type { Queue } from 'bullmq';
 import { TOPICS } from '@oneeta/contracts';
-import { consumeEvents, storeAccountDeleted, type Database, type EventBus, type Redis } from '@oneeta/service-kit';
+import {
+  consumeEvents,
+  storeAccountDeleted,
+  type Database,
+  type EventBus,
+  type Redis,
+} from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { eraseUser } from '../store/erase-user.js';
 
@@ -13,11 +19,18 @@ const PAGE = 500;
 /** Whether a job's data names the account or is addressed to it. */
 export const jobIsFor = (data: unknown, userId: string, address: string): boolean => {
   const job = (data ?? {}) as { userId?: unknown; email?: unknown };
-  return job.userId === userId || (typeof job.email === 'string' && job.email.trim().toLowerCase() === address);
+  return (
+    job.userId === userId ||
+    (typeof job.email === 'string' && job.email.trim().toLowerCase() === address)
+  );
 };
 
 /** Removes the account's pending jobs from a queue; how many went. */
-export async function removeQueuedFor(queue: Queue, userId: string, email: string): Promise<number> {
+export async function removeQueuedFor(
+  queue: Queue,
+  userId: string,
+  email: string,
+): Promise<number> {
   const address = email.trim().toLowerCase();
   const found = [];
   // Collected first: removing while paging would shift the pages.
@@ -29,7 +42,13 @@ export async function removeQueuedFor(queue: Queue, userId: string, email: strin
   let removed = 0;
   for (const job of found) {
     // A job that started meanwhile cannot be removed; it sends nothing for a deleted account.
-    if (await job.remove().then(() => true, () => false)) removed++;
+    if (
+      await job.remove().then(
+        () => true,
+        () => false,
+      )
+    )
+      removed++;
   }
   return removed;
 }
@@ -61,7 +80,9 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
       // The view refuses the account first, so a job running meanwhile finds it deleted.
       const at = Number.isNaN(Date.parse(deletedAt)) ? new Date().toISOString() : deletedAt;
       await storeAccountDeleted(deps.redis, deps.prefix, userId, at, deps.accountTtlSeconds);
-      const erased = await deps.db.transaction(async (handle) => eraseUser(handle as unknown as Database, userId, email));
+      const erased = await deps.db.transaction(async (handle) =>
+        eraseUser(handle as unknown as Database, userId, email),
+      );
       let jobs = 0;
       for (const queue of deps.queues) jobs += await removeQueuedFor(queue, userId, email);
       deps.log.info({ eventId: event.id, ...erased, jobs }, 'deleted account erased');

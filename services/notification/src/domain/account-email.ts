@@ -8,7 +8,8 @@ const greetingOf = (name: string) => `Hi ${name.trim() || 'there'},`;
 export function passwordResetEmail({ email, name, link }: VerificationLink): EmailMessage {
   const greeting = greetingOf(name);
   const ask = `Someone asked to choose a new password for ${email} on OneETA. Open this link to choose it:`;
-  const fine = 'The link works once, for 30 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.';
+  const fine =
+    'The link works once, for 30 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.';
   return {
     to: email,
     subject: 'Choose a new password for OneETA',
@@ -23,10 +24,14 @@ export function passwordResetEmail({ email, name, link }: VerificationLink): Ema
 }
 
 /** The warning of many failed sign-ins: it names no address or place, only the count, and what to do. */
-export function loginAlertEmail(data: Pick<LoginAlertData, 'email' | 'failures'>, publicUrl: string): EmailMessage {
+export function loginAlertEmail(
+  data: Pick<LoginAlertData, 'email' | 'failures'>,
+  publicUrl: string,
+): EmailMessage {
   const greeting = greetingOf('');
   const seen = `In the last hour there were ${data.failures} failed attempts to sign in to your OneETA account (${data.email}).`;
-  const mine = 'If that was you, nothing needs doing. If not, your password kept them out; to be safe, choose a new one and sign out everywhere:';
+  const mine =
+    'If that was you, nothing needs doing. If not, your password kept them out; to be safe, choose a new one and sign out everywhere:';
   const link = `${publicUrl.replace(/\/+$/, '')}/auth`;
   return {
     to: data.email,

@@ -1,4 +1,12 @@
-import { ALERT_TEXTS, format, REPLAN_UPGRADE_URL, TOPIC_OF, type InAppKind, type NotificationPreferences, type SessionAlertData } from '@oneeta/contracts';
+import {
+  ALERT_TEXTS,
+  format,
+  REPLAN_UPGRADE_URL,
+  TOPIC_OF,
+  type InAppKind,
+  type NotificationPreferences,
+  type SessionAlertData,
+} from '@oneeta/contracts';
 import { formatWholeMinutes } from '@oneeta/travel';
 import { destinationTime } from './clock.js';
 import type { NoticeCondition } from './conditions.js';
@@ -33,11 +41,17 @@ export function alertText(alert: SessionAlertData, userId: string, now: Date): s
   const time = (iso: string) => destinationTime(iso, alert.tzId, now);
   switch (alert.kind) {
     case 'late':
-      return format(ALERT_TEXTS.late, { name: alert.name, duration: formatWholeMinutes(alert.minutesLate) });
+      return format(ALERT_TEXTS.late, {
+        name: alert.name,
+        duration: formatWholeMinutes(alert.minutesLate),
+      });
     case 'replan-offer':
       return alert.canReplan
         ? format(ALERT_TEXTS['replan-offer'], { time: time(alert.suggestedArriveAt) })
-        : format(ALERT_TEXTS.replanOfferUpgrade, { names: alert.names.join(', ') || 'someone', time: time(alert.suggestedArriveAt) });
+        : format(ALERT_TEXTS.replanOfferUpgrade, {
+            names: alert.names.join(', ') || 'someone',
+            time: time(alert.suggestedArriveAt),
+          });
     case 'far-behind':
       return format(ALERT_TEXTS['far-behind'], { names: alert.names.join(', ') });
     case 'replanned': {
@@ -55,10 +69,15 @@ export function alertText(alert: SessionAlertData, userId: string, now: Date): s
 }
 
 /** A recipient's leave-by in a re-plan, null when unknown or no trip is left (at or within a minute of the arrival time). */
-function replannedLeaveBy(alert: Extract<SessionAlertData, { kind: 'replanned' }>, userId: string): string | null {
+function replannedLeaveBy(
+  alert: Extract<SessionAlertData, { kind: 'replanned' }>,
+  userId: string,
+): string | null {
   const leaveBy = alert.leaveBy.find((entry) => entry.userId === userId)?.leaveBy ?? null;
   if (leaveBy === null || alert.arriveAt === null) return leaveBy;
-  return new Date(alert.arriveAt).getTime() - new Date(leaveBy).getTime() < NO_TRIP_MS ? null : leaveBy;
+  return new Date(alert.arriveAt).getTime() - new Date(leaveBy).getTime() < NO_TRIP_MS
+    ? null
+    : leaveBy;
 }
 
 /** What an alert is about, for one recipient (see NoticeCondition). */
@@ -79,7 +98,11 @@ export function alertCondition(alert: SessionAlertData, userId: string): NoticeC
 }
 
 /** One recipient's notice of an alert, or null when there is nothing to say (see alertText). */
-export function alertNotice(alert: SessionAlertData, userId: string, now: Date): AlertNotice | null {
+export function alertNotice(
+  alert: SessionAlertData,
+  userId: string,
+  now: Date,
+): AlertNotice | null {
   const text = alertText(alert, userId, now);
   if (text === null) return null;
   const upgrade = alert.kind === 'replan-offer' && !alert.canReplan;
@@ -108,7 +131,11 @@ export interface Channels {
 }
 
 /** Which channels a notification of this kind takes to a user: their switches for its topic, none in a session they muted. */
-export function channelsFor(kind: InAppKind, preferences: NotificationPreferences, muted: boolean): Channels {
+export function channelsFor(
+  kind: InAppKind,
+  preferences: NotificationPreferences,
+  muted: boolean,
+): Channels {
   if (muted) return { push: false, inApp: false };
   return { ...preferences[TOPIC_OF[kind]] };
 }

@@ -1,4 +1,8 @@
-import { REMINDER_LEAVE_BY_TOLERANCE_MS, type InAppKind, type SessionScheduleData } from '@oneeta/contracts';
+import {
+  REMINDER_LEAVE_BY_TOLERANCE_MS,
+  type InAppKind,
+  type SessionScheduleData,
+} from '@oneeta/contracts';
 import type { NoticeCondition } from '../store/schema.js';
 
 export type { NoticeCondition };
@@ -20,9 +24,11 @@ export interface ConditionedNotice {
 type Participant = SessionScheduleData['participants'][number];
 
 const ms = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : null);
-const present = (p: Participant | undefined): p is Participant => p !== undefined && p.status !== 'left';
+const present = (p: Participant | undefined): p is Participant =>
+  p !== undefined && p.status !== 'left';
 /** Still late as the session told the group (an older publisher without the field: assumed still late). */
-const stillLate = (p: Participant | undefined) => present(p) && !p.arrivedAt && p.lateMinutes !== null;
+const stillLate = (p: Participant | undefined) =>
+  present(p) && !p.arrivedAt && p.lateMinutes !== null;
 
 /**
  * Whether the condition of a notification no longer holds in `schedule`: the session closed; the
@@ -62,10 +68,13 @@ export function conditionEnded(notice: ConditionedNotice, schedule: SessionSched
       return leaveByMoved(c.leaveBy, me.leaveBy);
     case 'no-show':
       // Everyone it named has arrived, left or was removed (an older alert without ids: never).
-      return c.about.length > 0 && !c.about.some((id) => {
-        const p = byId.get(id);
-        return present(p) && !p.arrivedAt;
-      });
+      return (
+        c.about.length > 0 &&
+        !c.about.some((id) => {
+          const p = byId.get(id);
+          return present(p) && !p.arrivedAt;
+        })
+      );
   }
 }
 
@@ -82,10 +91,18 @@ function leaveByMoved(stated: string | null, current: string | null): boolean {
  * re-plan, a newer reminder or no-show.
  */
 export function supersedes(next: ConditionedNotice, older: ConditionedNotice): boolean {
-  const samePeople = (a: NoticeCondition | null, b: NoticeCondition | null) => (a?.about ?? []).join('\n') === (b?.about ?? []).join('\n');
-  const group = (kind: InAppKind) => (kind === 'replan-offer' || kind === 'far-behind' ? 'offer' : kind === 'leave-soon' || kind === 'leave-now' ? 'leave' : kind);
-  if (next.kind === 'arrived' && older.kind === 'late') return samePeople(next.condition, older.condition);
+  const samePeople = (a: NoticeCondition | null, b: NoticeCondition | null) =>
+    (a?.about ?? []).join('\n') === (b?.about ?? []).join('\n');
+  const group = (kind: InAppKind) =>
+    kind === 'replan-offer' || kind === 'far-behind'
+      ? 'offer'
+      : kind === 'leave-soon' || kind === 'leave-now'
+        ? 'leave'
+        : kind;
+  if (next.kind === 'arrived' && older.kind === 'late')
+    return samePeople(next.condition, older.condition);
   if (group(next.kind) !== group(older.kind)) return false;
-  if (next.kind === 'late' || next.kind === 'arrived') return samePeople(next.condition, older.condition);
+  if (next.kind === 'late' || next.kind === 'arrived')
+    return samePeople(next.condition, older.condition);
   return true;
 }

@@ -25,5 +25,10 @@ export function safeName(value: string | null | undefined, max = EMAIL_NAME_MAX)
     .trim();
   if (!clean || looksLikeLink(clean)) return null;
   const chars = [...clean];
-  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? clean
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }

@@ -3,7 +3,14 @@ import { inboxId } from './inbox.js';
 
 describe('inboxId', () => {
   it('sorts as text in the order the ids were made, within one millisecond and across', () => {
-    const ids = [inboxId(1_000), inboxId(1_000), inboxId(1_000), inboxId(1_001), inboxId(1_764_000_000_000), inboxId(1_764_000_000_000)];
+    const ids = [
+      inboxId(1_000),
+      inboxId(1_000),
+      inboxId(1_000),
+      inboxId(1_001),
+      inboxId(1_764_000_000_000),
+      inboxId(1_764_000_000_000),
+    ];
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id.length).toBeLessThanOrEqual(64);

@@ -19,8 +19,12 @@ const invite = {
 
 describe('invite e-mail', () => {
   it('shows the arrival time on the destination clock', () => {
-    expect(arrivalInZone('2026-12-01T18:30:00.000Z', 'Europe/Vienna')).toBe('Tuesday, December 1, 2026 at 7:30 PM Vienna time');
-    expect(arrivalInZone('2026-12-01T18:30:00.000Z', null)).toBe('Tuesday, December 1, 2026 at 6:30 PM UTC');
+    expect(arrivalInZone('2026-12-01T18:30:00.000Z', 'Europe/Vienna')).toBe(
+      'Tuesday, December 1, 2026 at 7:30 PM Vienna time',
+    );
+    expect(arrivalInZone('2026-12-01T18:30:00.000Z', null)).toBe(
+      'Tuesday, December 1, 2026 at 6:30 PM UTC',
+    );
   });
 
   it('names the inviter, the destination, the arrival and the link, and escapes names in the HTML', () => {
@@ -52,7 +56,10 @@ describe('names in the invite e-mail', () => {
     'evil-bank.com security',
     'HTTP://EVIL.EXAMPLE',
   ])('never renders a link or an address from the name %j', (name) => {
-    const mail = inviteEmail({ ...invite, inviterName: name, name, destinationName: name }, 'https://oneeta.example');
+    const mail = inviteEmail(
+      { ...invite, inviterName: name, name, destinationName: name },
+      'https://oneeta.example',
+    );
     expect(mail.subject).toBe('Someone invited you on OneETA');
     expect(mail.text).toContain('Hi there,');
     expect(mail.text).not.toContain('evil');

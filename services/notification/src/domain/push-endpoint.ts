@@ -21,14 +21,18 @@ export type ParsedEndpoint = { ok: true; url: URL; host: string } | { ok: false;
  * allowed host. The URL is the WHATWG-normalised one (hex, octal and decimal IPv4 forms become
  * dotted quads), the one every later check and the connection use.
  */
-export function parsePushEndpoint(endpoint: string, allowedHosts: readonly string[]): ParsedEndpoint {
+export function parsePushEndpoint(
+  endpoint: string,
+  allowedHosts: readonly string[],
+): ParsedEndpoint {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
     return { ok: false, error: PUSH_MESSAGES.notHttps };
   }
-  if (url.protocol !== 'https:' || !url.hostname) return { ok: false, error: PUSH_MESSAGES.notHttps };
+  if (url.protocol !== 'https:' || !url.hostname)
+    return { ok: false, error: PUSH_MESSAGES.notHttps };
   if (url.username || url.password) return { ok: false, error: PUSH_MESSAGES.credentials };
   const host = bareHost(url.hostname);
   if (!hostAllowed(host, allowedHosts)) return { ok: false, error: PUSH_MESSAGES.notAllowed };

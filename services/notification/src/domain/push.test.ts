@@ -12,7 +12,15 @@ describe('push rules', () => {
 
   it('deletes on 404/410, retries on 429, 5xx and no answer, gives up on other 4xx', () => {
     expect([201, 404, 410, 429, 500, 503, null, 400, 413].map(pushVerdict)).toEqual([
-      'delivered', 'gone', 'gone', 'retry', 'retry', 'retry', 'retry', 'failed', 'failed',
+      'delivered',
+      'gone',
+      'gone',
+      'retry',
+      'retry',
+      'retry',
+      'retry',
+      'failed',
+      'failed',
     ]);
   });
 });

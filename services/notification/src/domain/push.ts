@@ -7,11 +7,15 @@ import type { PushSubscriptionRow } from '../store/schema.js';
  * older one still waiting at the push service. At most 32 URL-safe base64 characters (RFC 8030 §5.4).
  */
 export function pushTopic(kind: NotificationKind, sessionId: string | null): string {
-  return createHash('sha256').update(`${kind}:${sessionId ?? '-'}`).digest('base64url').slice(0, 32);
+  return createHash('sha256')
+    .update(`${kind}:${sessionId ?? '-'}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /** The service worker's notification tag: a newer notification of the same session and kind replaces the shown one. */
-export const notificationTag = (kind: NotificationKind, sessionId: string | null) => `oneeta:${kind}:${sessionId ?? 'none'}`;
+export const notificationTag = (kind: NotificationKind, sessionId: string | null) =>
+  `oneeta:${kind}:${sessionId ?? 'none'}`;
 
 /** Urgency by kind: a leave reminder or a session alert (late, re-plan, arrived) must wake a sleeping phone; a test or invite need not. */
 export const PUSH_URGENCY: Record<NotificationKind, 'very-low' | 'low' | 'normal' | 'high'> = {

@@ -9,9 +9,11 @@ import { escapeHtml } from './invite-email.js';
 export const SENT_DESPITE_UNSUBSCRIBE: ReadonlySet<string> = new Set(['password-reset']);
 
 /** The key unsubscribe links are signed with, derived from a secret the service keeps (its VAPID private key). */
-export const unsubscribeKey = (secret: string) => createHash('sha256').update('oneeta:unsubscribe:v1:').update(secret).digest();
+export const unsubscribeKey = (secret: string) =>
+  createHash('sha256').update('oneeta:unsubscribe:v1:').update(secret).digest();
 
-const sign = (email: string, key: Buffer) => createHmac('sha256', key).update(email).digest('base64url').slice(0, 32);
+const sign = (email: string, key: Buffer) =>
+  createHmac('sha256', key).update(email).digest('base64url').slice(0, 32);
 const normal = (email: string) => email.trim().toLowerCase();
 
 /** `<address, base64url>.<signature>`: proves the link was mailed to that address, without a sign-in. */
@@ -31,7 +33,8 @@ export function readUnsubscribeToken(token: string, key: Buffer): string | null 
   return expected.length === given.length && timingSafeEqual(expected, given) ? address : null;
 }
 
-export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/api/notifications/unsubscribe?t=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/api/notifications/unsubscribe?t=${encodeURIComponent(token)}`;
 
 /**
  * A message as it leaves: `List-Unsubscribe` (the link) with `List-Unsubscribe-Post` for one-click
@@ -41,7 +44,11 @@ export function withUnsubscribe(message: EmailMessage, url: string): EmailMessag
   const line = 'To stop all e-mail from OneETA to this address, unsubscribe:';
   return {
     ...message,
-    headers: { ...message.headers, 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      ...message.headers,
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     text: `${message.text}\n\n--\n${line} ${url}`,
     html: `${message.html}\n<hr>\n<p style="font-size:12px;color:#666">${escapeHtml(line)} <a href="${escapeHtml(url)}">Unsubscribe</a></p>`,
   };

@@ -8,11 +8,19 @@ import { emailOutbox, type EmailOutboxRow } from '../store/schema.js';
 export type { EmailMessage };
 
 /** An e-mail port that may list what it stored (the embedded outbox). */
-export type EmailPort = EmailSender & { list?: (opts: { to?: string | undefined; limit: number }) => Promise<EmailOutboxRow[]> };
+export type EmailPort = EmailSender & {
+  list?: (opts: { to?: string | undefined; limit: number }) => Promise<EmailOutboxRow[]>;
+};
 
 /** SMTP when SMTP_URL is set, else the embedded outbox. */
-export function createEmailPort(config: { SMTP_URL?: string | undefined; EMAIL_FROM: string }, db: Database, log: { info(obj: object, msg: string): void }): EmailPort {
-  return config.SMTP_URL ? createSmtpEmail({ url: config.SMTP_URL, from: config.EMAIL_FROM }) : createOutboxEmail(db, log);
+export function createEmailPort(
+  config: { SMTP_URL?: string | undefined; EMAIL_FROM: string },
+  db: Database,
+  log: { info(obj: object, msg: string): void },
+): EmailPort {
+  return config.SMTP_URL
+    ? createSmtpEmail({ url: config.SMTP_URL, from: config.EMAIL_FROM })
+    : createOutboxEmail(db, log);
 }
 
 /** The e-mail port: SMTP when SMTP_URL is set, else the embedded outbox. Throws when the message was not accepted. */
@@ -23,9 +31,17 @@ export interface EmailSender {
 }
 
 /** nodemailer over SMTP_URL (smtp:// with STARTTLS when offered, smtps:// for implicit TLS). */
-export function createSmtpEmail(opts: { url: string; from: string; timeoutMs?: number }): EmailSender {
+export function createSmtpEmail(opts: {
+  url: string;
+  from: string;
+  timeoutMs?: number;
+}): EmailSender {
   const timeout = opts.timeoutMs ?? 10_000;
-  const transport = nodemailer.createTransport(`${opts.url}`, { connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
+  const transport = nodemailer.createTransport(`${opts.url}`, {
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
   return {
     kind: 'smtp',
     send: async (message) => {
@@ -39,11 +55,21 @@ export function createSmtpEmail(opts: { url: string; from: string; timeoutMs?: n
 export function createOutboxEmail(
   db: Database,
   log: { info(obj: object, msg: string): void },
-): EmailSender & { list(opts: { to?: string | undefined; limit: number }): Promise<EmailOutboxRow[]> } {
+): EmailSender & {
+  list(opts: { to?: string | undefined; limit: number }): Promise<EmailOutboxRow[]>;
+} {
   return {
     kind: 'outbox',
     send: async (message) => {
-      await db.insert(emailOutbox).values({ id: randomUUID(), to: message.to.toLowerCase(), subject: message.subject, text: message.text, html: message.html });
+      await db
+        .insert(emailOutbox)
+        .values({
+          id: randomUUID(),
+          to: message.to.toLowerCase(),
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: message.to, subject: message.subject, link: links.join(' ') }, 'email outbox');
     },

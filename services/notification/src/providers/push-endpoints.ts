@@ -1,5 +1,10 @@
 import { PUSH_MESSAGES } from '@oneeta/contracts';
-import { NonPublicAddressError, resolvePublic, systemResolver, type HostResolver } from '@oneeta/service-kit';
+import {
+  NonPublicAddressError,
+  resolvePublic,
+  systemResolver,
+  type HostResolver,
+} from '@oneeta/service-kit';
 import { parsePushEndpoint } from '../domain/push-endpoint.js';
 
 export interface EndpointPolicy {
@@ -11,14 +16,18 @@ export interface EndpointPolicy {
   resolve?: HostResolver;
 }
 
-export type EndpointCheck = { ok: true; url: URL } | { ok: false; error: string; reason: 'refused' | 'unresolved' };
+export type EndpointCheck =
+  { ok: true; url: URL } | { ok: false; error: string; reason: 'refused' | 'unresolved' };
 
 /**
  * The subscribe-time check of a push endpoint: https, an allowed host, and a host whose every
  * address is public (a literal address is checked as it is). The send-time check is the same
  * parse, then the sender's lookup resolves and checks again at connect time.
  */
-export async function checkPushEndpoint(endpoint: string, policy: EndpointPolicy): Promise<EndpointCheck> {
+export async function checkPushEndpoint(
+  endpoint: string,
+  policy: EndpointPolicy,
+): Promise<EndpointCheck> {
   const parsed = parsePushEndpoint(endpoint, policy.allowedHosts);
   if (!parsed.ok) return { ...parsed, reason: 'refused' };
   if (policy.allowPrivate) return { ok: true, url: parsed.url };
@@ -26,7 +35,8 @@ export async function checkPushEndpoint(endpoint: string, policy: EndpointPolicy
     await resolvePublic(parsed.host, policy.resolve ?? systemResolver);
     return { ok: true, url: parsed.url };
   } catch (err) {
-    if (err instanceof NonPublicAddressError) return { ok: false, error: PUSH_MESSAGES.notPublic, reason: 'refused' };
+    if (err instanceof NonPublicAddressError)
+      return { ok: false, error: PUSH_MESSAGES.notPublic, reason: 'refused' };
     return { ok: false, error: PUSH_MESSAGES.notFound, reason: 'unresolved' };
   }
 }

@@ -1,6 +1,11 @@
 import { Agent } from 'node:https';
 import { isIP } from 'node:net';
-import { isPublicAddress, publicOnlyLookup, systemResolver, type HostResolver } from '@oneeta/service-kit';
+import {
+  isPublicAddress,
+  publicOnlyLookup,
+  systemResolver,
+  type HostResolver,
+} from '@oneeta/service-kit';
 import webpush, { WebPushError } from 'web-push';
 import { parsePushEndpoint } from '../domain/push-endpoint.js';
 import type { VapidKeyPair } from '../store/vapid-store.js';
@@ -30,7 +35,10 @@ export interface PushResult {
 }
 
 /** A Retry-After header (delay-seconds or an HTTP-date, RFC 9110 §10.2.3) in ms from `now`; null when absent or unreadable. */
-export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | null {
+export function retryAfterMs(
+  value: string | string[] | undefined,
+  now = Date.now(),
+): number | null {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text) return null;
   if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
@@ -59,11 +67,23 @@ export interface PushDestinationPolicy {
  * a name rebound to an internal address after the subscribe-time check reaches nothing. `ca` lets a
  * test trust its own push-service stand-in.
  */
-export function createWebPushSender(opts: { vapid: VapidKeyPair; subject: string; timeoutMs: number; policy: PushDestinationPolicy; ca?: string | Buffer }): PushSender {
-  const vapidDetails = { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey };
+export function createWebPushSender(opts: {
+  vapid: VapidKeyPair;
+  subject: string;
+  timeoutMs: number;
+  policy: PushDestinationPolicy;
+  ca?: string | Buffer;
+}): PushSender {
+  const vapidDetails = {
+    subject: opts.subject,
+    publicKey: opts.vapid.publicKey,
+    privateKey: opts.vapid.privateKey,
+  };
   const { policy } = opts;
   const agent = new Agent({
-    lookup: publicOnlyLookup(policy.resolve ?? systemResolver, { allowPrivate: policy.allowPrivate }),
+    lookup: publicOnlyLookup(policy.resolve ?? systemResolver, {
+      allowPrivate: policy.allowPrivate,
+    }),
     ...(opts.ca ? { ca: opts.ca } : {}),
   });
   return {
@@ -72,25 +92,38 @@ export function createWebPushSender(opts: { vapid: VapidKeyPair; subject: string
       if (!parsed.ok) return { statusCode: null, error: parsed.error, refused: 'endpoint' };
       // A literal address never reaches the agent's lookup: it is checked here.
       if (isIP(parsed.host) && !policy.allowPrivate && !isPublicAddress(parsed.host)) {
-        return { statusCode: null, error: `${parsed.host} is not a public address`, refused: 'endpoint' };
+        return {
+          statusCode: null,
+          error: `${parsed.host} is not a public address`,
+          refused: 'endpoint',
+        };
       }
       try {
-        const res = await webpush.sendNotification({ ...target, endpoint: parsed.url.href }, payload, {
-          vapidDetails,
-          TTL: options.ttlSeconds,
-          urgency: options.urgency,
-          topic: options.topic,
-          contentEncoding: 'aes128gcm',
-          timeout: opts.timeoutMs,
-          agent,
-        });
+        const res = await webpush.sendNotification(
+          { ...target, endpoint: parsed.url.href },
+          payload,
+          {
+            vapidDetails,
+            TTL: options.ttlSeconds,
+            urgency: options.urgency,
+            topic: options.topic,
+            contentEncoding: 'aes128gcm',
+            timeout: opts.timeoutMs,
+            agent,
+          },
+        );
         return { statusCode: res.statusCode };
       } catch (err) {
         if (err instanceof WebPushError) {
-          return { statusCode: err.statusCode, error: err.body || err.message, retryAfterMs: retryAfterMs(err.headers['retry-after']) };
+          return {
+            statusCode: err.statusCode,
+            error: err.body || err.message,
+            retryAfterMs: retryAfterMs(err.headers['retry-after']),
+          };
         }
         const message = err instanceof Error ? err.message : String(err);
-        if ((err as { code?: unknown }).code === 'ENONPUBLIC') return { statusCode: null, error: message, refused: 'address' };
+        if ((err as { code?: unknown }).code === 'ENONPUBLIC')
+          return { statusCode: null, error: message, refused: 'address' };
         return { statusCode: null, error: message };
       }
     },

@@ -7,10 +7,19 @@ import { endpointHost } from '../domain/push-endpoint.js';
 export function exportRoutes(app: App, ctx: NotificationContext, guards: Guards) {
   app.get(
     '/internal/users/:id/export',
-    { preHandler: guards.requireInternal, schema: { params: userExportParamsSchema, response: { 200: notificationUserExportSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: userExportParamsSchema, response: { 200: notificationUserExportSchema } },
+    },
     async (request) => {
       const held = await ctx.exportUser(request.params.id);
-      return { ...held, devices: held.devices.map(({ endpoint, ...device }) => ({ ...device, endpointHost: endpointHost(endpoint) })) };
+      return {
+        ...held,
+        devices: held.devices.map(({ endpoint, ...device }) => ({
+          ...device,
+          endpointHost: endpointHost(endpoint),
+        })),
+      };
     },
   );
 }

@@ -20,7 +20,10 @@ export function notificationRoutes(app: App, ctx: NotificationContext, guards: G
   const user = guards.requireUser;
   exportRoutes(app, ctx, guards);
   const preferences = async (userId: string) => {
-    const [saved, mutedSessions] = await Promise.all([ctx.preferences.get(userId), ctx.preferences.mutedSessions(userId)]);
+    const [saved, mutedSessions] = await Promise.all([
+      ctx.preferences.get(userId),
+      ctx.preferences.mutedSessions(userId),
+    ]);
     return { preferences: saved, mutedSessions };
   };
 
@@ -28,26 +31,67 @@ export function notificationRoutes(app: App, ctx: NotificationContext, guards: G
     '/api/notifications/inbox',
     {
       preHandler: user,
-      schema: { tags, operationId: 'getInbox', summary: "The caller's unread in-app notifications of the last day (after an id), oldest first, at most 50", querystring: inboxQuerySchema, response: { 200: inboxResponseSchema } },
+      schema: {
+        tags,
+        operationId: 'getInbox',
+        summary:
+          "The caller's unread in-app notifications of the last day (after an id), oldest first, at most 50",
+        querystring: inboxQuerySchema,
+        response: { 200: inboxResponseSchema },
+      },
     },
-    async (request) => ({ notifications: (await ctx.inbox.unread(request.user!.id, request.query.after, new Date())).map(toInAppNotification) }),
+    async (request) => ({
+      notifications: (
+        await ctx.inbox.unread(request.user!.id, request.query.after, new Date())
+      ).map(toInAppNotification),
+    }),
   );
 
   app.post(
     '/api/notifications/inbox/read',
-    { preHandler: user, schema: { tags, operationId: 'readInbox', summary: "Mark some of the caller's in-app notifications read (others' and unknown ids are ignored)", body: inboxReadBodySchema, response: { 200: inboxReadResponseSchema } } },
-    async (request) => ({ read: await ctx.inbox.markRead(request.user!.id, request.body.ids, new Date()) }),
+    {
+      preHandler: user,
+      schema: {
+        tags,
+        operationId: 'readInbox',
+        summary:
+          "Mark some of the caller's in-app notifications read (others' and unknown ids are ignored)",
+        body: inboxReadBodySchema,
+        response: { 200: inboxReadResponseSchema },
+      },
+    },
+    async (request) => ({
+      read: await ctx.inbox.markRead(request.user!.id, request.body.ids, new Date()),
+    }),
   );
 
   app.get(
     '/api/notifications/preferences',
-    { preHandler: user, schema: { tags, operationId: 'getNotificationPreferences', summary: "The caller's notification switches per topic and channel (all on until changed) and muted sessions", response: { 200: preferencesResponseSchema } } },
+    {
+      preHandler: user,
+      schema: {
+        tags,
+        operationId: 'getNotificationPreferences',
+        summary:
+          "The caller's notification switches per topic and channel (all on until changed) and muted sessions",
+        response: { 200: preferencesResponseSchema },
+      },
+    },
     async (request) => preferences(request.user!.id),
   );
 
   app.put(
     '/api/notifications/preferences',
-    { preHandler: user, schema: { tags, operationId: 'putNotificationPreferences', summary: "Replace the caller's notification switches", body: preferencesBodySchema, response: { 200: preferencesResponseSchema } } },
+    {
+      preHandler: user,
+      schema: {
+        tags,
+        operationId: 'putNotificationPreferences',
+        summary: "Replace the caller's notification switches",
+        body: preferencesBodySchema,
+        response: { 200: preferencesResponseSchema },
+      },
+    },
     async (request) => {
       await ctx.preferences.put(request.user!.id, request.body.preferences);
       return preferences(request.user!.id);
@@ -56,7 +100,18 @@ export function notificationRoutes(app: App, ctx: NotificationContext, guards: G
 
   app.put(
     '/api/notifications/mutes/:sessionId',
-    { preHandler: user, schema: { tags, operationId: 'muteSession', summary: 'Mute or unmute one session for the caller: nothing of it reaches them while muted', params: muteParamsSchema, body: muteBodySchema, response: { 200: muteResponseSchema } } },
+    {
+      preHandler: user,
+      schema: {
+        tags,
+        operationId: 'muteSession',
+        summary:
+          'Mute or unmute one session for the caller: nothing of it reaches them while muted',
+        params: muteParamsSchema,
+        body: muteBodySchema,
+        response: { 200: muteResponseSchema },
+      },
+    },
     async (request) => {
       const { sessionId } = request.params;
       await ctx.preferences.setMuted(request.user!.id, sessionId, request.body.muted);

@@ -27,7 +27,15 @@ export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
 
   app.get(
     '/api/push/vapidPublicKey',
-    { preHandler: user, schema: { tags, operationId: 'getVapidPublicKey', summary: 'The VAPID public key browsers subscribe with', response: { 200: vapidPublicKeyResponseSchema } } },
+    {
+      preHandler: user,
+      schema: {
+        tags,
+        operationId: 'getVapidPublicKey',
+        summary: 'The VAPID public key browsers subscribe with',
+        response: { 200: vapidPublicKeyResponseSchema },
+      },
+    },
     async () => ({ publicKey: ctx.vapid.publicKey }),
   );
 
@@ -46,14 +54,23 @@ export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
     async (request, reply) => {
       const { endpoint, keys, deviceName, userAgent } = request.body;
       const check = await checkPushEndpoint(endpoint, ctx.pushPolicy);
-      if (!check.ok) throw new HttpError(400, check.error, check.reason === 'refused' ? 'push_endpoint_refused' : 'push_endpoint_unresolved');
-      const { row, created } = await ctx.subscriptions.upsertCapped(request.user!.id, {
-        endpoint,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
-        deviceName: deviceName ?? null,
-        userAgent: userAgent ?? request.headers['user-agent']?.slice(0, 500) ?? null,
-      }, MAX_PUSH_DEVICES);
+      if (!check.ok)
+        throw new HttpError(
+          400,
+          check.error,
+          check.reason === 'refused' ? 'push_endpoint_refused' : 'push_endpoint_unresolved',
+        );
+      const { row, created } = await ctx.subscriptions.upsertCapped(
+        request.user!.id,
+        {
+          endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          deviceName: deviceName ?? null,
+          userAgent: userAgent ?? request.headers['user-agent']?.slice(0, 500) ?? null,
+        },
+        MAX_PUSH_DEVICES,
+      );
       return reply.code(created ? 201 : 200).send({ subscription: toDevice(row) });
     },
   );
@@ -62,38 +79,79 @@ export function pushRoutes(app: App, ctx: NotificationContext, guards: Guards) {
     '/api/push/unsubscribe',
     {
       preHandler: user,
-      schema: { tags, operationId: 'unsubscribePush', summary: "Forget one of the caller's devices", body: pushUnsubscribeBodySchema, response: { 200: pushRemovedResponseSchema } },
+      schema: {
+        tags,
+        operationId: 'unsubscribePush',
+        summary: "Forget one of the caller's devices",
+        body: pushUnsubscribeBodySchema,
+        response: { 200: pushRemovedResponseSchema },
+      },
     },
-    async (request) => ({ removed: await ctx.subscriptions.removeEndpoint(request.user!.id, request.body.endpoint) }),
+    async (request) => ({
+      removed: await ctx.subscriptions.removeEndpoint(request.user!.id, request.body.endpoint),
+    }),
   );
 
   app.get(
     '/api/push/list',
-    { preHandler: user, schema: { tags, operationId: 'listPushDevices', summary: "The caller's registered devices (never their keys)", response: { 200: pushListResponseSchema } } },
-    async (request) => ({ subscriptions: (await ctx.subscriptions.listByUser(request.user!.id)).map(toDevice) }),
+    {
+      preHandler: user,
+      schema: {
+        tags,
+        operationId: 'listPushDevices',
+        summary: "The caller's registered devices (never their keys)",
+        response: { 200: pushListResponseSchema },
+      },
+    },
+    async (request) => ({
+      subscriptions: (await ctx.subscriptions.listByUser(request.user!.id)).map(toDevice),
+    }),
   );
 
   app.post(
     '/api/push/test',
     {
       preHandler: user,
-      schema: { tags, operationId: 'sendTestPush', summary: 'Queue a test push to every registered device of the caller', response: { 202: pushTestResponseSchema } },
+      schema: {
+        tags,
+        operationId: 'sendTestPush',
+        summary: 'Queue a test push to every registered device of the caller',
+        response: { 202: pushTestResponseSchema },
+      },
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      const limit = await ctx.limiter.hit(`test:${userId}`, { limit: ctx.config.PUSH_TEST_MAX_PER_MINUTE, windowSeconds: 60 });
+      const limit = await ctx.limiter.hit(`test:${userId}`, {
+        limit: ctx.config.PUSH_TEST_MAX_PER_MINUTE,
+        windowSeconds: 60,
+      });
       if (!limit.allowed) {
-        throw new HttpError(429, format(MESSAGES.tooManyRequests, { n: limit.retryAfterSeconds }), 'rate_limited', { 'retry-after': String(limit.retryAfterSeconds) });
+        throw new HttpError(
+          429,
+          format(MESSAGES.tooManyRequests, { n: limit.retryAfterSeconds }),
+          'rate_limited',
+          { 'retry-after': String(limit.retryAfterSeconds) },
+        );
       }
       const payload = testPushPayload();
-      const queued = await ctx.transaction((tx) => queuePushToUser(tx, ctx.outbox, { userId, sessionId: null, kind: 'test', payload }));
+      const queued = await ctx.transaction((tx) =>
+        queuePushToUser(tx, ctx.outbox, { userId, sessionId: null, kind: 'test', payload }),
+      );
       return reply.code(202).send({ queued });
     },
   );
 
   app.delete(
     '/api/push/all',
-    { preHandler: user, schema: { tags, operationId: 'removeAllPushDevices', summary: "Forget every registered device of the caller", response: { 200: pushRemovedResponseSchema } } },
+    {
+      preHandler: user,
+      schema: {
+        tags,
+        operationId: 'removeAllPushDevices',
+        summary: 'Forget every registered device of the caller',
+        response: { 200: pushRemovedResponseSchema },
+      },
+    },
     async (request) => ({ removed: await ctx.subscriptions.removeAll(request.user!.id) }),
   );
 }

@@ -10,13 +10,20 @@ export type InAppInput = Omit<typeof inAppNotifications.$inferInsert, 'readAt' |
 
 /** Not ended, and of the last INBOX_WINDOW_MS. */
 const current = (now: Date) =>
-  and(isNull(inAppNotifications.endedAt), gt(inAppNotifications.createdAt, new Date(now.getTime() - INBOX_WINDOW_MS)));
+  and(
+    isNull(inAppNotifications.endedAt),
+    gt(inAppNotifications.createdAt, new Date(now.getTime() - INBOX_WINDOW_MS)),
+  );
 
 export function createInboxStore(db: Database) {
   return {
     /** Adds one in-app notification; false when one with its source key exists (a repeated delivery). */
     async add(input: InAppInput): Promise<boolean> {
-      const rows = await db.insert(inAppNotifications).values(input).onConflictDoNothing({ target: inAppNotifications.sourceKey }).returning({ id: inAppNotifications.id });
+      const rows = await db
+        .insert(inAppNotifications)
+        .values(input)
+        .onConflictDoNothing({ target: inAppNotifications.sourceKey })
+        .returning({ id: inAppNotifications.id });
       return rows.length === 1;
     },
     /** The user's unread notifications of the last INBOX_WINDOW_MS after `after` (an id) whose condition has not ended, oldest first. */
@@ -40,12 +47,22 @@ export function createInboxStore(db: Database) {
       const rows = await db
         .update(inAppNotifications)
         .set({ readAt: now })
-        .where(and(eq(inAppNotifications.userId, userId), inArray(inAppNotifications.id, ids), isNull(inAppNotifications.readAt)))
+        .where(
+          and(
+            eq(inAppNotifications.userId, userId),
+            inArray(inAppNotifications.id, ids),
+            isNull(inAppNotifications.readAt),
+          ),
+        )
         .returning({ id: inAppNotifications.id });
       return rows.length;
     },
     /** The session's notifications of the last INBOX_WINDOW_MS not yet ended (of one user, or all; `except` an id). */
-    open(sessionId: string, now: Date, opts: { userId?: string; except?: string } = {}): Promise<InAppNotificationRow[]> {
+    open(
+      sessionId: string,
+      now: Date,
+      opts: { userId?: string; except?: string } = {},
+    ): Promise<InAppNotificationRow[]> {
       return db
         .select()
         .from(inAppNotifications)
@@ -72,11 +89,20 @@ export function createInboxStore(db: Database) {
       const [row] = await db
         .select({ endedAt: inAppNotifications.endedAt })
         .from(inAppNotifications)
-        .where(and(eq(inAppNotifications.userId, userId), eq(inAppNotifications.sessionId, sessionId), eq(inAppNotifications.text, text)))
+        .where(
+          and(
+            eq(inAppNotifications.userId, userId),
+            eq(inAppNotifications.sessionId, sessionId),
+            eq(inAppNotifications.text, text),
+          ),
+        )
         .orderBy(desc(inAppNotifications.id))
         .limit(1);
       return row?.endedAt != null;
     },
-    bySourceKey: async (key: string): Promise<InAppNotificationRow | null> => (await db.select().from(inAppNotifications).where(eq(inAppNotifications.sourceKey, key)))[0] ?? null,
+    bySourceKey: async (key: string): Promise<InAppNotificationRow | null> =>
+      (
+        await db.select().from(inAppNotifications).where(eq(inAppNotifications.sourceKey, key))
+      )[0] ?? null,
   };
 }

@@ -8,11 +8,17 @@ import { sessionSchedules } from './schema.js';
  * written while a schedule is being applied is never missed by it.
  */
 export async function lockSessionNotices(tx: Database, sessionId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`oneeta:notices:${sessionId}`}::text))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`oneeta:notices:${sessionId}`}::text))`,
+  );
 }
 
 /** Records a session's schedule as of `occurredAt` unless a later one is stored; answers whether it was taken. */
-export async function recordSchedule(tx: Database, schedule: SessionScheduleData, occurredAt: Date): Promise<boolean> {
+export async function recordSchedule(
+  tx: Database,
+  schedule: SessionScheduleData,
+  occurredAt: Date,
+): Promise<boolean> {
   const rows = await tx
     .insert(sessionSchedules)
     .values({ sessionId: schedule.sessionId, schedule, occurredAt })
@@ -26,7 +32,13 @@ export async function recordSchedule(tx: Database, schedule: SessionScheduleData
 }
 
 /** The latest schedule stored of a session, with the time it was published. */
-export async function storedSchedule(tx: Database, sessionId: string): Promise<{ schedule: SessionScheduleData; occurredAt: Date } | null> {
-  const [row] = await tx.select().from(sessionSchedules).where(sql`${sessionSchedules.sessionId} = ${sessionId}`);
+export async function storedSchedule(
+  tx: Database,
+  sessionId: string,
+): Promise<{ schedule: SessionScheduleData; occurredAt: Date } | null> {
+  const [row] = await tx
+    .select()
+    .from(sessionSchedules)
+    .where(sql`${sessionSchedules.sessionId} = ${sessionId}`);
   return row ? { schedule: row.schedule, occurredAt: row.occurredAt } : null;
 }

@@ -17,7 +17,10 @@ export function createSubscriptionsStore(db: Database) {
      * Registers the endpoint for `userId`: a new row, or the existing one (whoever had it) now the
      * caller's with the new keys and names. `created` tells which.
      */
-    async upsert(userId: string, input: SubscriptionInput): Promise<{ row: PushSubscriptionRow; created: boolean }> {
+    async upsert(
+      userId: string,
+      input: SubscriptionInput,
+    ): Promise<{ row: PushSubscriptionRow; created: boolean }> {
       const id = randomUUID();
       const now = new Date();
       const [row] = await db
@@ -25,7 +28,15 @@ export function createSubscriptionsStore(db: Database) {
         .values({ id, userId, ...input, lastSeen: now, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId, p256dh: input.p256dh, auth: input.auth, deviceName: input.deviceName, userAgent: input.userAgent, lastSeen: now, updatedAt: now },
+          set: {
+            userId,
+            p256dh: input.p256dh,
+            auth: input.auth,
+            deviceName: input.deviceName,
+            userAgent: input.userAgent,
+            lastSeen: now,
+            updatedAt: now,
+          },
         })
         .returning();
       return { row: row!, created: row!.id === id };
@@ -35,16 +46,26 @@ export function createSubscriptionsStore(db: Database) {
      * registered is among them) and forgets the rest: the devices `removed`. One user's registrations
      * are serialised, so parallel ones cannot exceed the cap.
      */
-    async upsertCapped(userId: string, input: SubscriptionInput, maxDevices: number): Promise<{ row: PushSubscriptionRow; created: boolean; removed: number }> {
+    async upsertCapped(
+      userId: string,
+      input: SubscriptionInput,
+      maxDevices: number,
+    ): Promise<{ row: PushSubscriptionRow; created: boolean; removed: number }> {
       return db.transaction(async (handle) => {
         const tx = handle as unknown as Database;
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`oneeta:push-devices:${userId}`}::text))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`oneeta:push-devices:${userId}`}::text))`,
+        );
         const { row, created } = await createSubscriptionsStore(tx).upsert(userId, input);
         const keep = tx
           .select({ id: pushSubscriptions.id })
           .from(pushSubscriptions)
           .where(eq(pushSubscriptions.userId, userId))
-          .orderBy(desc(pushSubscriptions.lastSeen), desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+          .orderBy(
+            desc(pushSubscriptions.lastSeen),
+            desc(pushSubscriptions.createdAt),
+            desc(pushSubscriptions.id),
+          )
           .limit(maxDevices);
         const gone = await tx
           .delete(pushSubscriptions)
@@ -54,7 +75,11 @@ export function createSubscriptionsStore(db: Database) {
       });
     },
     listByUser(userId: string): Promise<PushSubscriptionRow[]> {
-      return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+      return db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
     },
     async byId(id: string): Promise<PushSubscriptionRow | null> {
       const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
@@ -69,14 +94,23 @@ export function createSubscriptionsStore(db: Database) {
       return rows.length;
     },
     async removeAll(userId: string): Promise<number> {
-      const rows = await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).returning({ id: pushSubscriptions.id });
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .returning({ id: pushSubscriptions.id });
       return rows.length;
     },
     /** A push service said the subscription is gone: delete it, unless it was re-registered since the job read it. */
     async removeGone(id: string, endpoint: string, readAt: Date): Promise<void> {
       await db
         .delete(pushSubscriptions)
-        .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint), sql`${pushSubscriptions.updatedAt} <= ${readAt.toISOString()}`));
+        .where(
+          and(
+            eq(pushSubscriptions.id, id),
+            eq(pushSubscriptions.endpoint, endpoint),
+            sql`${pushSubscriptions.updatedAt} <= ${readAt.toISOString()}`,
+          ),
+        );
     },
   };
 }

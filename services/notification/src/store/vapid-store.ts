@@ -16,11 +16,15 @@ export async function loadVapidKeys(
   given: Partial<VapidKeyPair>,
   generate: () => VapidKeyPair,
 ): Promise<VapidKeyPair> {
-  if (given.publicKey && given.privateKey) return { publicKey: given.publicKey, privateKey: given.privateKey };
+  if (given.publicKey && given.privateKey)
+    return { publicKey: given.publicKey, privateKey: given.privateKey };
   const read = async () => (await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1)))[0];
   const stored = await read();
   if (stored) return { publicKey: stored.publicKey, privateKey: stored.privateKey };
-  await db.insert(vapidKeys).values({ id: 1, ...generate() }).onConflictDoNothing({ target: vapidKeys.id });
+  await db
+    .insert(vapidKeys)
+    .values({ id: 1, ...generate() })
+    .onConflictDoNothing({ target: vapidKeys.id });
   const row = (await read())!;
   return { publicKey: row.publicKey, privateKey: row.privateKey };
 }

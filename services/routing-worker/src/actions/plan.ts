@@ -19,7 +19,12 @@ export interface AskPlan {
   decisions: string[];
 }
 
-const placeholder: MatrixCell = { ok: false, travelTimeSeconds: null, distanceMeters: null, error: 'asked' };
+const placeholder: MatrixCell = {
+  ok: false,
+  travelTimeSeconds: null,
+  distanceMeters: null,
+  error: 'asked',
+};
 
 export async function planAsks(
   cache: Pick<TravelCache, 'cached'>,
@@ -38,7 +43,11 @@ export async function planAsks(
       values.push(placeholder);
       decisions.push(d.reason);
     } else {
-      values.push({ ok: true, travelTimeSeconds: d.travelTimeSeconds, distanceMeters: d.distanceMeters });
+      values.push({
+        ok: true,
+        travelTimeSeconds: d.travelTimeSeconds,
+        distanceMeters: d.distanceMeters,
+      });
       decisions.push('reckon');
     }
   });

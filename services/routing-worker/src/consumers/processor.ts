@@ -40,7 +40,10 @@ export interface RouteJobProgress {
  * replayed event harmless to the admin service's idempotent consumer as well.
  */
 export const usageEventId = (jobId: string, keys: string[]) =>
-  `route-matrix:${jobId}:${createHash('sha256').update([...keys].sort().join('\n')).digest('hex').slice(0, 32)}`;
+  `route-matrix:${jobId}:${createHash('sha256')
+    .update([...keys].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 32)}`;
 
 type RouteMatrixEntry = (typeof JOBS)[typeof QUEUES.routeMatrix];
 
@@ -57,7 +60,10 @@ export function createProcessor(deps: ProcessorDeps) {
   return async function process(job: CatalogJob<RouteMatrixEntry>): Promise<RouteMatrixResult> {
     const { sessionId } = job.data;
     const jobId = job.id ?? 'unknown';
-    const empty = (outcome: RouteMatrixResult['outcome'], participantIds: string[] = []): RouteMatrixResult => ({
+    const empty = (
+      outcome: RouteMatrixResult['outcome'],
+      participantIds: string[] = [],
+    ): RouteMatrixResult => ({
       outcome,
       participantIds,
       cachedKeys: 0,
@@ -76,14 +82,25 @@ export function createProcessor(deps: ProcessorDeps) {
     const startedAt = now();
     const requests = cellRequests(input, startedAt);
     const state = await deps.etaState.read(sessionId);
-    const plan = await planAsks(deps.cache, input, requests, deps.askEveryTime ? {} : state.answers, startedAt);
+    const plan = await planAsks(
+      deps.cache,
+      input,
+      requests,
+      deps.askEveryTime ? {} : state.answers,
+      startedAt,
+    );
     for (const d of plan.decisions) deps.metrics.etaDecisions.inc({ decision: d });
     const askedRequests = plan.asked.map((i) => requests[i]!);
     const { cells, calls } = await deps.cache.resolve(askedRequests, {
       onProviderCall: (call, tx) => {
-        deps.bus.stage(tx, TOPICS.usageRecorded, usageOfCall(call, { sessionId, jobId, provider: deps.provider }), {
-          id: usageEventId(jobId, call.keys),
-        });
+        deps.bus.stage(
+          tx,
+          TOPICS.usageRecorded,
+          usageOfCall(call, { sessionId, jobId, provider: deps.provider }),
+          {
+            id: usageEventId(jobId, call.keys),
+          },
+        );
       },
     });
     const values: MatrixCell[] = plan.values.slice();
@@ -101,12 +118,21 @@ export function createProcessor(deps: ProcessorDeps) {
     const results = travelResults(input, requests, values);
     const same = unchanged(state.published, results);
     if (!same) {
-      const data: TravelComputedData = { sessionId, jobId, computedAt: startedAt.toISOString(), results };
-      await deps.bus.publish(TOPICS.travelComputed, data, { id: `travel:${jobId}:${job.attemptsMade}` });
+      const data: TravelComputedData = {
+        sessionId,
+        jobId,
+        computedAt: startedAt.toISOString(),
+        results,
+      };
+      await deps.bus.publish(TOPICS.travelComputed, data, {
+        id: `travel:${jobId}:${job.attemptsMade}`,
+      });
     }
     await deps.etaState.write(sessionId, {
       answers,
-      published: same ? state.published : Object.fromEntries(results.map((r) => [r.participantId, r])),
+      published: same
+        ? state.published
+        : Object.fromEntries(results.map((r) => [r.participantId, r])),
     });
     deps.metrics.published.inc({ result: same ? 'unchanged' : 'published' });
 
@@ -121,7 +147,13 @@ export function createProcessor(deps: ProcessorDeps) {
       deps.metrics.providerLatency.observe(call.durationMs / 1000);
     }
     const expiries = cached.map((c) => c.expiresAt).sort();
-    const outcome = same ? 'unchanged' : calls.length > 0 ? 'computed' : plan.asked.length > 0 ? 'all_cached' : 'reckoned';
+    const outcome = same
+      ? 'unchanged'
+      : calls.length > 0
+        ? 'computed'
+        : plan.asked.length > 0
+          ? 'all_cached'
+          : 'reckoned';
     return {
       outcome,
       participantIds,

@@ -18,7 +18,9 @@ export interface RouteWorkerOptions {
   concurrency: number;
   lockMs: number;
   stalledIntervalMs: number;
-  process: (job: CatalogJob<(typeof JOBS)[typeof QUEUES.routeMatrix]>) => Promise<RouteMatrixResult>;
+  process: (
+    job: CatalogJob<(typeof JOBS)[typeof QUEUES.routeMatrix]>,
+  ) => Promise<RouteMatrixResult>;
   metrics: WorkerMetrics;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -64,7 +66,15 @@ export function startRouteWorker(opts: RouteWorkerOptions) {
     },
   );
   worker.on('failed', (job, err) =>
-    log.warn({ jobId: job?.id, sessionId: job?.data?.sessionId, attemptsMade: job?.attemptsMade, err: err.message }, 'route-matrix job failed'),
+    log.warn(
+      {
+        jobId: job?.id,
+        sessionId: job?.data?.sessionId,
+        attemptsMade: job?.attemptsMade,
+        err: err.message,
+      },
+      'route-matrix job failed',
+    ),
   );
 
   const key = routeWorkersKey(opts.redisPrefix);
@@ -76,7 +86,9 @@ export function startRouteWorker(opts: RouteWorkerOptions) {
       startedAt,
       lastSeen: new Date().toISOString(),
     };
-    await opts.connection.hset(key, opts.workerId, JSON.stringify(info)).catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
+    await opts.connection
+      .hset(key, opts.workerId, JSON.stringify(info))
+      .catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
   };
   void beat();
   const timer = setInterval(() => void beat(), ROUTE_WORKER_BEAT_MS);

@@ -12,7 +12,9 @@ import type { CellRequest, MatrixCell, ProviderCall } from '@oneeta/maps';
 
 export function cellTime(arriveAt: string | null, now: Date): CellRequest['time'] {
   const at = arriveAt === null ? null : new Date(arriveAt);
-  return at !== null && at.getTime() > now.getTime() ? { kind: 'arriveAt', at } : { kind: 'departAt', at: now };
+  return at !== null && at.getTime() > now.getTime()
+    ? { kind: 'arriveAt', at }
+    : { kind: 'departAt', at: now };
 }
 
 /** One cell per positioned participant, aligned with `input.participants`; none without a destination. */
@@ -34,12 +36,23 @@ export function cellRequests(input: RouteInput, now: Date): CellRequest[] {
  * Each participant's result from its cell (asked or reckoned): departure and arrival from the cell's
  * time and travel time.
  */
-export function travelResults(input: RouteInput, requests: CellRequest[], cells: MatrixCell[]): TravelResult[] {
+export function travelResults(
+  input: RouteInput,
+  requests: CellRequest[],
+  cells: MatrixCell[],
+): TravelResult[] {
   return input.participants.map((p, i) => {
     const cell = cells[i]!;
     const { time } = requests[i]!;
     if (!cell.ok) {
-      return { participantId: p.participantId, ok: false, travelTimeSeconds: null, distanceMeters: null, departureTime: null, arrivalTime: null };
+      return {
+        participantId: p.participantId,
+        ok: false,
+        travelTimeSeconds: null,
+        distanceMeters: null,
+        departureTime: null,
+        arrivalTime: null,
+      };
     }
     const travelMs = cell.travelTimeSeconds * 1000;
     const departure = time.kind === 'arriveAt' ? new Date(time.at.getTime() - travelMs) : time.at;
@@ -56,16 +69,34 @@ export function travelResults(input: RouteInput, requests: CellRequest[], cells:
 }
 
 /** The usage record of one provider call made for a job (one `usage.recorded` per call). */
-export function usageOfCall(call: ProviderCall, ctx: { sessionId: string; jobId: string; provider: string }): UsageRecordedData {
+export function usageOfCall(
+  call: ProviderCall,
+  ctx: { sessionId: string; jobId: string; provider: string },
+): UsageRecordedData {
   const { options } = call;
-  const time = 'arriveAt' in options && options.arriveAt ? { arriveAt: options.arriveAt.toISOString() } : { departAt: options.departAt!.toISOString() };
+  const time =
+    'arriveAt' in options && options.arriveAt
+      ? { arriveAt: options.arriveAt.toISOString() }
+      : { departAt: options.departAt!.toISOString() };
   return {
     event: 'travel_times',
     origin: 'route-matrix',
     sessionId: ctx.sessionId,
     jobId: ctx.jobId,
-    request: { origins: call.origins, destination: call.destination, ...time, mode: options.mode, routeType: options.routeType, avoidTolls: options.avoidTolls, originCount: call.origins.length },
-    result: { cells: call.cells, okCells: call.okCells, bestByTravelTime: { travelTimeSeconds: call.bestTravelTimeSeconds } },
+    request: {
+      origins: call.origins,
+      destination: call.destination,
+      ...time,
+      mode: options.mode,
+      routeType: options.routeType,
+      avoidTolls: options.avoidTolls,
+      originCount: call.origins.length,
+    },
+    result: {
+      cells: call.cells,
+      okCells: call.okCells,
+      bestByTravelTime: { travelTimeSeconds: call.bestTravelTimeSeconds },
+    },
     metrics: {
       providerRequests: call.providerRequests,
       provider: ctx.provider,

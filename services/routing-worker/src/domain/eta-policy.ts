@@ -33,11 +33,17 @@ import type { EtaAnswer } from '../store/eta-state.js';
 
 export type { EtaAnswer };
 
-export type AskReason = 'first' | 'failed' | 'route' | 'deviation' | 'max_age' | 'bucket' | 'leave_by';
+export type AskReason =
+  'first' | 'failed' | 'route' | 'deviation' | 'max_age' | 'bucket' | 'leave_by';
 
 export type EtaDecision =
   | { action: 'ask'; reason: AskReason }
-  | { action: 'reckon'; travelTimeSeconds: number; distanceMeters: number; deviationSeconds: number };
+  | {
+      action: 'reckon';
+      travelTimeSeconds: number;
+      distanceMeters: number;
+      deviationSeconds: number;
+    };
 
 /** The route an answer is for: destination (as the cache rounds it), time kind and route options. */
 export function routeOf(r: CellRequest): string {
@@ -86,7 +92,8 @@ export function decideEta(request: CellRequest, last: EtaAnswer | null, now: Dat
   const setOff = last.setOff || haversineMeters(last.home, request.origin) > ETA_STATIONARY_METERS;
   if (!setOff && request.time.kind === 'arriveAt') {
     const leaveBy = request.time.at.getTime() - answered * 1000;
-    if (now.getTime() >= leaveBy - ETA_LEAVE_BY_MARGIN_SECONDS * 1000) return { action: 'ask', reason: 'leave_by' };
+    if (now.getTime() >= leaveBy - ETA_LEAVE_BY_MARGIN_SECONDS * 1000)
+      return { action: 'ask', reason: 'leave_by' };
   }
   const leftThen = haversineMeters(last.origin, request.destination);
   const leftNow = haversineMeters(request.origin, request.destination);
@@ -112,16 +119,27 @@ export function freeSlots(asked: number, perTransaction: number): number {
 }
 
 const sameResult = (a: TravelResult, b: TravelResult): boolean => {
-  if (a.ok !== b.ok || a.travelTimeSeconds !== b.travelTimeSeconds || a.distanceMeters !== b.distanceMeters) return false;
+  if (
+    a.ok !== b.ok ||
+    a.travelTimeSeconds !== b.travelTimeSeconds ||
+    a.distanceMeters !== b.distanceMeters
+  )
+    return false;
   if (a.arrivalTime === null || b.arrivalTime === null) return a.arrivalTime === b.arrivalTime;
-  return Math.abs(Date.parse(a.arrivalTime) - Date.parse(b.arrivalTime)) <= TRAVEL_UNCHANGED_SECONDS * 1000;
+  return (
+    Math.abs(Date.parse(a.arrivalTime) - Date.parse(b.arrivalTime)) <=
+    TRAVEL_UNCHANGED_SECONDS * 1000
+  );
 };
 
 /**
  * Whether `next` says nothing new against what was last published: the same participants, each with
  * the same ok, travel time and distance, and an arrival within TRAVEL_UNCHANGED_SECONDS.
  */
-export function unchanged(published: Record<string, TravelResult> | null, next: TravelResult[]): boolean {
+export function unchanged(
+  published: Record<string, TravelResult> | null,
+  next: TravelResult[],
+): boolean {
   if (!published || Object.keys(published).length !== next.length) return false;
   return next.every((r) => {
     const before = published[r.participantId];

@@ -33,7 +33,8 @@ export interface SessionEtaState {
   published: Record<string, TravelResult> | null;
 }
 
-export const etaStateKey = (prefix: string, sessionId: string) => `${prefix}:routing-eta:${sessionId}`;
+export const etaStateKey = (prefix: string, sessionId: string) =>
+  `${prefix}:routing-eta:${sessionId}`;
 
 export function createEtaStateStore(opts: { redis: Redis; prefix: string }) {
   return {
@@ -47,7 +48,12 @@ export function createEtaStateStore(opts: { redis: Redis; prefix: string }) {
       }
     },
     async write(sessionId: string, state: SessionEtaState): Promise<void> {
-      await opts.redis.set(etaStateKey(opts.prefix, sessionId), JSON.stringify(state), 'EX', ETA_STATE_TTL_SECONDS);
+      await opts.redis.set(
+        etaStateKey(opts.prefix, sessionId),
+        JSON.stringify(state),
+        'EX',
+        ETA_STATE_TTL_SECONDS,
+      );
     },
   };
 }

@@ -5,8 +5,17 @@ import { cellRequestOf, travelSummary } from './travel-summary.js';
 
 const NOW = new Date('2030-05-01T12:00:00.000Z');
 const query = (extra: Record<string, string> = {}) =>
-  travelTimesQuerySchema.parse({ olat: '47.61', olon: '-122.33', dlat: '47.62', dlon: '-122.35', ...extra });
-const resolved = (travelTimeSeconds: number, source: ResolvedCell['source'] = 'provider'): ResolvedCell => ({
+  travelTimesQuerySchema.parse({
+    olat: '47.61',
+    olon: '-122.33',
+    dlat: '47.62',
+    dlon: '-122.35',
+    ...extra,
+  });
+const resolved = (
+  travelTimeSeconds: number,
+  source: ResolvedCell['source'] = 'provider',
+): ResolvedCell => ({
   key: 'k',
   source,
   cell: { ok: true, travelTimeSeconds, distanceMeters: 4200 },
@@ -29,7 +38,10 @@ describe('cellRequestOf', () => {
   });
 
   it('arrives at arriveAt, or departs at departAt, with the options asked for', () => {
-    const arrive = cellRequestOf(query({ arriveAt: '2030-05-01T18:00:00+02:00', mode: 'walking', avoidTolls: 'true' }), NOW);
+    const arrive = cellRequestOf(
+      query({ arriveAt: '2030-05-01T18:00:00+02:00', mode: 'walking', avoidTolls: 'true' }),
+      NOW,
+    );
     expect(arrive.time).toEqual({ kind: 'arriveAt', at: new Date('2030-05-01T16:00:00Z') });
     expect(arrive).toMatchObject({ mode: 'walking', avoidTolls: true });
     expect(cellRequestOf(query({ departAt: '2030-05-01T13:00:00Z' }), NOW).time).toEqual({
@@ -66,7 +78,10 @@ describe('travelSummary', () => {
   });
 
   it('is null for a cell without a route', () => {
-    const failed: ResolvedCell = { ...resolved(1), cell: { ok: false, travelTimeSeconds: null, distanceMeters: null, error: 'no route' } };
+    const failed: ResolvedCell = {
+      ...resolved(1),
+      cell: { ok: false, travelTimeSeconds: null, distanceMeters: null, error: 'no route' },
+    };
     expect(travelSummary(cellRequestOf(query(), NOW), failed)).toBeNull();
   });
 });

@@ -18,7 +18,15 @@ interface UsageInput {
 
 function record(event: UsageRecordedData['event'], input: UsageInput): UsageRecordedData {
   const request = input.userId ? { ...input.request, userId: input.userId } : input.request;
-  return { event, origin: 'maps-api', sessionId: input.sessionId, jobId: null, request, result: input.result, metrics: input.metrics };
+  return {
+    event,
+    origin: 'maps-api',
+    sessionId: input.sessionId,
+    jobId: null,
+    request,
+    result: input.result,
+    metrics: input.metrics,
+  };
 }
 
 type Caller = Pick<UsageInput, 'sessionId' | 'userId'>;
@@ -27,10 +35,27 @@ type Caller = Pick<UsageInput, 'sessionId' | 'userId'>;
  * The provider's work for one search or time-zone call (the port reports requests only for matrix
  * calls): `calls` lookups (a search that fell back from nearby to everywhere made 2).
  */
-export function lookupMetrics(provider: ProviderName, kind: 'search' | 'timezone', durationMs: number, calls = 1): UsageMetrics {
+export function lookupMetrics(
+  provider: ProviderName,
+  kind: 'search' | 'timezone',
+  durationMs: number,
+  calls = 1,
+): UsageMetrics {
   const azure = provider === 'azure';
-  const strategy = kind === 'search' ? (azure ? 'fuzzy-search' : 'gazetteer') : azure ? 'timezone-by-coordinates' : 'geo-tz';
-  return { providerRequests: azure ? calls : 0, provider, strategy, durationMs: Math.round(durationMs) };
+  const strategy =
+    kind === 'search'
+      ? azure
+        ? 'fuzzy-search'
+        : 'gazetteer'
+      : azure
+        ? 'timezone-by-coordinates'
+        : 'geo-tz';
+  return {
+    providerRequests: azure ? calls : 0,
+    provider,
+    strategy,
+    durationMs: Math.round(durationMs),
+  };
 }
 
 export function searchUsage(
@@ -39,18 +64,43 @@ export function searchUsage(
   result: { numResults: number; scope: SearchScope },
   metrics: UsageMetrics,
 ): UsageRecordedData {
-  const near = query.lat !== undefined && query.lon !== undefined ? { near: { lat: query.lat, lon: query.lon } } : {};
-  return record('search', { ...caller, request: { q: query.q, ...near, limit: query.limit }, result, metrics });
+  const near =
+    query.lat !== undefined && query.lon !== undefined
+      ? { near: { lat: query.lat, lon: query.lon } }
+      : {};
+  return record('search', {
+    ...caller,
+    request: { q: query.q, ...near, limit: query.limit },
+    result,
+    metrics,
+  });
 }
 
-export function timezoneUsage(caller: Caller, position: Position, timeZoneId: string | null, metrics: UsageMetrics): UsageRecordedData {
-  return record('timezone', { ...caller, request: { lat: position.lat, lon: position.lon }, result: { timeZoneId }, metrics });
+export function timezoneUsage(
+  caller: Caller,
+  position: Position,
+  timeZoneId: string | null,
+  metrics: UsageMetrics,
+): UsageRecordedData {
+  return record('timezone', {
+    ...caller,
+    request: { lat: position.lat, lon: position.lon },
+    result: { timeZoneId },
+    metrics,
+  });
 }
 
 /** Metrics of a traveltimes call whose cell the provider computed (the call that computed it). */
 export function computedMetrics(provider: string, call: ProviderCall): UsageMetrics {
   const { providerRequests, strategy, durationMs, cells, transactions } = call;
-  return { providerRequests, provider, strategy, durationMs: Math.round(durationMs), cells, transactions };
+  return {
+    providerRequests,
+    provider,
+    strategy,
+    durationMs: Math.round(durationMs),
+    cells,
+    transactions,
+  };
 }
 
 /** Metrics of a traveltimes call served from the cache: no provider request. */
@@ -59,7 +109,12 @@ export function cachedMetrics(provider: string, durationMs: number): UsageMetric
 }
 
 /** A travel-times record (the request summary as the route-matrix worker writes it); `travelTimeSeconds` null when the cell has no route. */
-export function travelUsage(caller: Caller, request: CellRequest, travelTimeSeconds: number | null, metrics: UsageMetrics): UsageRecordedData {
+export function travelUsage(
+  caller: Caller,
+  request: CellRequest,
+  travelTimeSeconds: number | null,
+  metrics: UsageMetrics,
+): UsageRecordedData {
   const time = { [request.time.kind]: request.time.at.toISOString() };
   return record('travel_times', {
     ...caller,

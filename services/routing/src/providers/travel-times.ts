@@ -31,14 +31,26 @@ export function createTravelTimes(deps: TravelTimesDeps) {
     const { cells, calls } = await deps.cache.resolve([request], {
       onProviderCall(call, tx) {
         if (!caller) return;
-        const usage = travelUsage(caller, request, call.bestTravelTimeSeconds, computedMetrics(deps.provider, call));
+        const usage = travelUsage(
+          caller,
+          request,
+          call.bestTravelTimeSeconds,
+          computedMetrics(deps.provider, call),
+        );
         deps.bus.stage(tx, TOPICS.usageRecorded, usage);
       },
     });
     const resolved = cells[0]!;
     if (caller && calls.length === 0) {
       const seconds = resolved.cell.ok ? resolved.cell.travelTimeSeconds : null;
-      await deps.publish(travelUsage(caller, request, seconds, cachedMetrics(resolved.provider, performance.now() - started)));
+      await deps.publish(
+        travelUsage(
+          caller,
+          request,
+          seconds,
+          cachedMetrics(resolved.provider, performance.now() - started),
+        ),
+      );
     }
     return resolved;
   };

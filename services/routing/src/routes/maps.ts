@@ -30,7 +30,17 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
 
   app.get(
     '/api/maps/token',
-    { onRequest: limits.token, preHandler: guards.optionalUser, schema: { tags: ['maps'], operationId: 'getMapToken', summary: "The browser map's credentials", querystring: mapTokenQuerySchema, response: { 200: mapTokenResponseSchema } } },
+    {
+      onRequest: limits.token,
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['maps'],
+        operationId: 'getMapToken',
+        summary: "The browser map's credentials",
+        querystring: mapTokenQuerySchema,
+        response: { 200: mapTokenResponseSchema },
+      },
+    },
     async (_request, reply) => {
       const auth = await ask(() => provider.browserAuth(), MAPS_MESSAGES.tokenFailed);
       reply.header('cache-control', 'no-store');
@@ -40,20 +50,51 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
 
   app.get(
     '/api/maps/search',
-    { onRequest: limits.search, preHandler: guards.optionalUser, schema: { tags: ['maps'], operationId: 'searchPlaces', summary: 'Search addresses and places', querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    {
+      onRequest: limits.search,
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['maps'],
+        operationId: 'searchPlaces',
+        summary: 'Search addresses and places',
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema },
+      },
+    },
     async (request) => {
       const query = request.query;
-      const near = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : undefined;
+      const near =
+        query.lat !== undefined && query.lon !== undefined
+          ? { lat: query.lat, lon: query.lon }
+          : undefined;
       const started = performance.now();
       const answer = await ask(
-        () => searchNearFirst(provider, { query: query.q, ...(near ? { near } : {}), radiusMeters: query.radius, limit: query.limit }),
+        () =>
+          searchNearFirst(provider, {
+            query: query.q,
+            ...(near ? { near } : {}),
+            radiusMeters: query.radius,
+            limit: query.limit,
+          }),
         MAPS_MESSAGES.searchFailed,
       );
       const { searches, ...body } = answer;
       const caller = callerOf(request, query.sessionId);
       if (caller) {
-        const metrics = lookupMetrics(provider.name, 'search', performance.now() - started, searches);
-        await ctx.recordUsage(searchUsage(caller, query, { numResults: body.results.length, scope: body.scope }, metrics));
+        const metrics = lookupMetrics(
+          provider.name,
+          'search',
+          performance.now() - started,
+          searches,
+        );
+        await ctx.recordUsage(
+          searchUsage(
+            caller,
+            query,
+            { numResults: body.results.length, scope: body.scope },
+            metrics,
+          ),
+        );
       }
       return body;
     },
@@ -61,13 +102,34 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
 
   app.get(
     '/api/maps/timezone',
-    { onRequest: limits.timezone, preHandler: guards.optionalUser, schema: { tags: ['maps'], operationId: 'getTimezone', summary: 'The time zone at a position', querystring: timezoneQuerySchema, response: { 200: timezoneResponseSchema } } },
+    {
+      onRequest: limits.timezone,
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['maps'],
+        operationId: 'getTimezone',
+        summary: 'The time zone at a position',
+        querystring: timezoneQuerySchema,
+        response: { 200: timezoneResponseSchema },
+      },
+    },
     async (request) => {
       const { lat, lon, sessionId } = request.query;
       const started = performance.now();
-      const timeZoneId = await ask(() => provider.timezone({ lat, lon }), MAPS_MESSAGES.timezoneFailed);
+      const timeZoneId = await ask(
+        () => provider.timezone({ lat, lon }),
+        MAPS_MESSAGES.timezoneFailed,
+      );
       const caller = callerOf(request, sessionId);
-      if (caller) await ctx.recordUsage(timezoneUsage(caller, { lat, lon }, timeZoneId, lookupMetrics(provider.name, 'timezone', performance.now() - started)));
+      if (caller)
+        await ctx.recordUsage(
+          timezoneUsage(
+            caller,
+            { lat, lon },
+            timeZoneId,
+            lookupMetrics(provider.name, 'timezone', performance.now() - started),
+          ),
+        );
       if (!timeZoneId) throw new HttpError(404, MAPS_MESSAGES.noTimezone, 'no_timezone');
       return { timeZoneId };
     },
@@ -75,13 +137,26 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
 
   app.get(
     '/api/maps/traveltimes',
-    { onRequest: limits.travelTimes, preHandler: guards.optionalUser, schema: { tags: ['maps'], operationId: 'getTravelTimes', summary: 'Travel time from a position to a destination', querystring: travelTimesQuerySchema, response: { 200: travelTimesResponseSchema } } },
+    {
+      onRequest: limits.travelTimes,
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['maps'],
+        operationId: 'getTravelTimes',
+        summary: 'Travel time from a position to a destination',
+        querystring: travelTimesQuerySchema,
+        response: { 200: travelTimesResponseSchema },
+      },
+    },
     async (request) => {
       const cell = cellRequestOf(request.query, new Date());
-      const resolved = await ctx.travelTime(cell, callerOf(request, request.query.sessionId)).catch((err: unknown) => {
-        if (err instanceof ProviderError) throw providerFailed(err, MAPS_MESSAGES.travelFailed, ctx.log);
-        throw err;
-      });
+      const resolved = await ctx
+        .travelTime(cell, callerOf(request, request.query.sessionId))
+        .catch((err: unknown) => {
+          if (err instanceof ProviderError)
+            throw providerFailed(err, MAPS_MESSAGES.travelFailed, ctx.log);
+          throw err;
+        });
       const summary = travelSummary(cell, resolved);
       if (!summary) throw new HttpError(422, MAPS_MESSAGES.noRoute, 'no_route');
       return { summary };
@@ -95,7 +170,11 @@ function callerOf(request: FastifyRequest, sessionId: string | undefined): Usage
 }
 
 /** Runs a provider call; any failure answers 502 with `message` (the provider's own text, which may name URLs, only goes to the log). */
-async function fromProvider<T>(call: () => Promise<T>, message: string, log: FastifyBaseLogger): Promise<T> {
+async function fromProvider<T>(
+  call: () => Promise<T>,
+  message: string,
+  log: FastifyBaseLogger,
+): Promise<T> {
   try {
     return await call();
   } catch (err) {

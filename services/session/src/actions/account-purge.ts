@@ -1,7 +1,13 @@
 import type { Plan } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
 import { successorOf } from '../domain/account-deletion.js';
-import { closeOwnerless, handOver, participantsByAge, removeAccountRows, type DeletedAccount } from '../store/account-purge.js';
+import {
+  closeOwnerless,
+  handOver,
+  participantsByAge,
+  removeAccountRows,
+  type DeletedAccount,
+} from '../store/account-purge.js';
 import { lockUserUsage } from '../store/user-lock.js';
 
 export { sessionsOfAccount, type DeletedAccount } from '../store/account-purge.js';

@@ -17,7 +17,10 @@ export interface LiveCheckOptions {
 }
 
 /** The owner's plan now (the account directory), else the one stored with the session. */
-async function ownerPlanNow(session: { creatorUserId: string; ownerPlan: Plan }, accounts: AccountLookup | undefined): Promise<Plan> {
+async function ownerPlanNow(
+  session: { creatorUserId: string; ownerPlan: Plan },
+  accounts: AccountLookup | undefined,
+): Promise<Plan> {
   if (!accounts) return session.ownerPlan;
   try {
     return (await accounts(session.creatorUserId))?.plan ?? session.ownerPlan;
@@ -34,25 +37,53 @@ async function ownerPlanNow(session: { creatorUserId: string; ownerPlan: Plan },
  * Returns whether anything the session view shows changed (the caller then refreshes it) and how
  * many alerts were written.
  */
-export async function checkLive(tx: Database, sessionId: string, now: Date, opts: LiveCheckOptions): Promise<{ visible: boolean; alerts: number }> {
+export async function checkLive(
+  tx: Database,
+  sessionId: string,
+  now: Date,
+  opts: LiveCheckOptions,
+): Promise<{ visible: boolean; alerts: number }> {
   const store = createLiveStore(tx);
   const session = await store.lockSession(sessionId);
   if (!session) return { visible: false, alerts: 0 };
   const people = await store.participants(sessionId);
-  const plan = planLive({ ...session, ownerPlan: await ownerPlanNow(session, opts.accounts) }, people, now, opts.dwellMs);
-  for (const [id, fields] of plan.participants) await store.updateParticipant(sessionId, id, fields);
+  const plan = planLive(
+    { ...session, ownerPlan: await ownerPlanNow(session, opts.accounts) },
+    people,
+    now,
+    opts.dwellMs,
+  );
+  for (const [id, fields] of plan.participants)
+    await store.updateParticipant(sessionId, id, fields);
   if (Object.keys(plan.session).length > 0) {
-    await store.updateSession(sessionId, { ...plan.session, ...(plan.visible ? { updatedAt: now } : {}) });
+    await store.updateSession(sessionId, {
+      ...plan.session,
+      ...(plan.visible ? { updatedAt: now } : {}),
+    });
   }
   const aggregate = sessionAggregate(sessionId);
-  await opts.outbox.add(tx, plan.alerts.map((data) => ({ aggregate, kind: 'event' as const, topic: TOPICS.sessionAlert, data })));
+  await opts.outbox.add(
+    tx,
+    plan.alerts.map((data) => ({
+      aggregate,
+      kind: 'event' as const,
+      topic: TOPICS.sessionAlert,
+      data,
+    })),
+  );
   // Someone's lateness changed but nothing the view shows did (then the caller's refresh publishes
   // the schedule): the schedule says so after the alerts, so the notification service ends a late
   // alert once its slip is over and knows the alerts it just got still hold.
   if (plan.schedule && !plan.visible) {
     const after = await store.participants(sessionId);
     const current = await store.session(sessionId);
-    if (current) await opts.outbox.add(tx, { aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: scheduleOf({ session: current, participants: after }) });
+    if (current)
+      await opts.outbox.add(tx, {
+        aggregate,
+        kind: 'event',
+        topic: TOPICS.sessionSchedule,
+        data: scheduleOf({ session: current, participants: after }),
+      });
   }
   return { visible: plan.visible, alerts: plan.alerts.length };
 }

@@ -1,8 +1,21 @@
-import { JOBS, planSchema, QUEUES, ROUTE_JOB_PRIORITY, TOPICS, type RouteMatrixJob, type SessionChangedData } from '@oneeta/contracts';
+import {
+  JOBS,
+  planSchema,
+  QUEUES,
+  ROUTE_JOB_PRIORITY,
+  TOPICS,
+  type RouteMatrixJob,
+  type SessionChangedData,
+} from '@oneeta/contracts';
 import type { Database, Outbox, OutboxInput } from '@oneeta/service-kit';
 import { isClosed } from '../domain/access.js';
 import { scheduleOf } from '../domain/schedule.js';
-import { changesOf, MOVE_REASON, sessionAggregate, type Touched } from '../domain/session-changes.js';
+import {
+  changesOf,
+  MOVE_REASON,
+  sessionAggregate,
+  type Touched,
+} from '../domain/session-changes.js';
 import { createSessionsStore } from '../store/sessions-store.js';
 
 export interface NotifierDeps {
@@ -29,12 +42,22 @@ export interface NotifierDeps {
  */
 export function createNotifier(deps: NotifierDeps) {
   const job = JOBS[QUEUES.routeMatrix];
-  return async function notify(tx: Database, sessionId: string, reason: string, route?: RouteMatrixJob['reason'], touched?: Touched): Promise<void> {
+  return async function notify(
+    tx: Database,
+    sessionId: string,
+    reason: string,
+    route?: RouteMatrixJob['reason'],
+    touched?: Touched,
+  ): Promise<void> {
     const loaded = await createSessionsStore(tx).load(sessionId);
     const aggregate = sessionAggregate(sessionId);
     const messages: OutboxInput[] = [];
     if (route) {
-      const data: RouteMatrixJob = { sessionId, reason: route, requestedAt: new Date().toISOString() };
+      const data: RouteMatrixJob = {
+        sessionId,
+        reason: route,
+        requestedAt: new Date().toISOString(),
+      };
       const plan = planSchema.safeParse(loaded?.session.ownerPlan).data ?? 'free';
       messages.push({
         aggregate,
@@ -46,8 +69,20 @@ export function createNotifier(deps: NotifierDeps) {
         // change replaces a job still waiting and goes after the short debounce.
         opts:
           route === 'location'
-            ? { delay: deps.routeCoalesceMs ?? deps.routeJobDelayMs, priority: ROUTE_JOB_PRIORITY[plan], deduplication: { id: `session:${sessionId}`, keepLastIfActive: true } }
-            : { delay: deps.routeJobDelayMs, priority: ROUTE_JOB_PRIORITY[plan], deduplication: { id: `session:${sessionId}`, replace: true, keepLastIfActive: true } },
+            ? {
+                delay: deps.routeCoalesceMs ?? deps.routeJobDelayMs,
+                priority: ROUTE_JOB_PRIORITY[plan],
+                deduplication: { id: `session:${sessionId}`, keepLastIfActive: true },
+              }
+            : {
+                delay: deps.routeJobDelayMs,
+                priority: ROUTE_JOB_PRIORITY[plan],
+                deduplication: {
+                  id: `session:${sessionId}`,
+                  replace: true,
+                  keepLastIfActive: true,
+                },
+              },
       });
     }
     // A move alone changes nothing session.changed or session.schedule carry (count, closing,
@@ -63,10 +98,20 @@ export function createNotifier(deps: NotifierDeps) {
       };
       messages.push({ aggregate, kind: 'event', topic: TOPICS.sessionChanged, data });
       // The reminder scheduler (notification service) reschedules or drops each participant's reminders.
-      messages.push({ aggregate, kind: 'event', topic: TOPICS.sessionSchedule, data: scheduleOf(loaded) });
+      messages.push({
+        aggregate,
+        kind: 'event',
+        topic: TOPICS.sessionSchedule,
+        data: scheduleOf(loaded),
+      });
     }
     if (!loaded) {
-      messages.push({ aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId } });
+      messages.push({
+        aggregate,
+        kind: 'nudge',
+        sessionId,
+        nudge: { type: 'refresh-session', sessionId },
+      });
       await deps.outbox.add(tx, messages);
       return;
     }
@@ -75,7 +120,12 @@ export function createNotifier(deps: NotifierDeps) {
     // session counts itself here after taking it: the revision is this change's own.
     const revision = await createSessionsStore(tx).bumpRevision(sessionId);
     const changes = touched && changesOf({ ...loaded, revision }, touched);
-    await deps.outbox.add(tx, { aggregate, kind: 'nudge', sessionId, nudge: { type: 'refresh-session', sessionId, revision, ...(changes ? { changes } : {}) } });
+    await deps.outbox.add(tx, {
+      aggregate,
+      kind: 'nudge',
+      sessionId,
+      nudge: { type: 'refresh-session', sessionId, revision, ...(changes ? { changes } : {}) },
+    });
   };
 }
 
@@ -85,6 +135,16 @@ export type Notify = ReturnType<typeof createNotifier>;
  * Records, in the transaction that took `userId` out of the session, the `member-removed` frame:
  * after the commit every /ws hub drops that user's subscriptions to the session at once.
  */
-export async function memberRemoved(outbox: Outbox, tx: Database, sessionId: string, userId: string): Promise<void> {
-  await outbox.add(tx, { aggregate: sessionAggregate(sessionId), kind: 'nudge', sessionId, nudge: { type: 'member-removed', sessionId, userId } });
+export async function memberRemoved(
+  outbox: Outbox,
+  tx: Database,
+  sessionId: string,
+  userId: string,
+): Promise<void> {
+  await outbox.add(tx, {
+    aggregate: sessionAggregate(sessionId),
+    kind: 'nudge',
+    sessionId,
+    nudge: { type: 'member-removed', sessionId, userId },
+  });
 }

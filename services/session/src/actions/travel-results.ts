@@ -10,7 +10,10 @@ import { createTravelStore } from '../store/travel-store.js';
  * stored (nothing is written in either case); 'unchanged' when nothing anyone sees would move (only
  * the time of the results is recorded), 'stored' otherwise.
  */
-export async function storeTravelResults(db: Database, data: TravelComputedData): Promise<'stored' | 'unchanged' | 'unknown' | 'stale'> {
+export async function storeTravelResults(
+  db: Database,
+  data: TravelComputedData,
+): Promise<'stored' | 'unchanged' | 'unknown' | 'stale'> {
   return db.transaction(async (tx) => {
     const sessions = createLiveStore(tx);
     const session = await sessions.lockSession(data.sessionId);

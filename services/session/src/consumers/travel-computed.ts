@@ -40,7 +40,11 @@ export function startTravelConsumer(deps: TravelConsumerDeps): Consumer {
         return result;
       });
       // 'unchanged': the same times again, nothing anyone sees moved, so nobody is nudged.
-      if (outcome !== 'stored' && outcome !== 'unchanged') deps.log.warn({ eventId: event.id, sessionId: data.sessionId, outcome }, 'travel.computed not stored');
+      if (outcome !== 'stored' && outcome !== 'unchanged')
+        deps.log.warn(
+          { eventId: event.id, sessionId: data.sessionId, outcome },
+          'travel.computed not stored',
+        );
     },
   });
 }

@@ -1,8 +1,20 @@
 import { planSchema, TOPICS, type Plan } from '@oneeta/contracts';
-import { consumeEvents, type AccountLookup, type Consumer, type Database, type EventBus, type Outbox, type Redis } from '@oneeta/service-kit';
+import {
+  consumeEvents,
+  type AccountLookup,
+  type Consumer,
+  type Database,
+  type EventBus,
+  type Outbox,
+  type Redis,
+} from '@oneeta/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { createNotifier, memberRemoved } from '../actions/notify.js';
-import { purgeAccountFromSession, sessionsOfAccount, type DeletedAccount } from '../actions/account-purge.js';
+import {
+  purgeAccountFromSession,
+  sessionsOfAccount,
+  type DeletedAccount,
+} from '../actions/account-purge.js';
 import { inviteEmailKeys } from '../store/invite-emails.js';
 
 /** The session service's consumer group on `user.deleted`. */
@@ -35,7 +47,9 @@ export interface UserDeletedConsumerDeps {
  * drops the user's subscriptions) and session.changed, the schedule and the refresh frame through
  * the outbox. Running it again finds nothing left and writes nothing.
  */
-export function createAccountPurger(deps: Omit<UserDeletedConsumerDeps, 'bus' | 'consumer' | 'startId'>) {
+export function createAccountPurger(
+  deps: Omit<UserDeletedConsumerDeps, 'bus' | 'consumer' | 'startId'>,
+) {
   const notify = createNotifier({ outbox: deps.outbox, routeJobDelayMs: deps.routeJobDelayMs });
   const planOf = async (userId: string): Promise<Plan> => {
     try {
@@ -52,13 +66,21 @@ export function createAccountPurger(deps: Omit<UserDeletedConsumerDeps, 'bus' | 
         const result = await purgeAccountFromSession(tx, sessionId, account, planOf, now);
         if (!result?.changed) return result;
         if (result.wasMember) await memberRemoved(deps.outbox, tx, sessionId, account.userId);
-        await notify(tx, sessionId, ACCOUNT_DELETED_REASON, result.open ? 'participants' : undefined, 'all');
+        await notify(
+          tx,
+          sessionId,
+          ACCOUNT_DELETED_REASON,
+          result.open ? 'participants' : undefined,
+          'all',
+        );
         return result;
       });
       if (outcome?.changed) touched.push(sessionId);
     }
     // Today's and yesterday's invite e-mail counts name the account and its address.
-    const days = [now, new Date(now.getTime() - 86_400_000)].map((d) => inviteEmailKeys(deps.prefix, account.userId, account.email, d));
+    const days = [now, new Date(now.getTime() - 86_400_000)].map((d) =>
+      inviteEmailKeys(deps.prefix, account.userId, account.email, d),
+    );
     await deps.redis.del(...days.flatMap((k) => [k.sender, k.recipient]));
     if (touched.length > 0) deps.wakeRelay?.();
     return touched;
@@ -76,7 +98,10 @@ export function startUserDeletedConsumer(deps: UserDeletedConsumerDeps): Consume
     failure: 'user.deleted handling failed',
     handle: async ({ userId, email }, event) => {
       const touched = await purge({ userId, email });
-      deps.log.info({ eventId: event.id, sessions: touched.length }, 'deleted account taken out of its sessions');
+      deps.log.info(
+        { eventId: event.id, sessions: touched.length },
+        'deleted account taken out of its sessions',
+      );
     },
   });
 }

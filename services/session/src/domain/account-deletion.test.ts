@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { DELETED_ACCOUNT, successorOf } from './account-deletion.js';
 
 const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 12, minute));
-const row = (userId: string | null, minute: number, position: number, status: 'active' | 'pending' | 'left' = 'active') => ({ userId, status, createdAt: at(minute), position });
+const row = (
+  userId: string | null,
+  minute: number,
+  position: number,
+  status: 'active' | 'pending' | 'left' = 'active',
+) => ({ userId, status, createdAt: at(minute), position });
 
 describe('successorOf', () => {
   it('picks the earliest-joined active participant with an account, not the leaving owner', () => {
-    const rows = [row('owner', 0, 0), row(null, 1, 1), row('late', 9, 2), row('early', 3, 5), row('gone', 2, 3, 'left'), row('asked', 1, 4, 'pending')];
+    const rows = [
+      row('owner', 0, 0),
+      row(null, 1, 1),
+      row('late', 9, 2),
+      row('early', 3, 5),
+      row('gone', 2, 3, 'left'),
+      row('asked', 1, 4, 'pending'),
+    ];
     expect(successorOf(rows, 'owner')?.userId).toBe('early');
   });
 
@@ -15,6 +27,8 @@ describe('successorOf', () => {
   });
 
   it('finds nobody when only guests, the leaving owner or deleted accounts remain', () => {
-    expect(successorOf([row('owner', 0, 0), row(null, 1, 1), row(DELETED_ACCOUNT, 1, 2)], 'owner')).toBeUndefined();
+    expect(
+      successorOf([row('owner', 0, 0), row(null, 1, 1), row(DELETED_ACCOUNT, 1, 2)], 'owner'),
+    ).toBeUndefined();
   });
 });

@@ -9,8 +9,17 @@ type Candidate = Pick<ParticipantRow, 'userId' | 'status' | 'createdAt' | 'posit
  * participant with an account (earliest joined; list order breaks a tie), other than `leaving`;
  * undefined when there is nobody.
  */
-export function successorOf<T extends Candidate>(rows: readonly T[], leaving: string): (T & { userId: string }) | undefined {
-  const eligible = rows.filter((p): p is T & { userId: string } => p.status === 'active' && p.userId !== null && p.userId !== leaving && p.userId !== DELETED_ACCOUNT);
+export function successorOf<T extends Candidate>(
+  rows: readonly T[],
+  leaving: string,
+): (T & { userId: string }) | undefined {
+  const eligible = rows.filter(
+    (p): p is T & { userId: string } =>
+      p.status === 'active' &&
+      p.userId !== null &&
+      p.userId !== leaving &&
+      p.userId !== DELETED_ACCOUNT,
+  );
   eligible.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.position - b.position);
   return eligible[0];
 }

@@ -16,8 +16,11 @@ export const guestId = (sessionId: string, id: string) =>
   `p-${createHash('sha256').update(`${sessionId}\0${id}`).digest('base64url').slice(0, 16)}`;
 
 const roundTime = (iso: string | null): string | null =>
-  iso === null ? null : new Date(Math.round(Date.parse(iso) / GUEST_TIME_STEP_MS) * GUEST_TIME_STEP_MS).toISOString();
-const roundSeconds = (s: number | null) => (s === null ? null : Math.round((s * 1000) / GUEST_TIME_STEP_MS) * (GUEST_TIME_STEP_MS / 1000));
+  iso === null
+    ? null
+    : new Date(Math.round(Date.parse(iso) / GUEST_TIME_STEP_MS) * GUEST_TIME_STEP_MS).toISOString();
+const roundSeconds = (s: number | null) =>
+  s === null ? null : Math.round((s * 1000) / GUEST_TIME_STEP_MS) * (GUEST_TIME_STEP_MS / 1000);
 /** A name that is an e-mail address (an account without a display name) is not shown to guests. */
 const EMAIL_LIKE = /\S@\S/;
 const guestName = (name: string) => (EMAIL_LIKE.test(name) ? '' : name);

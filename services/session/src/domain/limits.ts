@@ -15,7 +15,8 @@ export interface Usage {
 export function canCreateSession(plan: Plan, usage: Usage): boolean {
   const limits = planLimits(plan);
   if (limits.ownOpenSessions === null) return true;
-  const joinedOk = limits.joinedOpenSessions === null || usage.joinedOpen < limits.joinedOpenSessions;
+  const joinedOk =
+    limits.joinedOpenSessions === null || usage.joinedOpen < limits.joinedOpenSessions;
   return usage.ownedOpen < limits.ownOpenSessions && joinedOk;
 }
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalStep, currentLeaveBy, latestArrival, lateness, planLive, replannedAlert, replanOffer, sharingOver, suggestedArrival, type LiveParticipant, type LiveSession } from './live.js';
+import {
+  arrivalStep,
+  currentLeaveBy,
+  latestArrival,
+  lateness,
+  planLive,
+  replannedAlert,
+  replanOffer,
+  sharingOver,
+  suggestedArrival,
+  type LiveParticipant,
+  type LiveSession,
+} from './live.js';
 
 const T0 = new Date('2026-12-01T17:00:00Z'); // the arrival time
 const min = (m: number) => new Date(T0.getTime() + m * 60_000);
@@ -61,19 +73,25 @@ describe('lateness', () => {
     const walker = person('a', { travelTimeSeconds: 42 * 3600 });
     expect(suggestedArrival([walker], T0, min(-30))).toBeNull();
     expect(latestArrival([walker], T0, min(-30))).toEqual(min(42 * 60 - 30));
-    expect(suggestedArrival([person('b', { travelTimeSeconds: 3 * 3600 + 30 * 60 })], T0, min(-30))).toEqual(min(180));
+    expect(
+      suggestedArrival([person('b', { travelTimeSeconds: 3 * 3600 + 30 * 60 })], T0, min(-30)),
+    ).toEqual(min(180));
   });
 });
 
 describe('arrivalStep', () => {
-  const at = (m: number, over: Partial<LiveParticipant> = {}) => person('a', { ...north(m), ...over });
+  const at = (m: number, over: Partial<LiveParticipant> = {}) =>
+    person('a', { ...north(m), ...over });
 
   it('arrives after dwelling within max(100 m, accuracy) for the dwell time', () => {
     const first = arrivalStep(at(80), DEST, min(0), DWELL);
     expect(first).toEqual({ nearSince: min(0), arrivedAt: null });
     const later = arrivalStep(at(90, first), DEST, min(0.9), DWELL);
     expect(later).toEqual({ nearSince: min(0), arrivedAt: null });
-    expect(arrivalStep(at(90, first), DEST, min(1), DWELL)).toEqual({ nearSince: min(0), arrivedAt: min(1) });
+    expect(arrivalStep(at(90, first), DEST, min(1), DWELL)).toEqual({
+      nearSince: min(0),
+      arrivedAt: min(1),
+    });
     // A poor fix widens the radius to its accuracy.
     expect(arrivalStep(at(250, { accuracy: 300 }), DEST, min(0), DWELL).nearSince).toEqual(min(0));
     expect(arrivalStep(at(250), DEST, min(0), DWELL).nearSince).toBeNull();
@@ -95,7 +113,10 @@ describe('arrivalStep', () => {
   });
 
   it('never detects an arrival from a typed starting address', () => {
-    expect(arrivalStep(at(0, { locationSource: 'address' }), DEST, min(0), 0)).toEqual({ nearSince: null, arrivedAt: null });
+    expect(arrivalStep(at(0, { locationSource: 'address' }), DEST, min(0), 0)).toEqual({
+      nearSince: null,
+      arrivedAt: null,
+    });
   });
 });
 
@@ -105,8 +126,22 @@ describe('planLive', () => {
     const b = person('b');
     const plan = planLive(session(), [owner, late, b], min(-30), DWELL);
     expect(plan.alerts).toEqual([
-      expect.objectContaining({ kind: 'late', recipients: ['own', 'b'], participantId: 'user:a', name: 'A', minutesLate: 10, eta: min(10).toISOString() }),
-      expect.objectContaining({ kind: 'replan-offer', recipients: ['own'], suggestedArriveAt: min(10).toISOString(), participantIds: ['user:a'], names: ['A'], canReplan: false }),
+      expect.objectContaining({
+        kind: 'late',
+        recipients: ['own', 'b'],
+        participantId: 'user:a',
+        name: 'A',
+        minutesLate: 10,
+        eta: min(10).toISOString(),
+      }),
+      expect.objectContaining({
+        kind: 'replan-offer',
+        recipients: ['own'],
+        suggestedArriveAt: min(10).toISOString(),
+        participantIds: ['user:a'],
+        names: ['A'],
+        canReplan: false,
+      }),
     ]);
     expect(plan.participants.get('user:a')).toEqual({ lateNotifiedMinutes: 10 });
     expect(plan.schedule).toBe(true);
@@ -131,9 +166,21 @@ describe('planLive', () => {
   it('offers the owner a new time only up to 3 hours later; past that, names who is far behind', () => {
     const walker = person('a', { travelTimeSeconds: 42 * 3600 });
     const slightly = person('b', { travelTimeSeconds: 40 * 60 });
-    const plan = planLive(session({ ownerPlan: 'premium' }), [owner, walker, slightly], min(-30), DWELL);
+    const plan = planLive(
+      session({ ownerPlan: 'premium' }),
+      [owner, walker, slightly],
+      min(-30),
+      DWELL,
+    );
     expect(plan.alerts.map((a) => a.kind)).toEqual(['late', 'late', 'far-behind']);
-    expect(plan.alerts[2]).toEqual(expect.objectContaining({ kind: 'far-behind', recipients: ['own'], participantIds: ['user:a'], names: ['A'] }));
+    expect(plan.alerts[2]).toEqual(
+      expect.objectContaining({
+        kind: 'far-behind',
+        recipients: ['own'],
+        participantIds: ['user:a'],
+        names: ['A'],
+      }),
+    );
     // Exactly 3 hours later is still offered, to an owner whose plan can edit.
     const three = person('c', { travelTimeSeconds: 3 * 3600 + 30 * 60 });
     expect(replanOffer(session({ ownerPlan: 'standard' }), [three], min(180), min(-30))).toEqual({
@@ -143,36 +190,64 @@ describe('planLive', () => {
       names: ['C'],
       canReplan: true,
     });
-    expect(replanOffer(session({ ownerPlan: 'free' }), [three], min(180), min(-30))).toEqual(expect.objectContaining({ kind: 'replan-offer', canReplan: false }));
+    expect(replanOffer(session({ ownerPlan: 'free' }), [three], min(180), min(-30))).toEqual(
+      expect.objectContaining({ kind: 'replan-offer', canReplan: false }),
+    );
   });
 
   it('tells the others about an arrival, and ends sharing once everyone has arrived', () => {
     const near = person('a', { ...north(20), nearSince: min(-2) });
     const plan = planLive(session(), [owner, near], min(-1), DWELL);
-    expect(plan.alerts).toEqual([expect.objectContaining({ kind: 'arrived', recipients: ['own'], name: 'A', arrivedAt: min(-1).toISOString() })]);
+    expect(plan.alerts).toEqual([
+      expect.objectContaining({
+        kind: 'arrived',
+        recipients: ['own'],
+        name: 'A',
+        arrivedAt: min(-1).toISOString(),
+      }),
+    ]);
     expect(plan.visible).toBe(true);
     expect(plan.session.sharingEndedAt).toBeUndefined();
     const ownerThere = { ...owner, ...north(10), nearSince: min(-3), arrivedAt: min(-2) };
     const all = planLive(session(), [ownerThere, near], min(-1), DWELL);
     expect(all.session.sharingEndedAt).toEqual(min(-1));
-    expect(sharingOver(session(), [{ ...ownerThere }, { ...near, arrivedAt: min(-1) }], min(-1))).toBe(true);
+    expect(
+      sharingOver(session(), [{ ...ownerThere }, { ...near, arrivedAt: min(-1) }], min(-1)),
+    ).toBe(true);
   });
 
   it('tells the owner once, 10 minutes after the arrival time, who has not arrived', () => {
     const there = person('a', { ...north(10), nearSince: min(-2), arrivedAt: min(-1) });
-    const missing = person('b', { name: '', email: 'b@example.com', travelOk: null, travelTimeSeconds: null });
+    const missing = person('b', {
+      name: '',
+      email: 'b@example.com',
+      travelOk: null,
+      travelTimeSeconds: null,
+    });
     const ownerHere = { ...owner, arrivedAt: min(-2) };
     expect(planLive(session(), [ownerHere, there, missing], min(9), DWELL).alerts).toEqual([]);
     const plan = planLive(session(), [owner, there, missing], min(10), DWELL);
-    expect(plan.alerts.filter((a) => a.kind === 'no-show')).toEqual([expect.objectContaining({ recipients: ['own'], names: ['b@example.com'] })]);
+    expect(plan.alerts.filter((a) => a.kind === 'no-show')).toEqual([
+      expect.objectContaining({ recipients: ['own'], names: ['b@example.com'] }),
+    ]);
     expect(plan.session.noShowNotifiedAt).toEqual(min(10));
-    expect(planLive(session({ noShowNotifiedAt: min(10) }), [owner, there, missing], min(11), DWELL).alerts).toEqual([]);
+    expect(
+      planLive(session({ noShowNotifiedAt: min(10) }), [owner, there, missing], min(11), DWELL)
+        .alerts,
+    ).toEqual([]);
   });
 
   it('ends sharing 2 hours after the arrival time, and does nothing for a closed or ended session', () => {
-    expect(planLive(session(), [owner, person('a')], min(120), DWELL).session.sharingEndedAt).toEqual(min(120));
+    expect(
+      planLive(session(), [owner, person('a')], min(120), DWELL).session.sharingEndedAt,
+    ).toEqual(min(120));
     const late = person('a', { travelTimeSeconds: 60 * 60 });
-    for (const s of [session({ isClosed: true }), session({ closedAt: min(-60) }), session({ sharingEndedAt: min(-5) }), session({ destination: null })]) {
+    for (const s of [
+      session({ isClosed: true }),
+      session({ closedAt: min(-60) }),
+      session({ sharingEndedAt: min(-5) }),
+      session({ destination: null }),
+    ]) {
       const plan = planLive(s, [owner, late], min(-30), DWELL);
       expect(plan.alerts).toEqual([]);
       expect(plan.participants.size + Object.keys(plan.session).length).toBe(0);
@@ -181,11 +256,13 @@ describe('planLive', () => {
 });
 
 describe('replannedAlert', () => {
-  it("tells everyone else signed in the new time and their own leave-by", () => {
+  it('tells everyone else signed in the new time and their own leave-by', () => {
     const a = person('a', { travelTimeSeconds: 30 * 60 });
     const guest = person('g', { userId: null });
     const unrouted = person('c', { travelOk: null, travelTimeSeconds: null });
-    expect(replannedAlert(session({ arriveAt: min(15) }), [owner, a, guest, unrouted], 'own')).toEqual(
+    expect(
+      replannedAlert(session({ arriveAt: min(15) }), [owner, a, guest, unrouted], 'own'),
+    ).toEqual(
       expect.objectContaining({
         kind: 'replanned',
         arriveAt: min(15).toISOString(),
@@ -203,7 +280,11 @@ describe('replannedAlert', () => {
     const arrived = person('a', { arrivedAt: min(-5), travelTimeSeconds: 0 });
     const near = person('b', { nearSince: min(-1) });
     const zero = person('c', { travelTimeSeconds: 20 });
-    const alert = replannedAlert(session({ arriveAt: min(15) }), [owner, arrived, near, zero], 'own');
+    const alert = replannedAlert(
+      session({ arriveAt: min(15) }),
+      [owner, arrived, near, zero],
+      'own',
+    );
     expect(alert && alert.kind === 'replanned' ? alert.leaveBy : null).toEqual([
       { userId: 'a', leaveBy: null },
       { userId: 'b', leaveBy: null },
@@ -214,13 +295,36 @@ describe('replannedAlert', () => {
 
 describe('currentLeaveBy', () => {
   it('states a leave-by only where the travel result was computed for the current arrival time', () => {
-    const p = (id: string, leaveBy: string | null) => ({ participantId: id, userId: id, status: 'active' as const, enroute: false, leaveBy, arrivedAt: null, lateMinutes: null });
-    const schedule = { sessionId: 's1', isClosed: false, destinationName: 'Pike', arriveAt: min(30).toISOString(), tzId: null, participants: [p('a', min(10).toISOString()), p('b', min(-10).toISOString()), p('c', min(5).toISOString())] };
+    const p = (id: string, leaveBy: string | null) => ({
+      participantId: id,
+      userId: id,
+      status: 'active' as const,
+      enroute: false,
+      leaveBy,
+      arrivedAt: null,
+      lateMinutes: null,
+    });
+    const schedule = {
+      sessionId: 's1',
+      isClosed: false,
+      destinationName: 'Pike',
+      arriveAt: min(30).toISOString(),
+      tzId: null,
+      participants: [
+        p('a', min(10).toISOString()),
+        p('b', min(-10).toISOString()),
+        p('c', min(5).toISOString()),
+      ],
+    };
     const out = currentLeaveBy(schedule, [
       { id: 'a', arrivalTime: min(30) },
       { id: 'b', arrivalTime: T0 }, // computed for the time before the re-plan
       { id: 'c', arrivalTime: null },
     ]);
-    expect(out.participants.map((x) => x.leaveBy)).toEqual([min(10).toISOString(), null, min(5).toISOString()]);
+    expect(out.participants.map((x) => x.leaveBy)).toEqual([
+      min(10).toISOString(),
+      null,
+      min(5).toISOString(),
+    ]);
   });
 });

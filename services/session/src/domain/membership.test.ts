@@ -14,7 +14,8 @@ const invites = [
   { email: 'declined@example.com', status: 'declined' as const },
   { email: 'gone@example.com', status: 'accepted' as const },
 ];
-const role = (id: string, verifiedEmail?: string) => memberRole(session, rows, invites, { id, verifiedEmail });
+const role = (id: string, verifiedEmail?: string) =>
+  memberRole(session, rows, invites, { id, verifiedEmail });
 
 describe('memberRole', () => {
   it('names the owner, active participants and pending invitees', () => {
@@ -29,8 +30,12 @@ describe('memberRole', () => {
     expect(role('someone')).toBeNull();
   });
 
-  it('ignores an unverified e-mail: anyone can type an invitee\'s address', () => {
-    const unverified = asMember({ id: 'someone', email: 'invited@example.com', emailVerified: false });
+  it("ignores an unverified e-mail: anyone can type an invitee's address", () => {
+    const unverified = asMember({
+      id: 'someone',
+      email: 'invited@example.com',
+      emailVerified: false,
+    });
     expect(memberRole(session, rows, invites, unverified)).toBeNull();
     const verified = asMember({ id: 'someone', email: 'invited@example.com', emailVerified: true });
     expect(memberRole(session, rows, invites, verified)).toBe('invitee');

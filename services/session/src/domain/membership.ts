@@ -10,8 +10,9 @@ export interface Member {
 }
 
 /** The caller's e-mail when it is verified, else null (what e-mail-matched rights go by). */
-export const verifiedEmailOf = (user: { email: string; emailVerified: boolean } | null): string | null =>
-  user?.emailVerified ? user.email : null;
+export const verifiedEmailOf = (
+  user: { email: string; emailVerified: boolean } | null,
+): string | null => (user?.emailVerified ? user.email : null);
 
 /** The caller as memberRole sees them: the account's e-mail counts only when it is verified. */
 export const asMember = (user: { id: string; email: string; emailVerified: boolean }): Member => ({
@@ -20,8 +21,13 @@ export const asMember = (user: { id: string; email: string; emailVerified: boole
 });
 
 /** Is this pending invite addressed to the caller's verified e-mail? */
-export const invitedByEmail = (invite: Pick<InviteRow, 'email' | 'status'>, member: Member): boolean =>
-  invite.status === 'pending' && !!member.verifiedEmail && invite.email.toLowerCase() === member.verifiedEmail.toLowerCase();
+export const invitedByEmail = (
+  invite: Pick<InviteRow, 'email' | 'status'>,
+  member: Member,
+): boolean =>
+  invite.status === 'pending' &&
+  !!member.verifiedEmail &&
+  invite.email.toLowerCase() === member.verifiedEmail.toLowerCase();
 
 /**
  * How a user (known by id, and by their verified e-mail when there is one, which the /ws hub sends

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchParticipants, planSync, samePlace, type StoredParticipant } from './participant-sync.js';
+import {
+  matchParticipants,
+  planSync,
+  samePlace,
+  type StoredParticipant,
+} from './participant-sync.js';
 
 const row = (over: Partial<StoredParticipant> & { id: string }): StoredParticipant => ({
   userId: null,
@@ -43,7 +48,10 @@ describe('matchParticipants', () => {
   });
 
   it('never matches a row twice and ignores pending or positionless rows for tolerance', () => {
-    const rows = [row({ id: 'a', lat: 1, lon: 1 }), row({ id: 'invite:1', status: 'pending', lat: null, lon: null })];
+    const rows = [
+      row({ id: 'a', lat: 1, lon: 1 }),
+      row({ id: 'invite:1', status: 'pending', lat: null, lon: null }),
+    ];
     const pairs = matchParticipants(
       [
         { id: 'x', lat: 1.0001, lon: 1.0001 },
@@ -86,7 +94,9 @@ describe('planSync', () => {
       rows,
       { userId: 'p', isOwner: false },
     );
-    expect(plan.updates).toEqual([{ id: 'user:p', fields: { lat: 2.5, lon: 2.5, locationSource: null, name: 'Patricia' } }]);
+    expect(plan.updates).toEqual([
+      { id: 'user:p', fields: { lat: 2.5, lon: 2.5, locationSource: null, name: 'Patricia' } },
+    ]);
     expect(plan.inserts).toEqual([]);
     expect(plan.moved).toBe(true);
   });
@@ -103,27 +113,60 @@ describe('planSync', () => {
       rows,
       { userId: 'owner', isOwner: true },
     );
-    expect(plan.updates).toEqual([{ id: 'mom', fields: { lat: 3.1, lon: 3.1, locationSource: null } }]);
-    expect(plan.inserts).toEqual([{ id: 'dad', userId: null, name: 'Dad', lat: 5, lon: 5, locationSource: null }]);
+    expect(plan.updates).toEqual([
+      { id: 'mom', fields: { lat: 3.1, lon: 3.1, locationSource: null } },
+    ]);
+    expect(plan.inserts).toEqual([
+      { id: 'dad', userId: null, name: 'Dad', lat: 5, lon: 5, locationSource: null },
+    ]);
   });
 
   it("adds the caller's own row when they have none yet", () => {
-    const plan = planSync([{ id: 'user:q', lat: 1, lon: 2 }], rows, { userId: 'q', isOwner: false });
-    expect(plan.inserts).toEqual([{ id: 'user:q', userId: 'q', name: '', lat: 1, lon: 2, locationSource: null }]);
+    const plan = planSync([{ id: 'user:q', lat: 1, lon: 2 }], rows, {
+      userId: 'q',
+      isOwner: false,
+    });
+    expect(plan.inserts).toEqual([
+      { id: 'user:q', userId: 'q', name: '', lat: 1, lon: 2, locationSource: null },
+    ]);
   });
 
   it('records where a moved position comes from: a typed starting address, then the device again', () => {
-    const typed = planSync([{ id: 'user:p', lat: 4, lon: 4, locationSource: 'address' }], rows, { userId: 'p', isOwner: false });
-    expect(typed.updates).toEqual([{ id: 'user:p', fields: { lat: 4, lon: 4, locationSource: 'address' } }]);
-    const atAddress = rows.map((r) => (r.id === 'user:p' ? { ...r, lat: 4, lon: 4, locationSource: 'address' as const } : r));
-    const device = planSync([{ id: 'user:p', lat: 4.2, lon: 4, locationSource: 'device' }], atAddress, { userId: 'p', isOwner: false });
-    expect(device.updates).toEqual([{ id: 'user:p', fields: { lat: 4.2, lon: 4, locationSource: 'device' } }]);
-    const same = planSync([{ id: 'user:p', lat: 4, lon: 4, locationSource: 'address' }], atAddress, { userId: 'p', isOwner: false });
+    const typed = planSync([{ id: 'user:p', lat: 4, lon: 4, locationSource: 'address' }], rows, {
+      userId: 'p',
+      isOwner: false,
+    });
+    expect(typed.updates).toEqual([
+      { id: 'user:p', fields: { lat: 4, lon: 4, locationSource: 'address' } },
+    ]);
+    const atAddress = rows.map((r) =>
+      r.id === 'user:p' ? { ...r, lat: 4, lon: 4, locationSource: 'address' as const } : r,
+    );
+    const device = planSync(
+      [{ id: 'user:p', lat: 4.2, lon: 4, locationSource: 'device' }],
+      atAddress,
+      { userId: 'p', isOwner: false },
+    );
+    expect(device.updates).toEqual([
+      { id: 'user:p', fields: { lat: 4.2, lon: 4, locationSource: 'device' } },
+    ]);
+    const same = planSync(
+      [{ id: 'user:p', lat: 4, lon: 4, locationSource: 'address' }],
+      atAddress,
+      { userId: 'p', isOwner: false },
+    );
     expect(same.updates).toEqual([]);
   });
 
   it('reports nothing moved when positions are unchanged and only a label differs', () => {
-    const plan = planSync([{ id: 'user:p', lat: 2, lon: 2, label: 'P' }], rows, { userId: 'p', isOwner: false });
-    expect(plan).toEqual({ updates: [{ id: 'user:p', fields: { name: 'P' } }], inserts: [], moved: false });
+    const plan = planSync([{ id: 'user:p', lat: 2, lon: 2, label: 'P' }], rows, {
+      userId: 'p',
+      isOwner: false,
+    });
+    expect(plan).toEqual({
+      updates: [{ id: 'user:p', fields: { name: 'P' } }],
+      inserts: [],
+      moved: false,
+    });
   });
 });

@@ -1,4 +1,8 @@
-import { SAME_PARTICIPANT_TOLERANCE_DEG, type LocationSource, type ParticipantInput } from '@oneeta/contracts';
+import {
+  SAME_PARTICIPANT_TOLERANCE_DEG,
+  type LocationSource,
+  type ParticipantInput,
+} from '@oneeta/contracts';
 
 /** What the sync rules need of a stored participant row. */
 export interface StoredParticipant {
@@ -46,7 +50,9 @@ export function samePlace(
   b: { lat: number; lon: number },
   tolerance = SAME_PARTICIPANT_TOLERANCE_DEG,
 ): boolean {
-  return Math.abs(a.lat - b.lat) <= tolerance + EPSILON && Math.abs(a.lon - b.lon) <= tolerance + EPSILON;
+  return (
+    Math.abs(a.lat - b.lat) <= tolerance + EPSILON && Math.abs(a.lon - b.lon) <= tolerance + EPSILON
+  );
 }
 
 const idMatches = (entry: ParticipantInput, row: StoredParticipant) =>
@@ -95,7 +101,11 @@ export function matchParticipants<R extends StoredParticipant>(
  * entries only by the owner; pending and departed rows never (invites and leave manage them).
  * A caller's own entry ('user:<their id>') is added when they have no row yet.
  */
-export function planSync(entries: readonly ParticipantInput[], rows: readonly StoredParticipant[], caller: SyncCaller): SyncPlan {
+export function planSync(
+  entries: readonly ParticipantInput[],
+  rows: readonly StoredParticipant[],
+  caller: SyncCaller,
+): SyncPlan {
   const plan: SyncPlan = { updates: [], inserts: [], moved: false };
   const ownId = `user:${caller.userId}`;
   const hasOwnRow = rows.some((r) => r.userId === caller.userId);
@@ -105,11 +115,20 @@ export function planSync(entries: readonly ParticipantInput[], rows: readonly St
       const own = entry.id === ownId && !hasOwnRow;
       const manual = caller.isOwner && !/^(user|invite):/.test(entry.id);
       if (!own && !manual) continue;
-      plan.inserts.push({ id: entry.id, userId: own ? caller.userId : null, name: label, lat: entry.lat, lon: entry.lon, locationSource: entry.locationSource ?? null });
+      plan.inserts.push({
+        id: entry.id,
+        userId: own ? caller.userId : null,
+        name: label,
+        lat: entry.lat,
+        lon: entry.lon,
+        locationSource: entry.locationSource ?? null,
+      });
       plan.moved = true;
       continue;
     }
-    const mayEdit = row.status === 'active' && (row.userId === caller.userId || (row.userId === null && caller.isOwner));
+    const mayEdit =
+      row.status === 'active' &&
+      (row.userId === caller.userId || (row.userId === null && caller.isOwner));
     if (!mayEdit) continue;
     const fields: RowUpdate['fields'] = {};
     if (row.lat !== entry.lat || row.lon !== entry.lon) {
@@ -118,7 +137,10 @@ export function planSync(entries: readonly ParticipantInput[], rows: readonly St
       plan.moved = true;
     }
     // A new position, or the same one now known to be a typed address: its source follows.
-    if (fields.lat !== undefined || (entry.locationSource && entry.locationSource !== row.locationSource))
+    if (
+      fields.lat !== undefined ||
+      (entry.locationSource && entry.locationSource !== row.locationSource)
+    )
       fields.locationSource = entry.locationSource ?? null;
     if (label && label !== row.name) fields.name = label;
     if (Object.keys(fields).length > 0) plan.updates.push({ id: row.id, fields });

@@ -1,4 +1,10 @@
-import { MESSAGES, planLimits, SESSION_MESSAGES, type Destination, type Plan } from '@oneeta/contracts';
+import {
+  MESSAGES,
+  planLimits,
+  SESSION_MESSAGES,
+  type Destination,
+  type Plan,
+} from '@oneeta/contracts';
 import { isTooEarly } from '@oneeta/travel';
 import { canCreateSession, type Usage } from './limits.js';
 
@@ -23,11 +29,21 @@ export interface SaveInput {
 export function inputRefusal(input: SaveInput, earliest: Date | null): Refusal | null {
   const d = input.destination;
   if (!d || !d.id || !d.position) {
-    return { status: 400, error: SESSION_MESSAGES.destinationRequired, code: 'destination_required' };
+    return {
+      status: 400,
+      error: SESSION_MESSAGES.destinationRequired,
+      code: 'destination_required',
+    };
   }
-  if (!input.arriveAt) return { status: 400, error: SESSION_MESSAGES.dateTimeRequired, code: 'datetime_required' };
+  if (!input.arriveAt)
+    return { status: 400, error: SESSION_MESSAGES.dateTimeRequired, code: 'datetime_required' };
   if (earliest && isTooEarly(new Date(input.arriveAt), earliest)) {
-    return { status: 400, error: MESSAGES.selectedTimeTooEarly, code: 'too_early', earliestArrival: earliest.toISOString() };
+    return {
+      status: 400,
+      error: MESSAGES.selectedTimeTooEarly,
+      code: 'too_early',
+      earliestArrival: earliest.toISOString(),
+    };
   }
   return null;
 }
@@ -63,7 +79,8 @@ export function roomRefusal(plan: Plan, others: number, pendingInvites: number):
   if (plan === 'free' && total > limits.invitesPerSession) {
     return { status: 403, error: MESSAGES.freeInviteLimit, code: 'invite_limit' };
   }
-  if (total > limits.participants) return { status: 403, error: SESSION_MESSAGES.participantLimit, code: 'participant_limit' };
+  if (total > limits.participants)
+    return { status: 403, error: SESSION_MESSAGES.participantLimit, code: 'participant_limit' };
   return null;
 }
 
@@ -73,7 +90,10 @@ const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
  * Whether two destinations are the same place: same id and a position equal to 6 decimals (doc 1
  * §4 change detection). A stored earliest arrival only applies to the destination it was computed for.
  */
-export function sameDestination(a: Destination | null | undefined, b: Destination | null | undefined): boolean {
+export function sameDestination(
+  a: Destination | null | undefined,
+  b: Destination | null | undefined,
+): boolean {
   if (!a || !b) return false;
   return (
     a.id === b.id &&

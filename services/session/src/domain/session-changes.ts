@@ -22,14 +22,27 @@ export function mergeTouched(a: Touched | undefined, b: Touched | undefined): To
  * The change as every member sees it (SessionChanges), from the session as this transaction left
  * it; undefined when it cannot ride on a frame (a touched participant left, or too many).
  */
-export function changesOf(loaded: LoadedSession, touched: Touched, now = new Date()): SessionChanges | undefined {
+export function changesOf(
+  loaded: LoadedSession,
+  touched: Touched,
+  now = new Date(),
+): SessionChanges | undefined {
   const view = sessionView(loaded, 'participant', null, now);
-  const rows = touched === 'all' ? loaded.participants : loaded.participants.filter((p) => p.userId !== null && touched.userIds.includes(p.userId));
+  const rows =
+    touched === 'all'
+      ? loaded.participants
+      : loaded.participants.filter((p) => p.userId !== null && touched.userIds.includes(p.userId));
   if (rows.some((p) => p.status === 'left')) return undefined;
   const ids = new Set(rows.map((p) => p.id));
   const participants = view.participants.filter((p) => ids.has(p.id));
   if (participants.length > SESSION_FRAME_MAX_PARTICIPANTS) return undefined;
-  return { participants, travel: view.travel, suggestedArriveAt: view.suggestedArriveAt ?? null, sharingEnded: view.sharingEnded ?? false, updatedAt: view.updatedAt };
+  return {
+    participants,
+    travel: view.travel,
+    suggestedArriveAt: view.suggestedArriveAt ?? null,
+    sharingEnded: view.sharingEnded ?? false,
+    updatedAt: view.updatedAt,
+  };
 }
 
 /** Outbox rows of one session are delivered in order, one after another. */

@@ -7,7 +7,11 @@ import { lateness, sharingOver, suggestedArrival } from './live.js';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** `arriveAt`: the session's arrival time, for the participant's lateness now. */
-export function participantView(p: ParticipantRow, arriveAt: Date | null = null, now = new Date()): Participant {
+export function participantView(
+  p: ParticipantRow,
+  arriveAt: Date | null = null,
+  now = new Date(),
+): Participant {
   return {
     id: p.id,
     userId: p.userId,
@@ -50,12 +54,25 @@ export function inviteView(i: InviteRow, withCode: boolean): Invite {
  * codes go to the owner, and to an invitee for their own invite (found by `viewerEmail`).
  */
 export function sessionView(
-  { session: s, participants, invites, revision }: { session: SessionRow; participants: ParticipantRow[]; invites: InviteRow[]; revision: number },
+  {
+    session: s,
+    participants,
+    invites,
+    revision,
+  }: {
+    session: SessionRow;
+    participants: ParticipantRow[];
+    invites: InviteRow[];
+    revision: number;
+  },
   role: Exclude<ViewerRole, 'none'>,
   viewerEmail: string | null = null,
   now = new Date(),
 ): Session {
-  const mine = (i: InviteRow) => role === 'invitee' && viewerEmail !== null && i.email.toLowerCase() === viewerEmail.toLowerCase();
+  const mine = (i: InviteRow) =>
+    role === 'invitee' &&
+    viewerEmail !== null &&
+    i.email.toLowerCase() === viewerEmail.toLowerCase();
   const shown = participants.filter((p) => p.status !== 'left');
   const ended = isClosed(s) || sharingOver(s, participants, now);
   // Once sharing ended nobody is judged late any more.
@@ -67,7 +84,9 @@ export function sessionView(
     arriveAt: iso(s.arriveAt),
     travelMode: s.travelMode,
     participants: shown.map((p) => participantView(p, arriveAt, now)),
-    invites: invites.filter((i) => i.status === 'pending').map((i) => inviteView(i, role === 'owner' || mine(i))),
+    invites: invites
+      .filter((i) => i.status === 'pending')
+      .map((i) => inviteView(i, role === 'owner' || mine(i))),
     creatorUserId: s.creatorUserId,
     isClosed: isClosed(s),
     closedAt: iso(s.closedAt),

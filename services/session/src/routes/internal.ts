@@ -1,4 +1,17 @@
-import { internalInviteResponseSchema, inviteIdParamsSchema, memberParamsSchema, membershipQuerySchema, membershipResponseSchema, routeInputSchema, SESSION_MESSAGES, sessionParamsSchema, sessionRevisionResponseSchema, sessionScheduleDataSchema, sessionUserExportSchema, userExportParamsSchema } from '@oneeta/contracts';
+import {
+  internalInviteResponseSchema,
+  inviteIdParamsSchema,
+  memberParamsSchema,
+  membershipQuerySchema,
+  membershipResponseSchema,
+  routeInputSchema,
+  SESSION_MESSAGES,
+  sessionParamsSchema,
+  sessionRevisionResponseSchema,
+  sessionScheduleDataSchema,
+  sessionUserExportSchema,
+  userExportParamsSchema,
+} from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
 import { memberRole } from '../domain/membership.js';
@@ -16,7 +29,10 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
   /** For the reminder scheduler (notification service): the session's current schedule, re-read when a reminder fires. */
   app.get(
     '/internal/sessions/:id/schedule',
-    { preHandler: guards.requireInternal, schema: { params: sessionParamsSchema, response: { 200: sessionScheduleDataSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: sessionParamsSchema, response: { 200: sessionScheduleDataSchema } },
+    },
     async (request) => scheduleOf(await load(request.params.id)),
   );
 
@@ -25,14 +41,21 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
     '/internal/sessions/:id/members/:userId',
     {
       preHandler: guards.requireInternal,
-      schema: { params: memberParamsSchema, querystring: membershipQuerySchema, response: { 200: membershipResponseSchema } },
+      schema: {
+        params: memberParamsSchema,
+        querystring: membershipQuerySchema,
+        response: { 200: membershipResponseSchema },
+      },
     },
     async (request) => {
       // The gateway sends the e-mail only when the account's address is verified.
       const email = request.query.email ?? null;
       const found = await ctx.store.membership(request.params.id, request.params.userId, email);
       if (!found) throw new HttpError(404, SESSION_MESSAGES.notFound, 'not_found');
-      const role = memberRole(found.session, found.participants, found.invites, { id: request.params.userId, verifiedEmail: email });
+      const role = memberRole(found.session, found.participants, found.invites, {
+        id: request.params.userId,
+        verifiedEmail: email,
+      });
       return { member: role !== null, role };
     },
   );
@@ -43,14 +66,20 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
    */
   app.get(
     '/internal/sessions/:id/revision',
-    { preHandler: guards.requireInternal, schema: { params: sessionParamsSchema, response: { 200: sessionRevisionResponseSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: sessionParamsSchema, response: { 200: sessionRevisionResponseSchema } },
+    },
     async (request) => ({ revision: await ctx.store.revision(request.params.id) }),
   );
 
   /** For the notification service's invite e-mail: the code (never on the bus) and what the e-mail says. */
   app.get(
     '/internal/sessions/:id/invites/:inviteId',
-    { preHandler: guards.requireInternal, schema: { params: inviteIdParamsSchema, response: { 200: internalInviteResponseSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: inviteIdParamsSchema, response: { 200: internalInviteResponseSchema } },
+    },
     async (request) => {
       const { session, invites } = await load(request.params.id);
       const invite = invites.find((i) => i.id === request.params.inviteId);
@@ -76,12 +105,17 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
   /** For the routing worker: the current positions, destination and arrival time. */
   app.get(
     '/internal/sessions/:id/route-input',
-    { preHandler: guards.requireInternal, schema: { params: sessionParamsSchema, response: { 200: routeInputSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: sessionParamsSchema, response: { 200: routeInputSchema } },
+    },
     async (request) => {
       const { session, participants } = await load(request.params.id);
       return {
         sessionId: session.id,
-        destination: session.destination ? { lat: session.destination.position.lat, lon: session.destination.position.lon } : null,
+        destination: session.destination
+          ? { lat: session.destination.position.lat, lon: session.destination.position.lon }
+          : null,
         arriveAt: session.arriveAt?.toISOString() ?? null,
         travelMode: session.travelMode,
         participants: participants.flatMap((p) =>
@@ -97,7 +131,10 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
   /** For the auth service's data export: what this service holds about the account. */
   app.get(
     '/internal/users/:id/export',
-    { preHandler: guards.requireInternal, schema: { params: userExportParamsSchema, response: { 200: sessionUserExportSchema } } },
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: userExportParamsSchema, response: { 200: sessionUserExportSchema } },
+    },
     async (request) => exportUser(ctx.db, request.params.id),
   );
 }

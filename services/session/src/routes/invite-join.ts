@@ -25,7 +25,12 @@ const alreadyUsed = () => new HttpError(409, SESSION_MESSAGES.inviteAlreadyUsed,
  * Joining by code (doc 1 §5, §7): validate, accept with a position, decline. A wrong code (or an
  * unknown session) counts a failed attempt for the session id and the caller.
  */
-export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, invites: InvitesStore) {
+export function inviteJoinRoutes(
+  app: App,
+  ctx: SessionContext,
+  guards: Guards,
+  invites: InvitesStore,
+) {
   const attempts = createJoinAttempts(ctx.redis, ctx.config.REDIS_PREFIX);
 
   /** The session and the invite holding this code, or a counted failure. */
@@ -48,7 +53,16 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
 
   app.get(
     '/api/sessions/:id/invite/:code',
-    { preHandler: guards.optionalUser, schema: { tags: ['invites'], operationId: 'getInvite', summary: 'An invite by its code, with the session it opens', params: inviteParamsSchema, response: { 200: inviteViewResponseSchema } } },
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['invites'],
+        operationId: 'getInvite',
+        summary: 'An invite by its code, with the session it opens',
+        params: inviteParamsSchema,
+        response: { 200: inviteViewResponseSchema },
+      },
+    },
     async (request) => {
       const { id, code } = request.params;
       const { loaded, invite } = await resolve(request, id, code);
@@ -70,7 +84,14 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
     '/api/sessions/:id/invite/:code/accept',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['invites'], operationId: 'acceptInvite', summary: 'Accept an invite and join with a position', params: inviteParamsSchema, body: acceptInviteBodySchema.nullish(), response: { 409: errorSchema, 200: acceptInviteResponseSchema } },
+      schema: {
+        tags: ['invites'],
+        operationId: 'acceptInvite',
+        summary: 'Accept an invite and join with a position',
+        params: inviteParamsSchema,
+        body: acceptInviteBodySchema.nullish(),
+        response: { 409: errorSchema, 200: acceptInviteResponseSchema },
+      },
     },
     async (request) => {
       const { id, code } = request.params;
@@ -78,23 +99,41 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
       const { loaded, invite } = await resolve(request, id, code);
       ctx.assertOpen(loaded);
       // Already in the session (or accepted this invite before): answer as is, consume nothing.
-      if (loaded.participants.some((p) => p.userId === user.id && p.status === 'active')) return acceptAnswer(id, user);
-      if (invite.status !== 'pending' || loaded.session.creatorUserId === user.id) throw alreadyUsed();
+      if (loaded.participants.some((p) => p.userId === user.id && p.status === 'active'))
+        return acceptAnswer(id, user);
+      if (invite.status !== 'pending' || loaded.session.creatorUserId === user.id)
+        throw alreadyUsed();
       const { lat, lon, locationSource } = request.body ?? {};
       if (lat === undefined || lat === null || lon === undefined || lon === null) {
         throw new HttpError(400, SESSION_MESSAGES.locationRequired, 'missing_location');
       }
       const outcome = await ctx.write(async (tx, changed) => {
         // Within the joined-open-sessions limit of the user's plan and the participants limit of the owner's.
-        const result = await createInvitesStore(tx).accept(loaded.session, invite, user, { lat, lon, source: locationSource ?? 'device' }, async (locked) => {
-          const people = createParticipantsStore(tx);
-          if (!canJoinAnother(user.plan, { ownedOpen: 0, joinedOpen: await people.joinedOpenCount(user.id, locked) })) {
-            throw new HttpError(403, SESSION_MESSAGES.joinedLimit, 'joined_limit');
-          }
-          if (!participantRoom(ownerPlanOf(loaded.session), await people.othersActiveCount(id, loaded.session.creatorUserId, locked))) {
-            throw new HttpError(403, SESSION_MESSAGES.participantLimit, 'participant_limit');
-          }
-        });
+        const result = await createInvitesStore(tx).accept(
+          loaded.session,
+          invite,
+          user,
+          { lat, lon, source: locationSource ?? 'device' },
+          async (locked) => {
+            const people = createParticipantsStore(tx);
+            if (
+              !canJoinAnother(user.plan, {
+                ownedOpen: 0,
+                joinedOpen: await people.joinedOpenCount(user.id, locked),
+              })
+            ) {
+              throw new HttpError(403, SESSION_MESSAGES.joinedLimit, 'joined_limit');
+            }
+            if (
+              !participantRoom(
+                ownerPlanOf(loaded.session),
+                await people.othersActiveCount(id, loaded.session.creatorUserId, locked),
+              )
+            ) {
+              throw new HttpError(403, SESSION_MESSAGES.participantLimit, 'participant_limit');
+            }
+          },
+        );
         if (result.kind !== 'taken') changed(id, 'invite-accepted', 'invite');
         return result;
       });
@@ -108,7 +147,16 @@ export function inviteJoinRoutes(app: App, ctx: SessionContext, guards: Guards, 
 
   app.post(
     '/api/sessions/:id/invite/:code/decline',
-    { preHandler: guards.optionalUser, schema: { tags: ['invites'], operationId: 'declineInvite', summary: 'Decline an invite', params: inviteParamsSchema, response: { 409: errorSchema, 200: inviteResponseSchema } } },
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['invites'],
+        operationId: 'declineInvite',
+        summary: 'Decline an invite',
+        params: inviteParamsSchema,
+        response: { 409: errorSchema, 200: inviteResponseSchema },
+      },
+    },
     async (request) => {
       const { id, code } = request.params;
       const { loaded, invite } = await resolve(request, id, code);

@@ -42,7 +42,16 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
    */
   app.get(
     '/api/sessions/my-invites',
-    { preHandler: guards.requireUser, schema: { tags: ['invites'], operationId: 'listMyInvites', summary: "Pending invites sent to the caller's verified e-mail", querystring: myInvitesQuerySchema, response: { 200: myInvitesResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['invites'],
+        operationId: 'listMyInvites',
+        summary: "Pending invites sent to the caller's verified e-mail",
+        querystring: myInvitesQuerySchema,
+        response: { 200: myInvitesResponseSchema },
+      },
+    },
     async (request) => {
       const user = request.user!;
       const email = verifiedEmailOf(user);
@@ -70,40 +79,79 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
     {
       preHandler: guards.requireUser,
       config: { access: 'owner' },
-      schema: { tags: ['invites'], operationId: 'createInvite', summary: 'Invite someone by name and e-mail (the owner); the e-mail goes out from verified accounts within the daily limits', params: sessionParamsSchema, body: createInviteBodySchema, response: { 409: errorSchema, 201: createInviteResponseSchema } },
+      schema: {
+        tags: ['invites'],
+        operationId: 'createInvite',
+        summary:
+          'Invite someone by name and e-mail (the owner); the e-mail goes out from verified accounts within the daily limits',
+        params: sessionParamsSchema,
+        body: createInviteBodySchema,
+        response: { 409: errorSchema, 201: createInviteResponseSchema },
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
       const user = request.user!;
       const loaded = await ctx.access(id, user);
-      if (loaded.role !== 'owner') throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
+      if (loaded.role !== 'owner')
+        throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
       ctx.assertOpen(loaded);
       const { name, email } = request.body;
       const { invite, decision } = await ctx.write(async (tx, changed) => {
         // Within the owner's plan: accepted plus pending invites.
-        const created = await createInvitesStore(tx).create({ id: randomUUID(), sessionId: id, name, email, code: newInviteCode(), inviter: user }, async (locked) => {
-          if (!inviteRoom(user.plan, await invitesUsedIn(locked, id))) throw new HttpError(403, MESSAGES.inviteLimitReached, 'invite_limit');
-        });
+        const created = await createInvitesStore(tx).create(
+          { id: randomUUID(), sessionId: id, name, email, code: newInviteCode(), inviter: user },
+          async (locked) => {
+            if (!inviteRoom(user.plan, await invitesUsedIn(locked, id)))
+              throw new HttpError(403, MESSAGES.inviteLimitReached, 'invite_limit');
+          },
+        );
         // Counted once the invite is made (a refused invite takes no e-mail from the day's allowance).
         const decided = await emails.decide(user, email);
         if (decided.send) {
           // A name saved before names refused links is not put into an e-mail: the sender's address is.
-          const inviterName = created.inviterName && isPlainName(created.inviterName) ? created.inviterName : user.email;
-          const data: InviteCreatedData = { sessionId: id, inviteId: created.id, email, name, inviterName, inviterUserId: user.id };
-          await ctx.outbox.add(tx, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.inviteCreated, data });
+          const inviterName =
+            created.inviterName && isPlainName(created.inviterName)
+              ? created.inviterName
+              : user.email;
+          const data: InviteCreatedData = {
+            sessionId: id,
+            inviteId: created.id,
+            email,
+            name,
+            inviterName,
+            inviterUserId: user.id,
+          };
+          await ctx.outbox.add(tx, {
+            aggregate: sessionAggregate(id),
+            kind: 'event',
+            topic: TOPICS.inviteCreated,
+            data,
+          });
         }
         changed(id, 'invite-created');
         return { invite: created, decision: decided };
       });
-      const delivery = decision.send ? { emailSent: true } : { emailSent: false, emailNotice: decision.notice };
+      const delivery = decision.send
+        ? { emailSent: true }
+        : { emailSent: false, emailNotice: decision.notice };
       return reply.status(201).send({ invite: inviteView(invite, true), ...delivery });
     },
   );
 
   app.delete(
     '/api/sessions/:id/invites/:inviteId',
-    { preHandler: guards.requireUser, config: { access: 'member' },
-      schema: { tags: ['invites'], operationId: 'cancelInvite', summary: 'Cancel an invite (the owner, or the invitee)', params: inviteIdParamsSchema, response: { 409: errorSchema, 200: participantsResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      config: { access: 'member' },
+      schema: {
+        tags: ['invites'],
+        operationId: 'cancelInvite',
+        summary: 'Cancel an invite (the owner, or the invitee)',
+        params: inviteIdParamsSchema,
+        response: { 409: errorSchema, 200: participantsResponseSchema },
+      },
+    },
     async (request) => {
       const { id, inviteId } = request.params;
       const user = request.user!;
@@ -111,7 +159,8 @@ export function inviteRoutes(app: App, ctx: SessionContext, guards: Guards) {
       const invite = loaded.invites.find((i) => i.id === inviteId);
       const isOwner = loaded.role === 'owner';
       const isInvitee = invite !== undefined && invitedByEmail(invite, asMember(user));
-      if (!isOwner && !isInvitee) throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
+      if (!isOwner && !isInvitee)
+        throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
       if (!invite) throw new HttpError(404, SESSION_MESSAGES.inviteNotFound, 'invite_not_found');
       ctx.assertOpen(loaded);
       await ctx.write(async (tx, changed) => {

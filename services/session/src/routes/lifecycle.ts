@@ -26,15 +26,26 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
     {
       preHandler: guards.optionalUser,
       config: { access: 'owner' },
-      schema: { tags: ['sessions'], operationId: 'closeSession', summary: 'Close a session (its owner)', params: sessionParamsSchema, body: closeSessionBodySchema, response: { 200: sessionResponseSchema } },
+      schema: {
+        tags: ['sessions'],
+        operationId: 'closeSession',
+        summary: 'Close a session (its owner)',
+        params: sessionParamsSchema,
+        body: closeSessionBodySchema,
+        response: { 200: sessionResponseSchema },
+      },
     },
     async (request) => {
       const user = request.user;
       if (!user) throw new HttpError(401, MESSAGES.closeSignInAgain, 'not_authenticated');
       const { id } = request.params;
       const before = await load(id);
-      if (before.session.creatorUserId !== user.id) throw new HttpError(403, MESSAGES.closeOnlyAuthor, 'forbidden');
-      if (!isClosed(before.session) || before.participants.some((p) => p.lat !== null || p.lon !== null)) {
+      if (before.session.creatorUserId !== user.id)
+        throw new HttpError(403, MESSAGES.closeOnlyAuthor, 'forbidden');
+      if (
+        !isClosed(before.session) ||
+        before.participants.some((p) => p.lat !== null || p.lon !== null)
+      ) {
         await ctx.write(async (tx, changed) => {
           await createLifecycleStore(tx).close(id);
           changed(id, 'closed');
@@ -47,13 +58,30 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.get(
     '/api/admin/sessions/counts',
-    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], operationId: 'adminSessionCounts', summary: 'How many sessions are open and closed (administrators)', response: { 200: sessionCountsResponseSchema } } },
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        operationId: 'adminSessionCounts',
+        summary: 'How many sessions are open and closed (administrators)',
+        response: { 200: sessionCountsResponseSchema },
+      },
+    },
     async () => createLifecycleStore(ctx.db).counts(),
   );
 
   app.post(
     '/api/admin/sessions/:id/reopen',
-    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], operationId: 'reopenSession', summary: 'Reopen a closed session (administrators)', params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        operationId: 'reopenSession',
+        summary: 'Reopen a closed session (administrators)',
+        params: sessionParamsSchema,
+        response: { 200: sessionResponseSchema },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       if (isClosed((await load(id)).session)) {
@@ -69,12 +97,22 @@ export function lifecycleRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.post(
     '/api/sessions/:id/ensure-chat-members',
-    { preHandler: guards.requireUser, config: { access: 'owner' },
-      schema: { tags: ['sessions'], operationId: 'ensureChatMembers', summary: "Ask for the session chat's members to be brought in line (its owner)", params: sessionParamsSchema, response: { 200: ensureChatMembersResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      config: { access: 'owner' },
+      schema: {
+        tags: ['sessions'],
+        operationId: 'ensureChatMembers',
+        summary: "Ask for the session chat's members to be brought in line (its owner)",
+        params: sessionParamsSchema,
+        response: { 200: ensureChatMembersResponseSchema },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const loaded = await ctx.access(id, request.user);
-      if (loaded.role !== 'owner') throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'forbidden');
+      if (loaded.role !== 'owner')
+        throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'forbidden');
       const requestedAt = await ctx.write(async (tx, changed) => {
         changed(id, 'chat-members');
         return createLifecycleStore(tx).requestChatSync(id);

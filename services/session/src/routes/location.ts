@@ -13,15 +13,30 @@ import { createLifecycleStore } from '../store/lifecycle-store.js';
 export function locationRoutes(app: App, ctx: SessionContext, guards: Guards) {
   app.put(
     '/api/location',
-    { preHandler: guards.requireUser, schema: { tags: ['location'], operationId: 'updateLocation', summary: "Share the caller's position with every open session they take part in", body: locationBodySchema, response: { 200: locationResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['location'],
+        operationId: 'updateLocation',
+        summary: "Share the caller's position with every open session they take part in",
+        body: locationBodySchema,
+        response: { 200: locationResponseSchema },
+      },
+    },
     async (request) => {
       const updated = await ctx.write(async (tx, changed) => {
         const now = new Date();
-        const ids = await createLifecycleStore(tx).applyLocation(request.user!.id, request.body, now);
+        const ids = await createLifecycleStore(tx).applyLocation(
+          request.user!.id,
+          request.body,
+          now,
+        );
         for (const id of ids) {
           // The new position may start (or finish) an arrival; its alerts commit with it.
           const live = await checkLive(tx, id, now, ctx.live);
-          changed(id, live.visible ? 'location-live' : MOVE_REASON, 'location', { userIds: [request.user!.id] });
+          changed(id, live.visible ? 'location-live' : MOVE_REASON, 'location', {
+            userIds: [request.user!.id],
+          });
         }
         return ids;
       });

@@ -18,7 +18,8 @@ import { createParticipantsStore } from '../store/participants-store.js';
 import type { ParticipantRow } from '../store/schema.js';
 
 /** The participants a member sees: everyone but those who left. */
-export const visibleParticipants = (rows: ParticipantRow[]) => rows.filter((p) => p.status !== 'left').map((p) => participantView(p));
+export const visibleParticipants = (rows: ParticipantRow[]) =>
+  rows.filter((p) => p.status !== 'left').map((p) => participantView(p));
 
 /**
  * Participant calls (doc 1 §7, doc 2 §7): member position/label sync, a participant's own route
@@ -32,7 +33,8 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
 
   const findRow = (rows: ParticipantRow[], pid: string) => {
     const row = rows.find((p) => p.id === pid);
-    if (!row) throw new HttpError(404, SESSION_MESSAGES.participantNotFound, 'participant_not_found');
+    if (!row)
+      throw new HttpError(404, SESSION_MESSAGES.participantNotFound, 'participant_not_found');
     return row;
   };
 
@@ -40,7 +42,8 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
   const ownRow = async (id: string, pid: string, user: AuthUser) => {
     const loaded = await ctx.access(id, user);
     const row = findRow(loaded.participants, pid);
-    if (row.userId !== user.id || row.status !== 'active') throw new HttpError(403, SESSION_MESSAGES.onlySelf, 'only_self');
+    if (row.userId !== user.id || row.status !== 'active')
+      throw new HttpError(403, SESSION_MESSAGES.onlySelf, 'only_self');
     ctx.assertOpen(loaded);
     return row;
   };
@@ -50,15 +53,26 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     {
       preHandler: guards.requireUser,
       config: { access: 'member' },
-      schema: { tags: ['participants'], operationId: 'syncParticipants', summary: "Replace the session's participant list (members)", params: sessionParamsSchema, body: syncParticipantsBodySchema, response: { 409: errorSchema, 200: participantsResponseSchema } },
+      schema: {
+        tags: ['participants'],
+        operationId: 'syncParticipants',
+        summary: "Replace the session's participant list (members)",
+        params: sessionParamsSchema,
+        body: syncParticipantsBodySchema,
+        response: { 409: errorSchema, 200: participantsResponseSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
       const user = request.user!;
       const loaded = await ctx.access(id, user);
-      if (!isMember(loaded.role)) throw new HttpError(403, SESSION_MESSAGES.notAMember, 'not_member');
+      if (!isMember(loaded.role))
+        throw new HttpError(403, SESSION_MESSAGES.notAMember, 'not_member');
       ctx.assertOpen(loaded);
-      const plan = planSync(request.body.participants, loaded.participants, { userId: user.id, isOwner: loaded.role === 'owner' });
+      const plan = planSync(request.body.participants, loaded.participants, {
+        userId: user.id,
+        isOwner: loaded.role === 'owner',
+      });
       // One statement per row: a concurrent sync by another member touches other rows only.
       await ctx.write(async (tx, changed) => {
         const people = createParticipantsStore(tx);
@@ -76,7 +90,14 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     {
       preHandler: guards.requireUser,
       config: { access: 'member' },
-      schema: { tags: ['participants'], operationId: 'setRouteOptions', summary: "Set a participant's travel mode and route options (their own row)", params: participantParamsSchema, body: routeOptionsBodySchema, response: { 200: participantResponseSchema } },
+      schema: {
+        tags: ['participants'],
+        operationId: 'setRouteOptions',
+        summary: "Set a participant's travel mode and route options (their own row)",
+        params: participantParamsSchema,
+        body: routeOptionsBodySchema,
+        response: { 200: participantResponseSchema },
+      },
     },
     async (request) => {
       const { id, pid } = request.params;
@@ -94,7 +115,14 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
     {
       preHandler: guards.requireUser,
       config: { access: 'member' },
-      schema: { tags: ['participants'], operationId: 'setEnroute', summary: 'Say whether a participant is on the way (their own row)', params: participantParamsSchema, body: enrouteBodySchema, response: { 200: participantResponseSchema } },
+      schema: {
+        tags: ['participants'],
+        operationId: 'setEnroute',
+        summary: 'Say whether a participant is on the way (their own row)',
+        params: participantParamsSchema,
+        body: enrouteBodySchema,
+        response: { 200: participantResponseSchema },
+      },
     },
     async (request) => {
       const { id, pid } = request.params;
@@ -109,17 +137,28 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
 
   app.delete(
     '/api/sessions/:id/participants/:pid',
-    { preHandler: guards.requireUser, config: { access: 'owner' },
-      schema: { tags: ['participants'], operationId: 'removeParticipant', summary: 'Remove a participant (the owner)', params: participantParamsSchema, response: { 409: errorSchema, 200: participantsResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      config: { access: 'owner' },
+      schema: {
+        tags: ['participants'],
+        operationId: 'removeParticipant',
+        summary: 'Remove a participant (the owner)',
+        params: participantParamsSchema,
+        response: { 409: errorSchema, 200: participantsResponseSchema },
+      },
+    },
     async (request) => {
       const { id, pid } = request.params;
       const loaded = await ctx.access(id, request.user!);
-      if (loaded.role !== 'owner') throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
+      if (loaded.role !== 'owner')
+        throw new HttpError(403, SESSION_MESSAGES.onlyOwner, 'only_owner');
       const row = findRow(loaded.participants, pid);
       if (row.isOwner || (row.userId !== null && row.userId === loaded.session.creatorUserId)) {
         throw new HttpError(400, SESSION_MESSAGES.ownerCannotBeRemoved, 'owner_cannot_be_removed');
       }
-      if (row.status === 'pending') throw new HttpError(400, SESSION_MESSAGES.pendingCannotBeRemoved, 'pending_participant');
+      if (row.status === 'pending')
+        throw new HttpError(400, SESSION_MESSAGES.pendingCannotBeRemoved, 'pending_participant');
       ctx.assertOpen(loaded);
       await ctx.write(async (tx, changed) => {
         await createParticipantsStore(tx).remove(id, pid);
@@ -132,18 +171,34 @@ export function participantRoutes(app: App, ctx: SessionContext, guards: Guards)
 
   app.post(
     '/api/sessions/:id/participants/:pid/leave',
-    { preHandler: guards.requireUser, config: { access: 'member' },
-      schema: { tags: ['participants'], operationId: 'leaveSession', summary: 'Leave a session (the participant themself)', params: participantParamsSchema, response: { 409: errorSchema, 200: participantsResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      config: { access: 'member' },
+      schema: {
+        tags: ['participants'],
+        operationId: 'leaveSession',
+        summary: 'Leave a session (the participant themself)',
+        params: participantParamsSchema,
+        response: { 409: errorSchema, 200: participantsResponseSchema },
+      },
+    },
     async (request) => {
       const { id, pid } = request.params;
       const user = request.user!;
       const loaded = await ctx.access(id, user);
       const row = findRow(loaded.participants, pid);
       if (row.userId !== user.id) throw new HttpError(403, SESSION_MESSAGES.onlySelf, 'only_self');
-      if (loaded.role === 'owner' || row.isOwner) throw new HttpError(400, SESSION_MESSAGES.ownerCannotLeave, 'owner_cannot_leave');
+      if (loaded.role === 'owner' || row.isOwner)
+        throw new HttpError(400, SESSION_MESSAGES.ownerCannotLeave, 'owner_cannot_leave');
       ctx.assertOpen(loaded);
       await ctx.write(async (tx, changed) => {
-        await createParticipantsStore(tx).update(id, pid, { status: 'left', lat: null, lon: null, accuracy: null, enroute: false });
+        await createParticipantsStore(tx).update(id, pid, {
+          status: 'left',
+          lat: null,
+          lon: null,
+          accuracy: null,
+          enroute: false,
+        });
         await memberRemoved(ctx.outbox, tx, id, user.id);
         changed(id, 'participant-left', 'participants');
       });

@@ -1,9 +1,21 @@
-import { SESSION_MESSAGES, TOPICS, type ParticipantInput, type saveSessionBodySchema } from '@oneeta/contracts';
+import {
+  SESSION_MESSAGES,
+  TOPICS,
+  type ParticipantInput,
+  type saveSessionBodySchema,
+} from '@oneeta/contracts';
 import { HttpError, type AuthUser, type Database } from '@oneeta/service-kit';
 import type { z } from 'zod';
 import type { SessionContext } from '../context.js';
 import { replannedAlert } from '../domain/live.js';
-import { editRefusal, inputRefusal, quotaRefusal, roomRefusal, sameDestination, type Refusal } from '../domain/save-rules.js';
+import {
+  editRefusal,
+  inputRefusal,
+  quotaRefusal,
+  roomRefusal,
+  sameDestination,
+  type Refusal,
+} from '../domain/save-rules.js';
 import { sessionAggregate } from '../domain/session-changes.js';
 import { createListStore } from '../store/list-store.js';
 import { createSaveStore, type NewParticipant, type SessionFields } from '../store/save-store.js';
@@ -18,7 +30,13 @@ function uniqueById(people: ParticipantInput[]): ParticipantInput[] {
 }
 const displayName = (p: ParticipantInput) => p.name ?? p.label ?? '';
 /** The row fields a save writes for a participant entry. */
-const newRow = (p: ParticipantInput) => ({ id: p.id, name: displayName(p), lat: p.lat, lon: p.lon, locationSource: p.locationSource ?? null });
+const newRow = (p: ParticipantInput) => ({
+  id: p.id,
+  name: displayName(p),
+  lat: p.lat,
+  lon: p.lon,
+  locationSource: p.locationSource ?? null,
+});
 /**
  * Signed-in members ('user:<id>') only join through invites and pending invitees ('invite:<id>')
  * are the invites' own rows: a save adds or moves guests (rows without an account) and the owner.
@@ -38,7 +56,8 @@ export async function saveSession(
   const id = body.sessionId;
   const ownerPid = `user:${user.id}`;
   const existing = await ctx.store.load(id);
-  if (existing && existing.session.creatorUserId !== user.id) throw new HttpError(409, SESSION_MESSAGES.idTaken, 'id_taken');
+  if (existing && existing.session.creatorUserId !== user.id)
+    throw new HttpError(409, SESSION_MESSAGES.idTaken, 'id_taken');
   if (existing) ctx.assertOpen(existing);
   const refuse = (refusal: Refusal | null) => refusal && { refusal };
 
@@ -95,11 +114,14 @@ export async function saveSession(
   const moves = people
     .filter((p) => {
       const row = rows.get(p.id);
-      return row && (p.id === ownerPid || (isGuest(p) && row.userId === null && row.status === 'active'));
+      return (
+        row && (p.id === ownerPid || (isGuest(p) && row.userId === null && row.status === 'active'))
+      );
     })
     .map(newRow);
   const added = guests.filter((g) => !rows.has(g.id)).map(newRow);
-  const others = existing.participants.filter((p) => !p.isOwner && p.status !== 'left').length + added.length;
+  const others =
+    existing.participants.filter((p) => !p.isOwner && p.status !== 'left').length + added.length;
   const invitesWithoutRow = existing.invites.filter(
     (i) => i.status === 'pending' && !(i.participantId && rows.has(i.participantId)),
   ).length;
@@ -113,7 +135,13 @@ export async function saveSession(
     if (moved) {
       const cleared = await store.clearLiveState(id);
       const alert = cleared && replannedAlert(cleared.session, cleared.people, user.id);
-      if (alert) await ctx.outbox.add(tx, { aggregate: sessionAggregate(id), kind: 'event', topic: TOPICS.sessionAlert, data: alert });
+      if (alert)
+        await ctx.outbox.add(tx, {
+          aggregate: sessionAggregate(id),
+          kind: 'event',
+          topic: TOPICS.sessionAlert,
+          data: alert,
+        });
     }
     changed(id, 'saved', 'save');
   });

@@ -1,10 +1,4 @@
-import {
-  errorSchema,
-  HttpError,
-  type App,
-  type AuthUser,
-  type Guards,
-} from '@oneeta/service-kit';
+import { errorSchema, HttpError, type App, type AuthUser, type Guards } from '@oneeta/service-kit';
 import {
   listSessionsQuerySchema,
   MESSAGES,
@@ -33,7 +27,16 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.get(
     '/api/sessions/mine',
-    { preHandler: guards.requireUser, schema: { tags: ['sessions'], operationId: 'listMySessions', summary: 'The sessions the caller owns or takes part in, newest change first', querystring: listSessionsQuerySchema, response: { 200: sessionListResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['sessions'],
+        operationId: 'listMySessions',
+        summary: 'The sessions the caller owns or takes part in, newest change first',
+        querystring: listSessionsQuerySchema,
+        response: { 200: sessionListResponseSchema },
+      },
+    },
     async (request) => {
       const { status, limit, cursor } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
@@ -53,14 +56,23 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
           updatedAt: r.updatedAt.toISOString(),
           role: r.creatorUserId === user.id ? ('owner' as const) : ('participant' as const),
         })),
-        nextCursor: more && last ? encodeCursor({ updatedAt: last.updatedAtText, id: last.id }) : null,
+        nextCursor:
+          more && last ? encodeCursor({ updatedAt: last.updatedAtText, id: last.id }) : null,
       };
     },
   );
 
   app.get(
     '/api/sessions/limits',
-    { preHandler: guards.requireUser, schema: { tags: ['sessions'], operationId: 'getSessionLimits', summary: "The caller's plan limits and usage", response: { 200: sessionLimitsResponseSchema } } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['sessions'],
+        operationId: 'getSessionLimits',
+        summary: "The caller's plan limits and usage",
+        response: { 200: sessionLimitsResponseSchema },
+      },
+    },
     async (request) => {
       const { plan, id } = request.user!;
       const usage = await lists.usage(id);
@@ -82,7 +94,16 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
 
   app.get(
     '/api/sessions/:id',
-    { preHandler: guards.optionalUser, schema: { tags: ['sessions'], operationId: 'getSession', summary: 'A session as the caller may see it', params: sessionParamsSchema, response: { 200: sessionResponseSchema } } },
+    {
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['sessions'],
+        operationId: 'getSession',
+        summary: 'A session as the caller may see it',
+        params: sessionParamsSchema,
+        response: { 200: sessionResponseSchema },
+      },
+    },
     async (request) => {
       const loaded = await ctx.access(request.params.id, request.user, true);
       return { session: sessionView(loaded, loaded.role, verifiedEmailOf(request.user)) };
@@ -94,9 +115,18 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
     {
       preHandler: guards.optionalUser,
       config: { access: 'user' },
-      schema: { tags: ['sessions'], operationId: 'saveSession', summary: 'Create or update a session (the owner saves it)',
+      schema: {
+        tags: ['sessions'],
+        operationId: 'saveSession',
+        summary: 'Create or update a session (the owner saves it)',
         body: saveSessionBodySchema,
-        response: { 409: errorSchema, 200: sessionResponseSchema, 201: sessionResponseSchema, 400: saveSessionErrorSchema, 403: saveSessionErrorSchema },
+        response: {
+          409: errorSchema,
+          200: sessionResponseSchema,
+          201: sessionResponseSchema,
+          400: saveSessionErrorSchema,
+          403: saveSessionErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
 import { pendingRowId } from './invites-store.js';
-import { DELETED_ACCOUNT, invites, participants, sessions, type ParticipantRow, type SessionRow } from './schema.js';
+import {
+  DELETED_ACCOUNT,
+  invites,
+  participants,
+  sessions,
+  type ParticipantRow,
+  type SessionRow,
+} from './schema.js';
 
 export interface DeletedAccount {
   userId: string;
@@ -23,7 +30,13 @@ export async function sessionsOfAccount(db: Database, account: DeletedAccount): 
     db
       .select({ id: invites.sessionId })
       .from(invites)
-      .where(or(eq(invites.inviterUserId, userId), eq(invites.acceptedUserId, userId), sameEmail(invites.email, email))),
+      .where(
+        or(
+          eq(invites.inviterUserId, userId),
+          eq(invites.acceptedUserId, userId),
+          sameEmail(invites.email, email),
+        ),
+      ),
   ]);
   return [...new Set([...owned, ...joined, ...invited].map((r) => r.id))].sort();
 }
@@ -43,7 +56,11 @@ export async function removeAccountRows(
   now = new Date(),
 ): Promise<{ session: SessionRow; wasMember: boolean; changed: boolean } | undefined> {
   const { userId, email } = account;
-  const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+  const [session] = await tx
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .for('update');
   if (!session) return undefined;
   const wasOwner = session.creatorUserId === userId;
   let changed = false;
@@ -63,10 +80,19 @@ export async function removeAccountRows(
     .returning({ id: invites.id, participantId: invites.participantId });
   if (gone.length > 0) {
     changed = true;
-    const pendingIds = gone.flatMap((i) => [pendingRowId(i.id), ...(i.participantId ? [i.participantId] : [])]);
+    const pendingIds = gone.flatMap((i) => [
+      pendingRowId(i.id),
+      ...(i.participantId ? [i.participantId] : []),
+    ]);
     await tx
       .delete(participants)
-      .where(and(eq(participants.sessionId, sessionId), eq(participants.status, 'pending'), inArray(participants.id, pendingIds)));
+      .where(
+        and(
+          eq(participants.sessionId, sessionId),
+          eq(participants.status, 'pending'),
+          inArray(participants.id, pendingIds),
+        ),
+      );
   }
   const answered = await tx
     .update(invites)
@@ -77,7 +103,15 @@ export async function removeAccountRows(
 
   const removed = await tx
     .delete(participants)
-    .where(and(eq(participants.sessionId, sessionId), or(eq(participants.userId, userId), and(eq(participants.status, 'pending'), sameEmail(participants.email, email)))))
+    .where(
+      and(
+        eq(participants.sessionId, sessionId),
+        or(
+          eq(participants.userId, userId),
+          and(eq(participants.status, 'pending'), sameEmail(participants.email, email)),
+        ),
+      ),
+    )
     .returning({ userId: participants.userId });
   const wasMember = wasOwner || removed.some((r) => r.userId === userId);
   if (removed.length > 0) changed = true;
@@ -93,20 +127,51 @@ export async function removeAccountRows(
 
 /** The session's participants, longest-standing first. */
 export const participantsByAge = (tx: Database, sessionId: string): Promise<ParticipantRow[]> =>
-  tx.select().from(participants).where(eq(participants.sessionId, sessionId)).orderBy(asc(participants.createdAt), asc(participants.position));
+  tx
+    .select()
+    .from(participants)
+    .where(eq(participants.sessionId, sessionId))
+    .orderBy(asc(participants.createdAt), asc(participants.position));
 
 /** Hands the session to `successor` (a participant row with an account) on `plan`. */
-export async function handOver(tx: Database, sessionId: string, successor: { id: string; userId: string }, plan: SessionRow['ownerPlan'], now = new Date()): Promise<void> {
-  await tx.update(sessions).set({ creatorUserId: successor.userId, ownerPlan: plan, updatedAt: now }).where(eq(sessions.id, sessionId));
-  await tx.update(participants).set({ isOwner: false }).where(and(eq(participants.sessionId, sessionId), ne(participants.id, successor.id)));
-  await tx.update(participants).set({ isOwner: true, updatedAt: now }).where(and(eq(participants.sessionId, sessionId), eq(participants.id, successor.id)));
+export async function handOver(
+  tx: Database,
+  sessionId: string,
+  successor: { id: string; userId: string },
+  plan: SessionRow['ownerPlan'],
+  now = new Date(),
+): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ creatorUserId: successor.userId, ownerPlan: plan, updatedAt: now })
+    .where(eq(sessions.id, sessionId));
+  await tx
+    .update(participants)
+    .set({ isOwner: false })
+    .where(and(eq(participants.sessionId, sessionId), ne(participants.id, successor.id)));
+  await tx
+    .update(participants)
+    .set({ isOwner: true, updatedAt: now })
+    .where(and(eq(participants.sessionId, sessionId), eq(participants.id, successor.id)));
 }
 
 /** Closes the session under nobody's ownership; a closed session keeps no locations. */
-export async function closeOwnerless(tx: Database, session: SessionRow, now = new Date()): Promise<void> {
+export async function closeOwnerless(
+  tx: Database,
+  session: SessionRow,
+  now = new Date(),
+): Promise<void> {
   await tx
     .update(sessions)
-    .set({ creatorUserId: DELETED_ACCOUNT, isClosed: true, closedAt: session.closedAt ?? now, updatedAt: now })
+    .set({
+      creatorUserId: DELETED_ACCOUNT,
+      isClosed: true,
+      closedAt: session.closedAt ?? now,
+      updatedAt: now,
+    })
     .where(eq(sessions.id, session.id));
-  await tx.update(participants).set({ lat: null, lon: null, accuracy: null, updatedAt: now }).where(eq(participants.sessionId, session.id));
+  await tx
+    .update(participants)
+    .set({ lat: null, lon: null, accuracy: null, updatedAt: now })
+    .where(eq(participants.sessionId, session.id));
 }

@@ -7,14 +7,26 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Everything the session service holds about one account, for its data export. */
 export async function exportUser(db: Database, userId: string): Promise<SessionUserExport> {
-  const rows = await db.select().from(participants).where(eq(participants.userId, userId)).orderBy(asc(participants.createdAt));
+  const rows = await db
+    .select()
+    .from(participants)
+    .where(eq(participants.userId, userId))
+    .orderBy(asc(participants.createdAt));
   const joined = rows.map((p) => p.sessionId);
   const held = await db
     .select()
     .from(sessions)
-    .where(joined.length > 0 ? or(eq(sessions.creatorUserId, userId), inArray(sessions.id, joined)) : eq(sessions.creatorUserId, userId))
+    .where(
+      joined.length > 0
+        ? or(eq(sessions.creatorUserId, userId), inArray(sessions.id, joined))
+        : eq(sessions.creatorUserId, userId),
+    )
     .orderBy(asc(sessions.createdAt));
-  const sent = await db.select().from(invites).where(eq(invites.inviterUserId, userId)).orderBy(asc(invites.createdAt));
+  const sent = await db
+    .select()
+    .from(invites)
+    .where(eq(invites.inviterUserId, userId))
+    .orderBy(asc(invites.createdAt));
   return {
     sessions: held.map((s) => ({
       id: s.id,

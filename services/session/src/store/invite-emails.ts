@@ -24,7 +24,12 @@ return 0
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The Redis keys of one day's counts (tests read them). */
-export const inviteEmailKeys = (redisPrefix: string, senderId: string, recipient: string, now = new Date()) => ({
+export const inviteEmailKeys = (
+  redisPrefix: string,
+  senderId: string,
+  recipient: string,
+  now = new Date(),
+) => ({
   sender: `${redisPrefix}:invite-email:sender:${dayOf(now)}:${senderId}`,
   recipient: `${redisPrefix}:invite-email:to:${dayOf(now)}:${recipient.toLowerCase()}`,
 });
@@ -36,11 +41,26 @@ export const inviteEmailKeys = (redisPrefix: string, senderId: string, recipient
  */
 export function createInviteEmails(redis: Redis, redisPrefix: string) {
   return {
-    async decide(sender: AuthUser, recipient: string, now = new Date()): Promise<InviteEmailDecision> {
-      if (!sender.emailVerified) return { send: false, notice: SESSION_MESSAGES.inviteEmailUnverified };
+    async decide(
+      sender: AuthUser,
+      recipient: string,
+      now = new Date(),
+    ): Promise<InviteEmailDecision> {
+      if (!sender.emailVerified)
+        return { send: false, notice: SESSION_MESSAGES.inviteEmailUnverified };
       const keys = inviteEmailKeys(redisPrefix, sender.id, recipient, now);
       const { perSenderPerDay, perRecipientPerDay } = INVITE_EMAIL_LIMITS;
-      const refused = Number(await redis.eval(TAKE, 2, keys.sender, keys.recipient, perSenderPerDay, perRecipientPerDay, 2 * 86_400));
+      const refused = Number(
+        await redis.eval(
+          TAKE,
+          2,
+          keys.sender,
+          keys.recipient,
+          perSenderPerDay,
+          perRecipientPerDay,
+          2 * 86_400,
+        ),
+      );
       if (refused === 1) return { send: false, notice: SESSION_MESSAGES.inviteEmailSenderLimit };
       if (refused === 2) return { send: false, notice: SESSION_MESSAGES.inviteEmailRecipientLimit };
       return { send: true };

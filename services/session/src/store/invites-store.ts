@@ -21,7 +21,8 @@ export interface NewInvite {
   inviter: AuthUser;
 }
 
-export type AcceptOutcome = { kind: 'accepted'; participantId: string } | { kind: 'taken'; invite: InviteRow };
+export type AcceptOutcome =
+  { kind: 'accepted'; participantId: string } | { kind: 'taken'; invite: InviteRow };
 
 /**
  * The session's invites held against the owner's plan (`countInvitesUsed`): pending ones plus
@@ -41,13 +42,24 @@ export async function invitesUsedIn(db: Database | Tx, sessionId: string): Promi
 
 export function createInvitesStore(db: Database) {
   /** Serialises limit checks on one session (a row lock on Postgres; PGlite runs one at a time). */
-  const lockSession = (tx: Tx, id: string) => tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id)).for('update');
+  const lockSession = (tx: Tx, id: string) =>
+    tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id)).for('update');
 
   return {
     byCode: async (sessionId: string, code: string) =>
-      (await db.select().from(invites).where(and(eq(invites.sessionId, sessionId), eq(invites.code, code))))[0],
+      (
+        await db
+          .select()
+          .from(invites)
+          .where(and(eq(invites.sessionId, sessionId), eq(invites.code, code)))
+      )[0],
     byId: async (sessionId: string, id: string) =>
-      (await db.select().from(invites).where(and(eq(invites.sessionId, sessionId), eq(invites.id, id))))[0],
+      (
+        await db
+          .select()
+          .from(invites)
+          .where(and(eq(invites.sessionId, sessionId), eq(invites.id, id)))
+      )[0],
 
     /**
      * Pending invites addressed to `email` (the caller's verified e-mail) in open sessions they do
@@ -122,18 +134,35 @@ export function createInvitesStore(db: Database) {
      * in one transaction; `guard` runs first under the session's and the user's locks (the plans'
      * limits) and throws to refuse.
      */
-    async accept(session: SessionRow, invite: InviteRow, user: AuthUser, at: { lat: number; lon: number; source?: 'device' | 'address' }, guard: (tx: Tx) => Promise<void>): Promise<AcceptOutcome> {
+    async accept(
+      session: SessionRow,
+      invite: InviteRow,
+      user: AuthUser,
+      at: { lat: number; lon: number; source?: 'device' | 'address' },
+      guard: (tx: Tx) => Promise<void>,
+    ): Promise<AcceptOutcome> {
       return db.transaction(async (tx) => {
         await lockSession(tx, session.id);
-        const [current] = await tx.select().from(invites).where(eq(invites.id, invite.id)).for('update');
-        if (!current || current.status !== 'pending') return { kind: 'taken', invite: current ?? invite };
+        const [current] = await tx
+          .select()
+          .from(invites)
+          .where(eq(invites.id, invite.id))
+          .for('update');
+        if (!current || current.status !== 'pending')
+          return { kind: 'taken', invite: current ?? invite };
         // The check and the join under the user's lock: parallel accepts of one user take turns.
         await lockUserUsage(tx, user.id);
         await guard(tx);
         const pendingId = current.participantId ?? pendingRowId(current.id);
         const [pending] = await tx
           .delete(participants)
-          .where(and(eq(participants.sessionId, session.id), eq(participants.id, pendingId), eq(participants.status, 'pending')))
+          .where(
+            and(
+              eq(participants.sessionId, session.id),
+              eq(participants.id, pendingId),
+              eq(participants.status, 'pending'),
+            ),
+          )
           .returning({ position: participants.position });
         const participantId = `user:${user.id}`;
         const values = {
@@ -148,11 +177,22 @@ export function createInvitesStore(db: Database) {
         };
         await tx
           .insert(participants)
-          .values({ sessionId: session.id, id: participantId, userId: user.id, ...values, position: pending?.position ?? nextPosition(session.id) })
+          .values({
+            sessionId: session.id,
+            id: participantId,
+            userId: user.id,
+            ...values,
+            position: pending?.position ?? nextPosition(session.id),
+          })
           .onConflictDoUpdate({ target: [participants.sessionId, participants.id], set: values });
         await tx
           .update(invites)
-          .set({ status: 'accepted', acceptedUserId: user.id, participantId, updatedAt: new Date() })
+          .set({
+            status: 'accepted',
+            acceptedUserId: user.id,
+            participantId,
+            updatedAt: new Date(),
+          })
           .where(eq(invites.id, current.id));
         return { kind: 'accepted', participantId };
       });
@@ -169,7 +209,13 @@ export function createInvitesStore(db: Database) {
         if (!row) return false;
         await tx
           .delete(participants)
-          .where(and(eq(participants.sessionId, invite.sessionId), eq(participants.id, pendingRowId(invite.id)), eq(participants.status, 'pending')));
+          .where(
+            and(
+              eq(participants.sessionId, invite.sessionId),
+              eq(participants.id, pendingRowId(invite.id)),
+              eq(participants.status, 'pending'),
+            ),
+          );
         return true;
       });
     },
@@ -180,7 +226,13 @@ export function createInvitesStore(db: Database) {
         await tx.delete(invites).where(eq(invites.id, invite.id));
         await tx
           .delete(participants)
-          .where(and(eq(participants.sessionId, invite.sessionId), eq(participants.id, pendingRowId(invite.id)), eq(participants.status, 'pending')));
+          .where(
+            and(
+              eq(participants.sessionId, invite.sessionId),
+              eq(participants.id, pendingRowId(invite.id)),
+              eq(participants.status, 'pending'),
+            ),
+          );
       });
     },
   };

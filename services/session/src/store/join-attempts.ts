@@ -2,7 +2,8 @@ import { format, JOIN_ATTEMPTS, MESSAGES } from '@oneeta/contracts';
 import { createRateLimiter, HttpError, type AuthUser, type Redis } from '@oneeta/service-kit';
 
 /** Who is trying: the signed-in user, else the client's IP (as the gateway forwards it). */
-export const joinCaller = (user: AuthUser | null, ip: string) => (user ? `user:${user.id}` : `ip:${ip}`);
+export const joinCaller = (user: AuthUser | null, ip: string) =>
+  user ? `user:${user.id}` : `ip:${ip}`;
 
 /** The limiter key of one caller's attempts on one session. */
 export const joinAttemptKey = (sessionId: string, caller: string) => `${sessionId}:${caller}`;

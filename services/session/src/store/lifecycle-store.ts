@@ -16,7 +16,10 @@ export function createLifecycleStore(db: Database) {
     async counts(): Promise<{ total: number; open: number; closed: number }> {
       const closed = sql`(${sessions.isClosed} or ${sessions.closedAt} is not null)`;
       const [row] = await db
-        .select({ total: sql<number>`count(*)::int`, closed: sql<number>`(count(*) filter (where ${closed}))::int` })
+        .select({
+          total: sql<number>`count(*)::int`,
+          closed: sql<number>`(count(*) filter (where ${closed}))::int`,
+        })
         .from(sessions);
       const total = row?.total ?? 0;
       const shut = row?.closed ?? 0;
@@ -30,8 +33,15 @@ export function createLifecycleStore(db: Database) {
     async close(id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const now = new Date();
-        const [row] = await tx.select({ closedAt: sessions.closedAt }).from(sessions).where(eq(sessions.id, id)).for('update');
-        await tx.update(sessions).set({ isClosed: true, closedAt: row?.closedAt ?? now, updatedAt: now }).where(eq(sessions.id, id));
+        const [row] = await tx
+          .select({ closedAt: sessions.closedAt })
+          .from(sessions)
+          .where(eq(sessions.id, id))
+          .for('update');
+        await tx
+          .update(sessions)
+          .set({ isClosed: true, closedAt: row?.closedAt ?? now, updatedAt: now })
+          .where(eq(sessions.id, id));
         await tx
           .update(participants)
           .set({ lat: null, lon: null, accuracy: null, updatedAt: now })
@@ -40,7 +50,10 @@ export function createLifecycleStore(db: Database) {
     },
 
     async reopen(id: string): Promise<void> {
-      await db.update(sessions).set({ isClosed: false, closedAt: null, updatedAt: new Date() }).where(eq(sessions.id, id));
+      await db
+        .update(sessions)
+        .set({ isClosed: false, closedAt: null, updatedAt: new Date() })
+        .where(eq(sessions.id, id));
     },
 
     async requestChatSync(id: string): Promise<Date> {
@@ -53,7 +66,11 @@ export function createLifecycleStore(db: Database) {
      * Stores the user's position on their active participant row of every open session; returns
      * the ids of the sessions touched, sorted.
      */
-    async applyLocation(userId: string, position: DevicePosition, now = new Date()): Promise<string[]> {
+    async applyLocation(
+      userId: string,
+      position: DevicePosition,
+      now = new Date(),
+    ): Promise<string[]> {
       // Sharing ends once everyone arrived or SHARING_ENDS_AFTER_HOURS after the arrival time.
       const sharingUntil = new Date(now.getTime() - SHARING_ENDS_AFTER_HOURS * 3_600_000);
       const mine = db
@@ -79,8 +96,23 @@ export function createLifecycleStore(db: Database) {
       if (locked.length === 0) return [];
       const rows = await db
         .update(participants)
-        .set({ lat: position.latitude, lon: position.longitude, accuracy: position.accuracy, locationSource: 'device', updatedAt: new Date() })
-        .where(and(eq(participants.userId, userId), eq(participants.status, 'active'), inArray(participants.sessionId, locked.map((r) => r.id))))
+        .set({
+          lat: position.latitude,
+          lon: position.longitude,
+          accuracy: position.accuracy,
+          locationSource: 'device',
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(participants.userId, userId),
+            eq(participants.status, 'active'),
+            inArray(
+              participants.sessionId,
+              locked.map((r) => r.id),
+            ),
+          ),
+        )
         .returning({ sessionId: participants.sessionId });
       return [...new Set(rows.map((r) => r.sessionId))].sort();
     },

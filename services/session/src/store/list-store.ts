@@ -1,4 +1,16 @@
-import { and, count, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
 import { participants, sessions } from './schema.js';
 
@@ -11,7 +23,13 @@ const activeIn = (db: Database, userId: string) =>
     db
       .select({ one: sql`1` })
       .from(participants)
-      .where(and(eq(participants.sessionId, sessions.id), eq(participants.userId, userId), eq(participants.status, 'active'))),
+      .where(
+        and(
+          eq(participants.sessionId, sessions.id),
+          eq(participants.userId, userId),
+          eq(participants.status, 'active'),
+        ),
+      ),
   );
 
 /** updatedAt exactly as Postgres holds it (microseconds), for the cursor. */
@@ -21,12 +39,20 @@ const updatedAtText = sql<string>`to_char(${sessions.updatedAt} at time zone 'UT
 export function createListStore(db: Database) {
   return {
     /** Newest first by (updatedAt, id); `limit + 1` rows are read to know whether a next page exists. */
-    async mine(userId: string, status: 'open' | 'closed', limit: number, after: { updatedAt: string; id: string } | null) {
+    async mine(
+      userId: string,
+      status: 'open' | 'closed',
+      limit: number,
+      after: { updatedAt: string; id: string } | null,
+    ) {
       const where: SQL[] = [
         or(eq(sessions.creatorUserId, userId), activeIn(db, userId))!,
         status === 'open' ? openCond : closedCond,
       ];
-      if (after) where.push(sql`(${sessions.updatedAt}, ${sessions.id}) < (${after.updatedAt}::timestamptz, ${after.id})`);
+      if (after)
+        where.push(
+          sql`(${sessions.updatedAt}, ${sessions.id}) < (${after.updatedAt}::timestamptz, ${after.id})`,
+        );
       const rows = await db
         .select({
           id: sessions.id,
@@ -51,7 +77,10 @@ export function createListStore(db: Database) {
     /** Open sessions the user owns, and open sessions of others they actively take part in. */
     async usage(userId: string): Promise<{ ownedOpen: number; joinedOpen: number }> {
       const [[owned], [joined]] = await Promise.all([
-        db.select({ n: count() }).from(sessions).where(and(eq(sessions.creatorUserId, userId), openCond)),
+        db
+          .select({ n: count() })
+          .from(sessions)
+          .where(and(eq(sessions.creatorUserId, userId), openCond)),
         db
           .select({ n: count() })
           .from(sessions)

@@ -8,16 +8,28 @@ export function createLiveStore(tx: Database) {
   return {
     /** The session under its row lock (two checks at once never both alert). */
     async lockSession(sessionId: string): Promise<SessionRow | undefined> {
-      const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+      const [session] = await tx
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .for('update');
       return session;
     },
     async session(sessionId: string): Promise<SessionRow | undefined> {
       const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
       return session;
     },
-    participants: (sessionId: string): Promise<ParticipantRow[]> => tx.select().from(participants).where(eq(participants.sessionId, sessionId)),
-    async updateParticipant(sessionId: string, id: string, fields: Partial<ParticipantRow>): Promise<void> {
-      await tx.update(participants).set(fields).where(and(eq(participants.sessionId, sessionId), eq(participants.id, id)));
+    participants: (sessionId: string): Promise<ParticipantRow[]> =>
+      tx.select().from(participants).where(eq(participants.sessionId, sessionId)),
+    async updateParticipant(
+      sessionId: string,
+      id: string,
+      fields: Partial<ParticipantRow>,
+    ): Promise<void> {
+      await tx
+        .update(participants)
+        .set(fields)
+        .where(and(eq(participants.sessionId, sessionId), eq(participants.id, id)));
     },
     async updateSession(sessionId: string, fields: Partial<SessionRow>): Promise<void> {
       await tx.update(sessions).set(fields).where(eq(sessions.id, sessionId));

@@ -2,7 +2,9 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
 import { participants, sessions, type ParticipantRow } from './schema.js';
 
-type Fields = Partial<Pick<ParticipantRow, 'lat' | 'lon' | 'accuracy' | 'name' | 'status' | 'routeOptions' | 'enroute'>>;
+type Fields = Partial<
+  Pick<ParticipantRow, 'lat' | 'lon' | 'accuracy' | 'name' | 'status' | 'routeOptions' | 'enroute'>
+>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The next list position in a session (new rows go last). */
@@ -14,9 +16,14 @@ export const nextPosition = (sessionId: string) =>
  * members writing at the same moment never overwrite each other.
  */
 export function createParticipantsStore(db: Database) {
-  const one = (sessionId: string, id: string) => and(eq(participants.sessionId, sessionId), eq(participants.id, id));
+  const one = (sessionId: string, id: string) =>
+    and(eq(participants.sessionId, sessionId), eq(participants.id, id));
   return {
-    async update(sessionId: string, id: string, fields: Fields): Promise<ParticipantRow | undefined> {
+    async update(
+      sessionId: string,
+      id: string,
+      fields: Fields,
+    ): Promise<ParticipantRow | undefined> {
       const [row] = await db
         .update(participants)
         .set({ ...fields, updatedAt: new Date() })
@@ -26,7 +33,13 @@ export function createParticipantsStore(db: Database) {
     },
 
     /** Adds a row unless one with that id (or that user) appeared meanwhile. */
-    async insert(sessionId: string, row: Pick<ParticipantRow, 'id' | 'userId' | 'name' | 'locationSource'> & { lat: number; lon: number }) {
+    async insert(
+      sessionId: string,
+      row: Pick<ParticipantRow, 'id' | 'userId' | 'name' | 'locationSource'> & {
+        lat: number;
+        lon: number;
+      },
+    ) {
       await db
         .insert(participants)
         .values({ sessionId, ...row, status: 'active', position: nextPosition(sessionId) })
@@ -56,7 +69,11 @@ export function createParticipantsStore(db: Database) {
     },
 
     /** Active participants besides the owner (what the owner's plan limits). */
-    async othersActiveCount(sessionId: string, ownerId: string, exec: Database | Tx = db): Promise<number> {
+    async othersActiveCount(
+      sessionId: string,
+      ownerId: string,
+      exec: Database | Tx = db,
+    ): Promise<number> {
       const [row] = await exec
         .select({ n: sql<number>`count(*)::int` })
         .from(participants)

@@ -4,11 +4,17 @@ import type { LoadedSession } from './sessions-store.js';
 import { lockUserUsage } from './user-lock.js';
 import { participants, sessions, type ParticipantRow, type SessionRow } from './schema.js';
 
-export type SessionFields = Pick<SessionRow, 'destination' | 'tzId' | 'arriveAt' | 'travelMode' | 'ownerPlan'>;
+export type SessionFields = Pick<
+  SessionRow,
+  'destination' | 'tzId' | 'arriveAt' | 'travelMode' | 'ownerPlan'
+>;
 export type NewParticipant = Pick<ParticipantRow, 'id' | 'name' | 'lat' | 'lon'> &
   Partial<Pick<ParticipantRow, 'userId' | 'email' | 'isOwner' | 'locationSource'>>;
 /** A participant the owner's save moves (the owner, or a guest without an account). */
-export type ParticipantMove = Pick<ParticipantRow, 'id' | 'name' | 'locationSource'> & { lat: number; lon: number };
+export type ParticipantMove = Pick<ParticipantRow, 'id' | 'name' | 'locationSource'> & {
+  lat: number;
+  lon: number;
+};
 
 /** Writes of POST /api/sessions: create with its participants, or save the owner's changes. */
 export function createSaveStore(db: Database) {
@@ -36,9 +42,18 @@ export function createSaveStore(db: Database) {
           .returning({ id: sessions.id });
         if (inserted.length === 0) return false;
         if (people.length > 0) {
-          await tx.insert(participants).values(
-            people.map((p, index) => ({ ...p, sessionId: id, status: 'active' as const, position: index, createdAt: now, updatedAt: now })),
-          );
+          await tx
+            .insert(participants)
+            .values(
+              people.map((p, index) => ({
+                ...p,
+                sessionId: id,
+                status: 'active' as const,
+                position: index,
+                createdAt: now,
+                updatedAt: now,
+              })),
+            );
         }
         return true;
       });
@@ -65,14 +80,30 @@ export function createSaveStore(db: Database) {
         for (const m of moves) {
           await tx
             .update(participants)
-            .set({ lat: m.lat, lon: m.lon, locationSource: m.locationSource, name: sql`coalesce(nullif(${m.name}, ''), ${participants.name})`, updatedAt: now })
+            .set({
+              lat: m.lat,
+              lon: m.lon,
+              locationSource: m.locationSource,
+              name: sql`coalesce(nullif(${m.name}, ''), ${participants.name})`,
+              updatedAt: now,
+            })
             .where(and(eq(participants.sessionId, id), eq(participants.id, m.id)));
         }
         if (added.length > 0) {
           const next = Math.max(0, ...loaded.participants.map((p) => p.position + 1));
-          await tx.insert(participants).values(
-            added.map((p, index) => ({ ...p, sessionId: id, status: 'active' as const, position: next + index, createdAt: now, updatedAt: now })),
-          ).onConflictDoNothing();
+          await tx
+            .insert(participants)
+            .values(
+              added.map((p, index) => ({
+                ...p,
+                sessionId: id,
+                status: 'active' as const,
+                position: next + index,
+                createdAt: now,
+                updatedAt: now,
+              })),
+            )
+            .onConflictDoNothing();
         }
       });
     },
@@ -81,15 +112,23 @@ export function createSaveStore(db: Database) {
      * After a save that moved the arrival time: clears the live state that belonged to the old time
      * (lateness told, no-show told, end of sharing); returns the session and its participants as left.
      */
-    async clearLiveState(id: string): Promise<{ session: SessionRow; people: ParticipantRow[] } | undefined> {
-      await db.update(participants).set({ lateNotifiedMinutes: null }).where(eq(participants.sessionId, id));
+    async clearLiveState(
+      id: string,
+    ): Promise<{ session: SessionRow; people: ParticipantRow[] } | undefined> {
+      await db
+        .update(participants)
+        .set({ lateNotifiedMinutes: null })
+        .where(eq(participants.sessionId, id));
       const [session] = await db
         .update(sessions)
         .set({ noShowNotifiedAt: null, sharingEndedAt: null })
         .where(eq(sessions.id, id))
         .returning();
       if (!session) return undefined;
-      return { session, people: await db.select().from(participants).where(eq(participants.sessionId, id)) };
+      return {
+        session,
+        people: await db.select().from(participants).where(eq(participants.sessionId, id)),
+      };
     },
   };
 }

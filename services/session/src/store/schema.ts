@@ -45,7 +45,9 @@ export const sessions = session.table(
   (t) => [
     index('sessions_creator_idx').on(t.creatorUserId, t.isClosed, t.updatedAt),
     // The live check's sweep: open sessions by arrival time.
-    index('sessions_live_idx').on(t.arriveAt).where(sql`${t.isClosed} = false`),
+    index('sessions_live_idx')
+      .on(t.arriveAt)
+      .where(sql`${t.isClosed} = false`),
   ],
 );
 
@@ -68,7 +70,9 @@ export const participants = session.table(
     accuracy: doublePrecision('accuracy'),
     /** 'device' or 'address' (a typed starting address); null before it was recorded. */
     locationSource: text('location_source', { enum: ['device', 'address'] }),
-    status: text('status', { enum: ['active', 'pending', 'left'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'pending', 'left'] })
+      .notNull()
+      .default('active'),
     isOwner: boolean('is_owner').notNull().default(false),
     routeOptions: jsonb('route_options')
       .$type<RouteOptions>()
@@ -92,7 +96,9 @@ export const participants = session.table(
   },
   (t) => [
     uniqueIndex('participants_pk').on(t.sessionId, t.id),
-    uniqueIndex('participants_user_unique').on(t.sessionId, t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex('participants_user_unique')
+      .on(t.sessionId, t.userId)
+      .where(sql`${t.userId} is not null`),
     index('participants_user_idx').on(t.userId, t.status),
   ],
 );
@@ -107,7 +113,9 @@ export const invites = session.table(
     name: text('name').notNull().default(''),
     email: text('email').notNull(),
     code: text('code').notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
     inviterUserId: text('inviter_user_id').notNull(),
     inviterName: text('inviter_name'),
     participantId: text('participant_id'),
@@ -119,7 +127,9 @@ export const invites = session.table(
     uniqueIndex('invites_code_unique').on(t.sessionId, t.code),
     index('invites_session_idx').on(t.sessionId, t.status),
     // GET /api/sessions/my-invites: a verified e-mail's pending invites.
-    index('invites_pending_email_idx').on(sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
+    index('invites_pending_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

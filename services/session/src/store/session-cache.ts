@@ -10,7 +10,10 @@ export const SESSION_CACHE_MAX = 2_000;
  * revision may be newer than it (sessionsStore.load reads the revision first), never older.
  * Only for what a page renders: writes and their checks read inside their own transaction.
  */
-export function createSessionCache(store: Pick<SessionsStore, 'load' | 'revision'>, max = SESSION_CACHE_MAX) {
+export function createSessionCache(
+  store: Pick<SessionsStore, 'load' | 'revision'>,
+  max = SESSION_CACHE_MAX,
+) {
   const held = new Map<string, LoadedSession>();
   return async function read(id: string): Promise<LoadedSession | undefined> {
     const revision = await store.revision(id);

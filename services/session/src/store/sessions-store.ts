@@ -6,7 +6,12 @@ import { invites, participants, revisions, sessions, type ParticipantRow } from 
 export function createSessionsStore(db: Database) {
   /** The session's change counter (0 before its first change). */
   const revision = async (id: string) =>
-    (await db.select({ revision: revisions.revision }).from(revisions).where(eq(revisions.sessionId, id)))[0]?.revision ?? 0;
+    (
+      await db
+        .select({ revision: revisions.revision })
+        .from(revisions)
+        .where(eq(revisions.sessionId, id))
+    )[0]?.revision ?? 0;
   return {
     db,
     /**
@@ -19,7 +24,11 @@ export function createSessionsStore(db: Database) {
       const [session] = await db.select().from(sessions).where(eq(sessions.id, id));
       if (!session) return undefined;
       const [people, invited] = await Promise.all([
-        db.select().from(participants).where(eq(participants.sessionId, id)).orderBy(asc(participants.position), asc(participants.createdAt)),
+        db
+          .select()
+          .from(participants)
+          .where(eq(participants.sessionId, id))
+          .orderBy(asc(participants.position), asc(participants.createdAt)),
         db.select().from(invites).where(eq(invites.sessionId, id)).orderBy(asc(invites.createdAt)),
       ]);
       return { session, participants: people, invites: invited, revision: counted };
@@ -30,7 +39,10 @@ export function createSessionsStore(db: Database) {
       const [row] = await db
         .insert(revisions)
         .values({ sessionId: id, revision: 1 })
-        .onConflictDoUpdate({ target: revisions.sessionId, set: { revision: sql`${revisions.revision} + 1` } })
+        .onConflictDoUpdate({
+          target: revisions.sessionId,
+          set: { revision: sql`${revisions.revision} + 1` },
+        })
         .returning({ revision: revisions.revision });
       return row!.revision;
     },
@@ -42,10 +54,13 @@ export function createSessionsStore(db: Database) {
       const [row] = await db
         .select({
           creatorUserId: sessions.creatorUserId,
-          status: sql<ParticipantRow['status'] | null>`(select ${participants.status} from ${participants} where ${participants.sessionId} = ${id} and ${participants.userId} = ${userId})`,
-          invited: email === null
-            ? sql<boolean>`false`
-            : sql<boolean>`exists (select 1 from ${invites} where ${invites.sessionId} = ${id} and ${invites.status} = 'pending' and lower(${invites.email}) = lower(${email}))`,
+          status: sql<
+            ParticipantRow['status'] | null
+          >`(select ${participants.status} from ${participants} where ${participants.sessionId} = ${id} and ${participants.userId} = ${userId})`,
+          invited:
+            email === null
+              ? sql<boolean>`false`
+              : sql<boolean>`exists (select 1 from ${invites} where ${invites.sessionId} = ${id} and ${invites.status} = 'pending' and lower(${invites.email}) = lower(${email}))`,
         })
         .from(sessions)
         .where(eq(sessions.id, id));
@@ -58,9 +73,15 @@ export function createSessionsStore(db: Database) {
     },
     /** The owner's plan recorded on the session (route-matrix job priority). */
     ownerPlan: async (id: string) =>
-      (await db.select({ plan: sessions.ownerPlan }).from(sessions).where(eq(sessions.id, id)))[0]?.plan,
+      (await db.select({ plan: sessions.ownerPlan }).from(sessions).where(eq(sessions.id, id)))[0]
+        ?.plan,
     participant: async (sessionId: string, id: string) =>
-      (await db.select().from(participants).where(and(eq(participants.sessionId, sessionId), eq(participants.id, id))))[0],
+      (
+        await db
+          .select()
+          .from(participants)
+          .where(and(eq(participants.sessionId, sessionId), eq(participants.id, id)))
+      )[0],
   };
 }
 

@@ -7,5 +7,7 @@ import type { Database } from '@oneeta/service-kit';
  * such writes of one user run one after the other on PostgreSQL; PGlite runs them one at a time anyway.
  */
 export async function lockUserUsage(tx: Pick<Database, 'execute'>, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`oneeta:session-usage:${userId}`}::text))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`oneeta:session-usage:${userId}`}::text))`,
+  );
 }

@@ -65,7 +65,9 @@ describe('invite links', () => {
     const expected = `${stack.base}/session/${id}/invite/${invite.code}`;
     // The invite e-mail went through the notify queue into the outbox, with the same link.
     const mail = await vi.waitFor(async () => {
-      const invited = (await emailsTo(stack, ivy.user!.email)).find((m) => m.subject.includes('invited you'));
+      const invited = (await emailsTo(stack, ivy.user!.email)).find((m) =>
+        m.subject.includes('invited you'),
+      );
       if (!invited) throw new Error('no invite e-mail yet');
       return invited;
     });

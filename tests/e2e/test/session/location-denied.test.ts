@@ -258,7 +258,10 @@ describe('an organiser with location denied', () => {
       });
       const { page } = guest;
       await openSession(page, session.sessionId);
-      const callout = page.getByRole('complementary', { name: 'Sign in to take part', exact: true });
+      const callout = page.getByRole('complementary', {
+        name: 'Sign in to take part',
+        exact: true,
+      });
       await callout.waitFor();
       const live = page.getByText(/^Live updates/).first();
       const id = page.getByText(session.sessionId, { exact: true }).first();

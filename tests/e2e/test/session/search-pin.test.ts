@@ -75,12 +75,16 @@ describe('place search and pins (issue 12 §5, §6)', () => {
       await denver.first().click();
       await expect.poll(() => denver.first().getAttribute('aria-selected')).toBe('true');
       await screens.capture('far-city-found', { page: owner.page });
-      await placeSearch(owner.page, MAP_SEARCH).getByRole('button', { name: 'Confirm', exact: true }).click();
+      await placeSearch(owner.page, MAP_SEARCH)
+        .getByRole('button', { name: 'Confirm', exact: true })
+        .click();
       await expectInputValue(owner.page, 'Timezone', 'America/Denver');
 
       // A landmark is not in the gazetteer: the empty state says where it looked and what it knows.
       await search(owner.page, 'Space Needle');
-      const empty = placeSearch(owner.page, MAP_SEARCH).getByRole('status').filter({ hasText: 'No places found' });
+      const empty = placeSearch(owner.page, MAP_SEARCH)
+        .getByRole('status')
+        .filter({ hasText: 'No places found' });
       await empty.waitFor();
       expect(await empty.textContent()).toBe(
         'No places found for “Space Needle” within 100 km of you, nor anywhere farther away. ' +
@@ -122,14 +126,20 @@ describe('place search and pins (issue 12 §5, §6)', () => {
       await page.locator('.smap-marker[data-kind="selected"]').waitFor();
 
       // The name is editable; Confirm makes it the destination, and the focus returns to the search box.
-      const name = placeSearch(page, MAP_SEARCH).getByLabel('Name of the pinned place', { exact: true });
+      const name = placeSearch(page, MAP_SEARCH).getByLabel('Name of the pinned place', {
+        exact: true,
+      });
       expect(await name.inputValue()).toBe('Selected place');
       await name.fill('Picnic spot');
       await screens.capture('pin-dropped', { page });
-      await placeSearch(page, MAP_SEARCH).getByRole('button', { name: 'Confirm', exact: true }).click();
+      await placeSearch(page, MAP_SEARCH)
+        .getByRole('button', { name: 'Confirm', exact: true })
+        .click();
       await results(page).waitFor({ state: 'detached' });
       await expect
-        .poll(() => searchBox(page).evaluate((el) => el === document.activeElement), { timeout: 5_000 })
+        .poll(() => searchBox(page).evaluate((el) => el === document.activeElement), {
+          timeout: 5_000,
+        })
         .toBe(true);
       await expectInputValue(page, 'Timezone', 'America/Los_Angeles');
       const saveButton = page.getByRole('button', { name: 'Save changes', exact: true });
@@ -150,7 +160,9 @@ describe('place search and pins (issue 12 §5, §6)', () => {
       expect(saved.tzId).toBe('America/Los_Angeles');
       await page.evaluate(() => window.scrollTo(0, 0));
       await screens.capture('pin-saved', { page });
-      expect((await fetchSession(stack, owner.user!.token, id)).destination?.name).toBe('Picnic spot');
+      expect((await fetchSession(stack, owner.user!.token, id)).destination?.name).toBe(
+        'Picnic spot',
+      );
       expect(unexpected(owner.errors)).toEqual([]);
     });
 
@@ -187,16 +199,26 @@ describe('place search and pins (issue 12 §5, §6)', () => {
       const idOf = (i: number) => options.nth(i).getAttribute('id');
 
       await page.keyboard.press('ArrowDown');
-      await expect.poll(selectedIndex).toEqual({ active: await idOf(0), selected: [await idOf(0)] });
+      await expect
+        .poll(selectedIndex)
+        .toEqual({ active: await idOf(0), selected: [await idOf(0)] });
       await page.keyboard.press('ArrowDown');
-      await expect.poll(selectedIndex).toEqual({ active: await idOf(1), selected: [await idOf(1)] });
+      await expect
+        .poll(selectedIndex)
+        .toEqual({ active: await idOf(1), selected: [await idOf(1)] });
       await page.keyboard.press('ArrowUp');
-      await expect.poll(selectedIndex).toEqual({ active: await idOf(0), selected: [await idOf(0)] });
+      await expect
+        .poll(selectedIndex)
+        .toEqual({ active: await idOf(0), selected: [await idOf(0)] });
       await page.keyboard.press('ArrowUp'); // wraps to the last
-      await expect.poll(selectedIndex).toEqual({ active: await idOf(count - 1), selected: [await idOf(count - 1)] });
+      await expect
+        .poll(selectedIndex)
+        .toEqual({ active: await idOf(count - 1), selected: [await idOf(count - 1)] });
       await page.keyboard.press('Home');
       await page.keyboard.press('ArrowDown');
-      await expect.poll(selectedIndex).toEqual({ active: await idOf(1), selected: [await idOf(1)] });
+      await expect
+        .poll(selectedIndex)
+        .toEqual({ active: await idOf(1), selected: [await idOf(1)] });
       const chosen = (await options.nth(1).locator('.smap-result-address').textContent())!;
       await screens.capture('keyboard-results', { page });
 

@@ -149,7 +149,9 @@ describe('quick session page states', () => {
     await page.waitForURL((url) => url.pathname === `/s/${id}`, { timeout: 20_000 });
     // Her status line reads 'Your device', followed by ' · 24 min · 13.2 mi' once her route is in
     // (which may already be so when the panel first shows): match its start, not the whole line.
-    await panelEntry(page, ivy.name).getByText(/^Your device\b/).waitFor();
+    await panelEntry(page, ivy.name)
+      .getByText(/^Your device\b/)
+      .waitFor();
     await notice.waitFor({ state: 'detached' });
   });
 });

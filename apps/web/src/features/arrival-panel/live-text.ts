@@ -47,7 +47,8 @@ export function directionsFor(
   kind: LiveKind,
   platform: MapsPlatform,
 ): string | null {
-  if (!destination || !entry || entry.pending || kind === 'pending' || kind === 'there') return null;
+  if (!destination || !entry || entry.pending || kind === 'pending' || kind === 'there')
+    return null;
   return directionsLink(destination.position, {
     platform,
     travelMode: entry.routeOptions?.travelMode ?? 'car',

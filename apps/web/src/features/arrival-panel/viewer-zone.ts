@@ -5,7 +5,6 @@
 import { createContext, useContext } from 'react';
 import { browserTimeZone } from '../../lib/datetime';
 
-
 /** null: the browser's zone. */
 export const ViewerZoneContext = createContext<string | null>(null);
 

@@ -66,12 +66,7 @@ export function ForgotPasswordForm({ search }: { search: AuthSearch }) {
           </form>
         )}
         <p className="auth-switch">
-          <Link
-            to="/auth"
-            search={(prev) => ({ ...prev, mode: 'login' })}
-            replace
-            className="link"
-          >
+          <Link to="/auth" search={(prev) => ({ ...prev, mode: 'login' })} replace className="link">
             {UI.backToSignIn}
           </Link>
         </p>

@@ -44,7 +44,9 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
         <section className="card auth-card" aria-labelledby={titleId}>
           <h1 id={titleId}>{UI.resetInvalidTitle}</h1>
           <p className="notice notice-error" role="alert">
-            {token ? errorMessage(reset.error, MESSAGES.passwordResetInvalid) : MESSAGES.passwordResetInvalid}
+            {token
+              ? errorMessage(reset.error, MESSAGES.passwordResetInvalid)
+              : MESSAGES.passwordResetInvalid}
           </p>
           <div className="actions">
             <Link to="/auth" search={{ mode: 'forgot' }} className="btn btn-primary">
@@ -88,4 +90,3 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
     </div>
   );
 }
-

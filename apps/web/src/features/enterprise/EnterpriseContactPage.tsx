@@ -210,7 +210,12 @@ export function EnterpriseContactPage() {
         aria-busy={submitting}
       >
         <div className="field-row">
-          <TextField {...fieldProps('name', true)} autoComplete="name" required aria-required="true" />
+          <TextField
+            {...fieldProps('name', true)}
+            autoComplete="name"
+            required
+            aria-required="true"
+          />
           <TextField
             {...fieldProps('email', true)}
             type="email"

@@ -72,9 +72,10 @@ describe('bannersFor', () => {
   ];
 
   it("shows the page's own notifications oldest first, including those already on screen", () => {
-    expect(bannersFor(list, 'sess-a', shown([['1', 'banner']]), holding).map((n) => n.id)).toEqual(
-      ['1', '4'],
-    );
+    expect(bannersFor(list, 'sess-a', shown([['1', 'banner']]), holding).map((n) => n.id)).toEqual([
+      '1',
+      '4',
+    ]);
   });
 
   it("drops dismissed ones, and the offers (the page's own offer shows them while they hold)", () => {
@@ -87,9 +88,9 @@ describe('bannersFor', () => {
     const on = bannersFor(list, 'sess-a', shown([['1', 'banner']]), holding);
     expect(on.map((n) => n.id)).toContain('1');
     const next = list.filter((n) => n.id !== '1');
-    expect(bannersFor(next, 'sess-a', shown([['1', 'banner']]), holding).map((n) => n.id)).toEqual(
-      ['4'],
-    );
+    expect(bannersFor(next, 'sess-a', shown([['1', 'banner']]), holding).map((n) => n.id)).toEqual([
+      '4',
+    ]);
   });
 
   it('never shows one the server marked ended, as a banner or as a toast', () => {
@@ -117,7 +118,10 @@ describe('stillHolds', () => {
     expect(stillHolds(now, holding)).toBe(true);
     expect(stillHolds(soon, holding)).toBe(true);
     // The arrival time moved 30 min later: the reminders were about the old leave-by.
-    const moved = { ...holding, viewer: { there: false, leaveBy: new Date('2026-11-25T18:30:00Z') } };
+    const moved = {
+      ...holding,
+      viewer: { there: false, leaveBy: new Date('2026-11-25T18:30:00Z') },
+    };
     expect(stillHolds(now, moved)).toBe(false);
     expect(stillHolds(soon, moved)).toBe(false);
     // Arrived, not a participant, or no leave-by known: no reminder.

@@ -78,10 +78,7 @@ export function toastsFor(
   const moot = supersededIds(notifications);
   return notifications.filter(
     (n) =>
-      !shown.has(n.id) &&
-      !moot.has(n.id) &&
-      !isEnded(n) &&
-      (here === null || n.sessionId !== here),
+      !shown.has(n.id) && !moot.has(n.id) && !isEnded(n) && (here === null || n.sessionId !== here),
   );
 }
 

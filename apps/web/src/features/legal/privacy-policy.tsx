@@ -183,8 +183,8 @@ export const PRIVACY_POLICY: LegalDocument = {
       body: (
         <>
           <p>
-            We keep account information while your account is open. When you delete your account,
-            it is deleted at once as described in{' '}
+            We keep account information while your account is open. When you delete your account, it
+            is deleted at once as described in{' '}
             <Link to="/privacy" hash="delete-and-export">
               Deleting your account and getting a copy of your data
             </Link>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GRID_LABEL_ROOM, graticule, gridStep, latLabelFits, lonLabelFits, scaleBar } from './decorations';
+import {
+  GRID_LABEL_ROOM,
+  graticule,
+  gridStep,
+  latLabelFits,
+  lonLabelFits,
+  scaleBar,
+} from './decorations';
 import { metersPerPixel, project } from './projection';
 
 describe('graticule', () => {

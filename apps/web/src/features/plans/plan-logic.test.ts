@@ -45,7 +45,8 @@ describe('plan card buttons', () => {
       for (const card of PLANS) {
         const action = cardAction(card, userPlan);
         if (action === 'upgrade' || action === 'downgrade') {
-          if (planChangeKind(card) === 'checkout') expect(userPlan, `${userPlan} → ${card}`).not.toBe('enterprise');
+          if (planChangeKind(card) === 'checkout')
+            expect(userPlan, `${userPlan} → ${card}`).not.toBe('enterprise');
         }
       }
     }

@@ -39,7 +39,8 @@ export const ENTERPRISE_MANAGED_TEXT = 'Your Enterprise plan is managed with our
 export function cardAction(card: Plan, userPlan: Plan | null): CardAction {
   if (userPlan === null) return 'signin';
   const action = planAction(userPlan, card);
-  if (userPlan === 'enterprise' && action === 'downgrade' && planChangeKind(card) === 'checkout') return 'managed';
+  if (userPlan === 'enterprise' && action === 'downgrade' && planChangeKind(card) === 'checkout')
+    return 'managed';
   return action;
 }
 

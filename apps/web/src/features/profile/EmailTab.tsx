@@ -14,7 +14,13 @@ type Problem = { field: 'email' | 'password'; message: string };
  * The e-mail tab (doc 1 §2): the account address, whether it is verified (with a new link on
  * request), and changing it, which needs the current password and sends a link to the new address.
  */
-export function EmailTab({ user, onSaved }: { user: User; onSaved: (answer: AuthResponse) => void }) {
+export function EmailTab({
+  user,
+  onSaved,
+}: {
+  user: User;
+  onSaved: (answer: AuthResponse) => void;
+}) {
   const toast = useToast();
   const [sending, setSending] = useState(false);
   const [sendProblem, setSendProblem] = useState<string | null>(null);
@@ -50,7 +56,10 @@ export function EmailTab({ user, onSaved }: { user: User; onSaved: (answer: Auth
       toast.success(EMAIL_TEXT.changed(answer.user.email));
     } catch (error) {
       const code = isApiError(error) ? error.code : undefined;
-      setProblem({ field: emailChangeErrorField(code), message: errorMessage(error, EMAIL_TEXT.updateFailed) });
+      setProblem({
+        field: emailChangeErrorField(code),
+        message: errorMessage(error, EMAIL_TEXT.updateFailed),
+      });
     } finally {
       setSaving(false);
     }
@@ -73,7 +82,12 @@ export function EmailTab({ user, onSaved }: { user: User; onSaved: (answer: Auth
         <div className="profile-email-verify">
           <p className="muted">{EMAIL_TEXT.unverifiedHint}</p>
           <div className="profile-row-actions">
-            <button type="button" className="btn btn-secondary" disabled={sending} onClick={() => void resend()}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={sending}
+              onClick={() => void resend()}
+            >
               {sending ? EMAIL_TEXT.resending : EMAIL_TEXT.resend}
             </button>
           </div>
@@ -108,7 +122,11 @@ export function EmailTab({ user, onSaved }: { user: User; onSaved: (answer: Auth
           errorRole="alert"
         />
         <div className="profile-row-actions">
-          <button type="submit" className="btn btn-primary" disabled={saving || email.trim() === ''}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={saving || email.trim() === ''}
+          >
             {saving ? PROFILE_TEXT.saving : EMAIL_TEXT.change}
           </button>
         </div>

@@ -121,11 +121,13 @@ export const SESSION_UI = {
   // mail server OneETA e-mails the link; without one (or while unknown) the link is shared by hand.
   inviteCreated: 'Invite created — send them the link',
   /** When an invite was not e-mailed and the server did not say why. */
-  inviteNotEmailed: 'Invite created, but its e-mail was not sent: copy the invite link and send it yourself.',
+  inviteNotEmailed:
+    'Invite created, but its e-mail was not sent: copy the invite link and send it yourself.',
   invitesCreated: 'Invites created — send each person their link',
   inviteEmailed: 'Invite sent — OneETA e-mailed them the link',
   invitesEmailed: 'Invites sent — OneETA e-mailed each person their link',
-  invitesByEmail: 'OneETA e-mails each invitee their invite link. You can also copy it and send it yourself.',
+  invitesByEmail:
+    'OneETA e-mails each invitee their invite link. You can also copy it and send it yourself.',
   noMailServer:
     'This OneETA has no mail server, so invites are not e-mailed: copy each invite link and send it yourself.',
   shareInviteLinks: 'Copy each invite link and send it yourself.',

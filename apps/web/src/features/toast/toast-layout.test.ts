@@ -10,7 +10,9 @@ describe('toast placement', () => {
     const at = css.indexOf(`@media (max-width: ${NARROW_LAYOUT_PX - 0.02}px) {`);
     expect(at).toBeGreaterThanOrEqual(0);
     const block = css.slice(at, css.indexOf('\n}', at));
-    expect(block).toMatch(/section\.toasts\s*\{[^}]*top:\s*calc\(8px \+ env\(safe-area-inset-top\)\);/);
+    expect(block).toMatch(
+      /section\.toasts\s*\{[^}]*top:\s*calc\(8px \+ env\(safe-area-inset-top\)\);/,
+    );
     expect(block).toMatch(/section\.toasts\s*\{[^}]*bottom:\s*auto;/);
   });
 });

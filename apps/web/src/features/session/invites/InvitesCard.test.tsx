@@ -23,11 +23,7 @@ function renderCard(emailNotice: string | null): string {
   return renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
       <ToastProvider>
-        <InvitesCard
-          session={session()}
-          limits={null}
-          drafts={drafts}
-        />
+        <InvitesCard session={session()} limits={null} drafts={drafts} />
       </ToastProvider>
     </QueryClientProvider>,
   );

@@ -9,7 +9,12 @@ import { NAME_INPUT_LIMIT, nameLimitHint } from '../../../lib/name-limit';
 import { inviteErrorText, type DraftInvitee } from './draft-invitees';
 import type { DraftInvitees } from './use-draft-invitees';
 import { InviteRow } from './InviteRow';
-import { inviteBeforeSaveNote, inviteDeliveryNote, invitesCreatedToast, useEmailMode } from './invite-delivery';
+import {
+  inviteBeforeSaveNote,
+  inviteDeliveryNote,
+  invitesCreatedToast,
+  useEmailMode,
+} from './invite-delivery';
 import {
   freePlanInviteNotice,
   inviteFormError,

@@ -3,7 +3,9 @@ import { inviteBeforeSaveNote, inviteDeliveryNote, invitesCreatedToast } from '.
 
 describe('how an invite reaches someone', () => {
   it('says OneETA e-mails the link only when the install has a mail server', () => {
-    expect(inviteDeliveryNote('smtp')).toBe('OneETA e-mails each invitee their invite link. You can also copy it and send it yourself.');
+    expect(inviteDeliveryNote('smtp')).toBe(
+      'OneETA e-mails each invitee their invite link. You can also copy it and send it yourself.',
+    );
     expect(inviteDeliveryNote('outbox')).toBe(
       'This OneETA has no mail server, so invites are not e-mailed: copy each invite link and send it yourself.',
     );
@@ -14,7 +16,9 @@ describe('how an invite reaches someone', () => {
 
   it('toasts "sent" for e-mailed invites and "send them the link" otherwise, singular and plural', () => {
     expect(invitesCreatedToast('smtp', 1)).toBe('Invite sent — OneETA e-mailed them the link');
-    expect(invitesCreatedToast('smtp', 2)).toBe('Invites sent — OneETA e-mailed each person their link');
+    expect(invitesCreatedToast('smtp', 2)).toBe(
+      'Invites sent — OneETA e-mailed each person their link',
+    );
     expect(invitesCreatedToast('outbox', 1)).toBe('Invite created — send them the link');
     expect(invitesCreatedToast(undefined, 3)).toBe('Invites created — send each person their link');
   });

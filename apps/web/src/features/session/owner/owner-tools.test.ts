@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { freePlanInviteNotice, inviteFormError, inviteHref, invitesUsed } from '../invites/invite-rules';
+import {
+  freePlanInviteNotice,
+  inviteFormError,
+  inviteHref,
+  invitesUsed,
+} from '../invites/invite-rules';
 import {
   auditError,
   closeError,

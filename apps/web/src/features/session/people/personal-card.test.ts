@@ -150,7 +150,11 @@ describe('personalModel', () => {
   it('no directions without a destination or a row', () => {
     const me = entry({});
     const bare = { ...session, destination: null };
-    expect(personalModel({ session: bare, me, entries: [me], now, viewerTz: LA }).directions).toBeNull();
-    expect(personalModel({ session, me: null, entries: [], now, viewerTz: LA }).directions).toBeNull();
+    expect(
+      personalModel({ session: bare, me, entries: [me], now, viewerTz: LA }).directions,
+    ).toBeNull();
+    expect(
+      personalModel({ session, me: null, entries: [], now, viewerTz: LA }).directions,
+    ).toBeNull();
   });
 });

@@ -3,7 +3,6 @@ import { formatInZone } from '../../../lib/datetime';
 import { useViewerZone } from '../../arrival-panel/viewer-zone';
 import { SESSION_UI } from '../texts';
 
-
 export interface TravelPreviewCardProps {
   hasDestination: boolean;
   /** The viewer's own previewed trip, when previewed. */
