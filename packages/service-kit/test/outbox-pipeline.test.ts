@@ -199,12 +199,10 @@ describe.each<TestEngine>(['pglite', 'postgres'])('outbox pipelining on %s', (en
     await add([{ ...dedup, data: { n: 1 } }]);
     await add([{ ...dedup, data: { n: 2 } }]);
     // Written a while ago, relayed only now (the relay was down).
-    await database.db
-      .update(table)
-      .set({
-        createdAt: new Date(Date.now() - 10 * 60_000),
-        availableAt: new Date(Date.now() - 10 * 60_000),
-      });
+    await database.db.update(table).set({
+      createdAt: new Date(Date.now() - 10 * 60_000),
+      availableAt: new Date(Date.now() - 10 * 60_000),
+    });
     const [row] = await database.db.select().from(table);
     expect(row?.message).toMatchObject({
       kind: 'job',

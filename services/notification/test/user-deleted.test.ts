@@ -186,15 +186,13 @@ describe('a deleted account', () => {
       .insert(alertsSent)
       .values({ key: `alert|${randomUUID()}`, sessionId, userId: u.id });
     // The embedded e-mail outbox (the address as another service spelled it).
-    await db()
-      .insert(emailOutbox)
-      .values({
-        id: randomUUID(),
-        to: u.email.toUpperCase(),
-        subject: 'You are invited',
-        text: 'x',
-        html: 'x',
-      });
+    await db().insert(emailOutbox).values({
+      id: randomUUID(),
+      to: u.email.toUpperCase(),
+      subject: 'You are invited',
+      text: 'x',
+      html: 'x',
+    });
     // The ledger: their own pushes and e-mails, and an invite someone sent to their address.
     await h.deliveries.record(ledgerRow(u.id, device!.id, 'push'));
     await h.deliveries.record(ledgerRow(u.id, 'inbox', 'in_app'));

@@ -80,20 +80,18 @@ async function group() {
   const s = await createSession(h, owner, {
     participants: [{ id: `user:${owner.id}`, lat: 47.6, lon: -122.3 }],
   });
-  await h.database.db
-    .insert(participants)
-    .values(
-      members.map((m, i) => ({
-        sessionId: s.sessionId,
-        id: `user:${m.id}`,
-        userId: m.id,
-        name: `M${i}`,
-        status: 'active' as const,
-        position: i + 1,
-        lat: 47.5,
-        lon: -122.2,
-      })),
-    );
+  await h.database.db.insert(participants).values(
+    members.map((m, i) => ({
+      sessionId: s.sessionId,
+      id: `user:${m.id}`,
+      userId: m.id,
+      name: `M${i}`,
+      status: 'active' as const,
+      position: i + 1,
+      lat: 47.5,
+      lon: -122.2,
+    })),
+  );
   await subscriber.subscribe(s.sessionId);
   return { owner, members, s };
 }

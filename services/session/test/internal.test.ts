@@ -27,18 +27,16 @@ const addMember = (
   status: 'active' | 'pending' | 'left',
   lat: number | null = null,
 ) =>
-  h.database.db
-    .insert(participants)
-    .values({
-      sessionId,
-      id: `user:${u.id}`,
-      userId: u.id,
-      name: 'M',
-      status,
-      lat,
-      lon: lat === null ? null : -122,
-      position: 10,
-    });
+  h.database.db.insert(participants).values({
+    sessionId,
+    id: `user:${u.id}`,
+    userId: u.id,
+    name: 'M',
+    status,
+    lat,
+    lon: lat === null ? null : -122,
+    position: 10,
+  });
 
 describe('GET /internal/sessions/:id/members/:userId', () => {
   it('needs the internal token', async () => {

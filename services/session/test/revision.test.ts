@@ -69,18 +69,16 @@ describe('Session.revision', () => {
     const owner = await h.user({ plan: 'premium' });
     const members = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
     const s = await createSession(h, owner);
-    await h.database.db
-      .insert(participants)
-      .values(
-        members.map((m, i) => ({
-          sessionId: s.sessionId,
-          id: `user:${m.id}`,
-          userId: m.id,
-          name: `M${i}`,
-          status: 'active' as const,
-          position: i + 1,
-        })),
-      );
+    await h.database.db.insert(participants).values(
+      members.map((m, i) => ({
+        sessionId: s.sessionId,
+        id: `user:${m.id}`,
+        userId: m.id,
+        name: `M${i}`,
+        status: 'active' as const,
+        position: i + 1,
+      })),
+    );
     const answers = await Promise.all([
       ...members.map((m, i) => share(m, 47.6 + i / 100)),
       save(owner, s.sessionId, futureIso(26 * 3600_000)),

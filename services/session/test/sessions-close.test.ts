@@ -33,17 +33,15 @@ async function sessionWithPeople() {
       { id: 'guest', name: 'Guest', lat: 47.5, lon: -122.2 },
     ],
   });
-  await h.database.db
-    .insert(participants)
-    .values({
-      sessionId: s.sessionId,
-      id: `user:${member.id}`,
-      userId: member.id,
-      name: 'M',
-      lat: 47.4,
-      lon: -122.1,
-      accuracy: 12,
-    });
+  await h.database.db.insert(participants).values({
+    sessionId: s.sessionId,
+    id: `user:${member.id}`,
+    userId: member.id,
+    name: 'M',
+    lat: 47.4,
+    lon: -122.1,
+    accuracy: 12,
+  });
   return { owner, member, id: s.sessionId };
 }
 

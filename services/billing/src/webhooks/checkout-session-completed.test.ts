@@ -30,17 +30,15 @@ const completed = (w: WebhookDb, checkoutId: string, overrides: Record<string, u
 
 describe('checkout.session.completed', () => {
   it('pays an open checkout once, keeps the customer, starts the subscription and records the payment', async () => {
-    await w.db
-      .insert(checkouts)
-      .values({
-        id: 'cs_1',
-        provider: 'stripe',
-        userId: 'user-cs',
-        plan: 'premium',
-        amountMinor: 1200,
-        currency: 'usd',
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await w.db.insert(checkouts).values({
+      id: 'cs_1',
+      provider: 'stripe',
+      userId: 'user-cs',
+      plan: 'premium',
+      amountMinor: 1200,
+      currency: 'usd',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect(await w.apply(completed(w, 'cs_1'))).toEqual({ applied: true, userIds: ['user-cs'] });
     expect((await w.store.checkout('cs_1'))?.status).toBe('paid');
     expect(await w.store.customerOf('user-cs')).toBe('cus_cs');

@@ -19,17 +19,15 @@ const expired = (w: WebhookDb, checkoutId: string) => ({
 
 describe('checkout.session.expired', () => {
   it('marks an open checkout expired and changes no plan or ledger', async () => {
-    await w.db
-      .insert(checkouts)
-      .values({
-        id: 'cs_exp',
-        provider: 'stripe',
-        userId: 'user-exp',
-        plan: 'standard',
-        amountMinor: 500,
-        currency: 'usd',
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await w.db.insert(checkouts).values({
+      id: 'cs_exp',
+      provider: 'stripe',
+      userId: 'user-exp',
+      plan: 'standard',
+      amountMinor: 500,
+      currency: 'usd',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect(await w.apply(expired(w, 'cs_exp'))).toEqual({ applied: true, userIds: [] });
     expect((await w.store.checkout('cs_exp'))?.status).toBe('expired');
     expect(await w.store.liveSubscriptions('user-exp')).toEqual([]);
@@ -37,18 +35,16 @@ describe('checkout.session.expired', () => {
   });
 
   it('leaves a paid checkout paid, and a checkout it does not know alone', async () => {
-    await w.db
-      .insert(checkouts)
-      .values({
-        id: 'cs_paid',
-        provider: 'stripe',
-        userId: 'user-paid',
-        plan: 'premium',
-        amountMinor: 1200,
-        currency: 'usd',
-        expiresAt: new Date(Date.now() + 60_000),
-        status: 'paid',
-      });
+    await w.db.insert(checkouts).values({
+      id: 'cs_paid',
+      provider: 'stripe',
+      userId: 'user-paid',
+      plan: 'premium',
+      amountMinor: 1200,
+      currency: 'usd',
+      expiresAt: new Date(Date.now() + 60_000),
+      status: 'paid',
+    });
     expect(await w.apply(expired(w, 'cs_paid'))).toEqual({ applied: true, userIds: [] });
     expect((await w.store.checkout('cs_paid'))?.status).toBe('paid');
     expect(await w.apply(expired(w, 'cs_unknown'))).toEqual({ applied: true, userIds: [] });

@@ -61,15 +61,13 @@ export function createOutboxEmail(
   return {
     kind: 'outbox',
     send: async (message) => {
-      await db
-        .insert(emailOutbox)
-        .values({
-          id: randomUUID(),
-          to: message.to.toLowerCase(),
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
+      await db.insert(emailOutbox).values({
+        id: randomUUID(),
+        to: message.to.toLowerCase(),
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: message.to, subject: message.subject, link: links.join(' ') }, 'email outbox');
     },

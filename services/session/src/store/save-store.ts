@@ -42,18 +42,16 @@ export function createSaveStore(db: Database) {
           .returning({ id: sessions.id });
         if (inserted.length === 0) return false;
         if (people.length > 0) {
-          await tx
-            .insert(participants)
-            .values(
-              people.map((p, index) => ({
-                ...p,
-                sessionId: id,
-                status: 'active' as const,
-                position: index,
-                createdAt: now,
-                updatedAt: now,
-              })),
-            );
+          await tx.insert(participants).values(
+            people.map((p, index) => ({
+              ...p,
+              sessionId: id,
+              status: 'active' as const,
+              position: index,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          );
         }
         return true;
       });
