@@ -1,41 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, TOPICS, type UserDeletedData } from '@oneeta/contracts';
-import {
-  createAccountDirectory,
-  createGuards,
-  createHttpApp,
-  createTokenVerifier,
-  type App,
-} from '@oneeta/service-kit';
+import type { App } from '@oneeta/service-kit';
 import { bearer, registerUser } from './factories.js';
-import { INTERNAL_TOKEN, startAuth, type AuthHarness } from './helpers.js';
+import { startAuthWithOtherService, type AuthHarness } from './helpers.js';
 
 let auth: AuthHarness;
 /** Another service, reading the account view auth shares with every service. */
 let other: App;
+let stack: Awaited<ReturnType<typeof startAuthWithOtherService>>;
 beforeAll(async () => {
-  auth = await startAuth();
-  const authUrl = await auth.app.listen({ port: 0, host: '127.0.0.1' });
-  const accounts = createAccountDirectory({
-    redis: auth.redis,
-    prefix: auth.prefix,
-    authUrl,
-    internalToken: INTERNAL_TOKEN,
-  });
-  const guards = createGuards({
-    verify: createTokenVerifier({ jwks: auth.keys.jwks }),
-    accounts: accounts.get,
-  });
-  other = createHttpApp({ name: 'other', logLevel: 'silent', metrics: false });
-  other.get('/whoami', { preHandler: guards.requireUser }, async (request) => ({
-    id: request.user!.id,
-  }));
-  await other.ready();
+  stack = await startAuthWithOtherService();
+  ({ auth, other } = stack);
 });
-afterAll(async () => {
-  await other.close();
-  await auth.close();
-});
+afterAll(() => stack.close());
 
 const deleteMe = (token: string, payload: object) =>
   auth.app.inject({ method: 'DELETE', url: '/api/auth/me', headers: bearer(token), payload });

@@ -5,7 +5,15 @@ import {
   type EmailVerificationRequestedData,
   type PasswordResetRequestedData,
 } from '@oneeta/contracts';
-import { loadConfig, openServiceOutbox } from '@oneeta/service-kit';
+import {
+  createAccountDirectory,
+  createGuards,
+  createHttpApp,
+  createTokenVerifier,
+  loadConfig,
+  openServiceOutbox,
+  type App,
+} from '@oneeta/service-kit';
 import { eventually, openTestInfra, TEST_INTERNAL_TOKEN } from '@oneeta/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
@@ -129,3 +137,35 @@ export async function startAuth(
 }
 
 export type AuthHarness = Awaited<ReturnType<typeof startAuth>>;
+
+/**
+ * Auth on a real port beside another service (`other`, with one signed-in route `GET /whoami`)
+ * whose guard reads the account view auth shares with every service (auth asked on a miss).
+ */
+export async function startAuthWithOtherService() {
+  const auth = await startAuth();
+  const authUrl = await auth.app.listen({ port: 0, host: '127.0.0.1' });
+  const accounts = createAccountDirectory({
+    redis: auth.redis,
+    prefix: auth.prefix,
+    authUrl,
+    internalToken: INTERNAL_TOKEN,
+  });
+  const guards = createGuards({
+    verify: createTokenVerifier({ jwks: auth.keys.jwks }),
+    accounts: accounts.get,
+  });
+  const other: App = createHttpApp({ name: 'other', logLevel: 'silent', metrics: false });
+  other.get('/whoami', { preHandler: guards.requireUser }, async (request) => ({
+    id: request.user!.id,
+  }));
+  await other.ready();
+  return {
+    auth,
+    other,
+    close: async () => {
+      await other.close();
+      await auth.close();
+    },
+  };
+}
