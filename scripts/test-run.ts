@@ -32,7 +32,12 @@ if (redis.source === 'started')
 
 const turbo = spawn('turbo', ['run', 'test', '--concurrency=1', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_REDIS_URL: redis.url },
+  // The workspace's own turbo, also when this script runs outside `pnpm test`.
+  env: {
+    ...process.env,
+    PATH: [path.resolve('node_modules/.bin'), process.env.PATH].join(path.delimiter),
+    TEST_REDIS_URL: redis.url,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => turbo.kill(signal));
 const code = await new Promise<number>((resolve) => {
