@@ -322,7 +322,7 @@ describe('infra/k8s', () => {
       }),
     ]);
     const heartbeatMs = Number(
-      /WS_HEARTBEAT_MS: z[^\n]*\.default\(([\d_]+)\)/
+      /WS_HEARTBEAT_MS: z[^,]*?\.default\(([\d_]+)\)/
         .exec(read('apps/gateway/src/config.ts'))?.[1]
         ?.replace(/_/g, ''),
     );

@@ -104,7 +104,7 @@ export function declaredEnv(d: Deployable): string[] {
 }
 /** The PORT default of a deployable's config schema. */
 export const defaultPort = (d: Deployable) =>
-  Number(/\bPORT: z[^\n]*\.default\((\d+)\)/.exec(read(path.join(d.dir, 'src/config.ts')))?.[1]);
+  Number(/\bPORT: z[^,]*?\.default\((\d+)\)/.exec(read(path.join(d.dir, 'src/config.ts')))?.[1]);
 /** The drain before a stop (lifecycle.ts): the HTTP keep-alive timeout's default. */
 export const keepAliveMs = Number(
   /HTTP_KEEP_ALIVE_TIMEOUT_MS: ms\(([\d_]+)\)/
