@@ -8,7 +8,7 @@ import type { LauncherConfig } from './config.js';
 import { callDepth, type Deployable } from './deployables.js';
 import { childEnv, internalUrl, type Assigned } from './env.js';
 import { formatPrefix, type Logger } from './output.js';
-import { isPortOpen, waitForHttp, waitForPortFile } from './ports.js';
+import { findFreePort, isPortOpen, waitForHttp, waitForPortFile } from './ports.js';
 import { CrashHistory, DEFAULT_RESTART_POLICY, type RestartPolicy } from './restart-policy.js';
 import { ensureWebBuild } from './web-build.js';
 
@@ -41,7 +41,10 @@ export interface StackEvents {
   onGiveUp: (message: string) => void;
 }
 
-/** The gateway gets PORT; every other deployable binds port 0 and reports what the OS gave it. */
+/**
+ * The gateway gets PORT; every other deployable a free port chosen now, so each child is started
+ * knowing every service's URL (auth, started first, asks all of them for a data export).
+ */
 export async function assignPorts(
   deployables: readonly Deployable[],
   gatewayPort: number,
@@ -51,7 +54,10 @@ export async function assignPorts(
       `Port ${gatewayPort} is already in use. Stop what uses it, or pick another: PORT=8081 pnpm start`,
     );
   }
-  return deployables.map((d) => ({ ...d, port: d.role === 'gateway' ? gatewayPort : 0 }));
+  const assigned: Assigned[] = [];
+  for (const d of deployables)
+    assigned.push({ ...d, port: d.role === 'gateway' ? gatewayPort : await findFreePort() });
+  return assigned;
 }
 
 /** `node --conditions=@oneeta/source --import tsx [--watch] <dir>/src/main.ts` */

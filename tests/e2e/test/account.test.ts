@@ -223,6 +223,8 @@ describe('account control', () => {
     expect(download.suggestedFilename()).toBe('oneeta-data.json');
     const saved = readFileSync((await download.path())!, 'utf8');
     expect(saved).toContain(user.email);
+    // Every service's part is in the file: the session the account created is there too.
+    expect(saved).toContain('Dana’s picnic');
     expect(() => JSON.parse(saved) as unknown).not.toThrow();
 
     const danger = page.getByRole('region', { name: 'Delete account' });
