@@ -4,9 +4,8 @@ import {
   WS_ERROR_CODES,
   WS_POLICY_CLOSE,
   type SessionNudge,
-  type WsServerMessage,
 } from '@oneeta/contracts';
-import type { AuthUser, SessionSubscriber } from '@oneeta/service-kit';
+import type { SessionSubscriber } from '@oneeta/service-kit';
 import { randomUUID } from 'node:crypto';
 import { MembershipCache } from './membership-cache.js';
 import {
@@ -17,20 +16,24 @@ import {
   type SubscribeCheck,
 } from './ws-checks.js';
 import type { SharedConnections } from './ws-connections.js';
-import { ConnectionCounter, TokenBucket, type WsLimits } from './ws-limits.js';
+import { ConnectionCounter, type WsLimits } from './ws-limits.js';
 import { refusedSubscriptions, type Subscription } from './ws-revalidate.js';
+import {
+  armIdle,
+  clearTimers,
+  closeForPolicy,
+  extendExpiry,
+  newClient,
+  ping,
+  sendFrame,
+  sendText,
+  type Client,
+  type HubSocket,
+} from './ws-socket.js';
 
 export type { MembershipCheck } from './ws-checks.js';
 export type { WsLimits } from './ws-limits.js';
-
-/** The part of a websocket the hub uses (a `ws` WebSocket fits). */
-export interface HubSocket {
-  readonly readyState: number;
-  send(data: string): void;
-  ping(): void;
-  close(code: number, reason: string): void;
-  terminate(): void;
-}
+export type { HubSocket } from './ws-socket.js';
 
 export interface WsHubOptions extends SubscribeCheck, WsLimits {
   /**
@@ -46,28 +49,6 @@ export interface WsHubOptions extends SubscribeCheck, WsLimits {
   /** The per-address cap counted across every replica (Redis); without it, per process only. */
   sharedConnections?: SharedConnections | undefined;
 }
-
-interface Client {
-  ip: string;
-  /** This socket's member in the shared per-address count. */
-  id: string;
-  /** Followed sessions, each with the user whose token subscribed it. */
-  sessions: Map<string, AuthUser>;
-  /** The token each session was subscribed with (checked again every tokenRecheckMs). */
-  tokens: Map<string, string>;
-  /** Sessions whose subscribe request is still being checked (counted against the cap). */
-  pending: Set<string>;
-  alive: boolean;
-  bucket: TokenBucket;
-  /** Expiry (epoch ms) of the newest token this socket subscribed with. */
-  expiresAt: number | null;
-  expiryTimer?: NodeJS.Timeout | undefined;
-  idleTimer?: NodeJS.Timeout | undefined;
-}
-
-const OPEN = 1;
-/** setTimeout's longest delay. */
-const MAX_DELAY = 2 ** 31 - 1;
 
 /**
  * The /ws hub of one process: sockets subscribe to sessions after a token and membership check;
@@ -116,17 +97,7 @@ export class WsHub {
       socket.close(WS_POLICY_CLOSE, WS_CLOSE_REASONS.tooManyConnections);
       return false;
     }
-    const { messagesPerSecond, messageBurst } = this.limits;
-    const client: Client = {
-      ip,
-      id: `${this.replica}:${++this.sequence}`,
-      sessions: new Map(),
-      tokens: new Map(),
-      pending: new Set(),
-      alive: true,
-      bucket: new TokenBucket(messagesPerSecond, messageBurst),
-      expiresAt: null,
-    };
+    const client = newClient(ip, `${this.replica}:${++this.sequence}`, this.limits);
     this.clients.set(socket, client);
     this.armIdle(socket, client);
     this.countShared(socket, client);
@@ -150,8 +121,7 @@ export class WsHub {
     this.clients.delete(socket);
     this.connections.remove(client.ip);
     void this.uncountShared(client);
-    clearTimeout(client.idleTimer);
-    clearTimeout(client.expiryTimer);
+    clearTimers(client);
     await Promise.all(
       [...client.sessions.keys()].map((sessionId) => this.leave(socket, sessionId)),
     );
@@ -163,7 +133,7 @@ export class WsHub {
     if (!client) return;
     if (!client.bucket.take()) return this.closeFor(socket, WS_CLOSE_REASONS.tooManyMessages);
     const message = raw === null ? null : parseClientMessage(raw);
-    if (!message) return this.send(socket, BAD_MESSAGE);
+    if (!message) return sendFrame(socket, BAD_MESSAGE);
     if (message.action === 'unsubscribe') return this.leave(socket, message.sessionId);
     return this.subscribe(socket, client, message.sessionId, message.token);
   }
@@ -229,7 +199,7 @@ export class WsHub {
         if (this.clients.get(refused.socket)?.tokens.get(refused.sessionId) !== refused.token)
           continue;
         void this.leave(refused.socket, refused.sessionId);
-        this.send(refused.socket, refused.frame);
+        sendFrame(refused.socket, refused.frame);
       }
     } finally {
       this.rechecking = false;
@@ -250,8 +220,7 @@ export class WsHub {
     clearInterval(this.recheckTimer);
     this.timer = undefined;
     const uncounted = [...this.clients.values()].map((client) => {
-      clearTimeout(client.idleTimer);
-      clearTimeout(client.expiryTimer);
+      clearTimers(client);
       return this.uncountShared(client);
     });
     await Promise.all(uncounted);
@@ -273,7 +242,7 @@ export class WsHub {
     if (client.sessions.size + client.pending.size >= max) {
       const error = `At most ${max} sessions per connection`;
       const code = WS_ERROR_CODES.tooManySubscriptions;
-      return this.send(socket, { type: 'error', error, code, sessionId });
+      return sendFrame(socket, { type: 'error', error, code, sessionId });
     }
     client.pending.add(sessionId);
     let result: Awaited<ReturnType<typeof checkSubscribe>>;
@@ -282,11 +251,13 @@ export class WsHub {
     } finally {
       client.pending.delete(sessionId);
     }
-    if (result.denial) return this.send(socket, result.denial);
+    if (result.denial) return sendFrame(socket, result.denial);
     if (this.clients.get(socket) !== client) return; // closed while we checked
 
     this.cache.remember(result.user.id, sessionId, true);
-    this.extendExpiry(socket, client, result.expiresAt);
+    extendExpiry(client, result.expiresAt, () =>
+      this.closeFor(socket, WS_CLOSE_REASONS.tokenExpired),
+    );
     clearTimeout(client.idleTimer);
     client.sessions.set(sessionId, result.user);
     client.tokens.set(sessionId, result.token);
@@ -298,7 +269,7 @@ export class WsHub {
       this.options.log?.warn({ err, sessionId }, 'redis subscribe failed');
       await this.leave(socket, sessionId);
       const error = 'Live updates are unavailable right now';
-      return this.send(socket, {
+      return sendFrame(socket, {
         type: 'error',
         error,
         code: WS_ERROR_CODES.subscribeFailed,
@@ -321,7 +292,7 @@ export class WsHub {
       this.options.log?.warn({ err, sessionId }, 'revision read failed');
     }
     if (!client.sessions.has(sessionId)) return; // unsubscribed or closed while we read
-    this.send(socket, {
+    sendFrame(socket, {
       type: 'subscribed',
       sessionId,
       ...(revision === undefined ? {} : { revision }),
@@ -330,12 +301,12 @@ export class WsHub {
 
   private nudgeOrDrop(socket: HubSocket, sessionId: string, member: boolean, text: string): void {
     if (member) {
-      if (socket.readyState === OPEN) socket.send(text);
+      sendText(socket, text);
       return;
     }
     void this.leave(socket, sessionId);
     const code = WS_ERROR_CODES.notMember;
-    this.send(socket, { type: 'error', error: MESSAGES.wsNotMember, code, sessionId });
+    sendFrame(socket, { type: 'error', error: MESSAGES.wsNotMember, code, sessionId });
   }
 
   private async leave(socket: HubSocket, sessionId: string): Promise<void> {
@@ -353,32 +324,13 @@ export class WsHub {
 
   /** Closes the socket unless it follows a session within subscribeTimeoutMs. */
   private armIdle(socket: HubSocket, client: Client): void {
-    clearTimeout(client.idleTimer);
-    client.idleTimer = setTimeout(() => {
-      if (client.sessions.size === 0) this.closeFor(socket, WS_CLOSE_REASONS.idle);
-    }, this.limits.subscribeTimeoutMs);
-    client.idleTimer.unref();
-  }
-
-  /** Closes the socket when the newest token it subscribed with expires. */
-  private extendExpiry(socket: HubSocket, client: Client, expiresAt: number | null): void {
-    if (expiresAt === null || (client.expiresAt !== null && expiresAt <= client.expiresAt)) return;
-    client.expiresAt = expiresAt;
-    clearTimeout(client.expiryTimer);
-    const delay = Math.min(MAX_DELAY, Math.max(0, expiresAt - Date.now()));
-    client.expiryTimer = setTimeout(
-      () => this.closeFor(socket, WS_CLOSE_REASONS.tokenExpired),
-      delay,
+    armIdle(client, this.limits.subscribeTimeoutMs, () =>
+      this.closeFor(socket, WS_CLOSE_REASONS.idle),
     );
-    client.expiryTimer.unref();
   }
 
   private closeFor(socket: HubSocket, reason: string): void {
-    try {
-      socket.close(WS_POLICY_CLOSE, reason);
-    } catch {
-      socket.terminate();
-    }
+    closeForPolicy(socket, reason);
     void this.remove(socket);
   }
 
@@ -412,21 +364,9 @@ export class WsHub {
       ?.refresh(this.clients.values())
       .catch((err: unknown) => this.options.log?.warn({ err }, 'shared connection refresh failed'));
     for (const [socket, client] of this.clients) {
-      if (!client.alive) {
-        socket.terminate();
-        void this.remove(socket);
-        continue;
-      }
-      client.alive = false;
-      try {
-        socket.ping();
-      } catch {
-        // not open yet or already closing: the next beat decides
-      }
+      if (ping(socket, client)) continue;
+      socket.terminate();
+      void this.remove(socket);
     }
-  }
-
-  private send(socket: HubSocket, message: WsServerMessage): void {
-    if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
   }
 }

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { obj, parseForm, str, strings, type FormValue } from './form.js';
+import { obj, str, strings } from './form.js';
+import {
+  StripeWireError,
+  id,
+  missing,
+  now,
+  required,
+  startWireServer,
+  throwing,
+  type Json,
+  type Route,
+  type WireRequest,
+} from './stripe-wire.js';
 
 /**
  * A local stand-in for api.stripe.com, speaking Stripe's wire format for the calls billing makes:
@@ -24,43 +34,6 @@ const PRICE_AMOUNTS: Record<string, number> = {
 export const FAKE_SECRET_KEY = 'sk_test_fake_0123456789';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_0123456789abcdef';
 
-type Json = Record<string, unknown>;
-interface Request {
-  method: string;
-  path: string;
-  params: Record<string, FormValue>;
-}
-class StripeWireError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-    readonly code?: string,
-    readonly param?: string,
-  ) {
-    super(message);
-  }
-}
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
-const missing = (kind: string, value: string, param: string) =>
-  new StripeWireError(
-    404,
-    'invalid_request_error',
-    `No such ${kind}: '${value}'`,
-    'resource_missing',
-    param,
-  );
-const required = (param: string) =>
-  new StripeWireError(
-    400,
-    'invalid_request_error',
-    `Missing required param: ${param}.`,
-    'parameter_missing',
-    param,
-  );
-
 export interface FakeStripe {
   /** http://127.0.0.1:<port>: STRIPE_API_BASE. */
   url: string;
@@ -68,7 +41,7 @@ export interface FakeStripe {
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
   /** Every request received: method, path and its decoded parameters. */
-  requests: Request[];
+  requests: WireRequest[];
   /** Makes the next call answer this error (Stripe's shape and status). */
   failNext(error: {
     status: number;
@@ -101,12 +74,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
-  const requests: Request[] = [];
-  const idempotent = new Map<string, { params: string; status: number; body: Json }>();
+  const requests: WireRequest[] = [];
   let nextError: StripeWireError | null = null;
   const stripe = new Stripe(FAKE_SECRET_KEY);
 
-  const routes: [string, RegExp, (req: Request, m: RegExpExecArray) => Json][] = [
+  const routes: Route[] = [
     [
       'POST',
       /^\/v1\/customers$/,
@@ -208,88 +180,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     ],
   ];
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const text = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : url.search.slice(1);
-    const request: Request = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      params: parseForm(text),
-    };
-    requests.push(request);
-    const send = (status: number, body: Json, headers: Record<string, string> = {}) => {
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'request-id': id('req'),
-        ...headers,
-      });
-      res.end(JSON.stringify(body));
-    };
-    const fail = (err: StripeWireError) =>
-      send(err.status, {
-        error: {
-          type: err.type,
-          message: err.message,
-          ...(err.code ? { code: err.code } : {}),
-          ...(err.param ? { param: err.param } : {}),
-        },
-      });
-
-    if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`)
-      return fail(
-        new StripeWireError(
-          401,
-          'invalid_request_error',
-          'Invalid API Key provided: ' +
-            String(req.headers.authorization ?? '').slice(7, 15) +
-            '****',
-        ),
-      );
-    const key = req.headers['idempotency-key'];
-    const slot = typeof key === 'string' ? `${request.method} ${request.path} ${key}` : null;
-    const seen = slot ? idempotent.get(slot) : undefined;
-    if (seen) {
-      if (seen.params !== text)
-        return fail(
-          new StripeWireError(
-            400,
-            'idempotency_error',
-            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
-          ),
-        );
-      return send(seen.status, seen.body, { 'idempotent-replayed': 'true' });
-    }
-    if (nextError) {
+  const server = await startWireServer({
+    secretKey: FAKE_SECRET_KEY,
+    routes,
+    requests,
+    takeError: () => {
       const err = nextError;
       nextError = null;
-      return fail(err);
-    }
-    const route = routes.find(
-      ([method, pattern]) => method === request.method && pattern.test(request.path),
-    );
-    if (!route)
-      return fail(
-        new StripeWireError(
-          404,
-          'invalid_request_error',
-          `Unrecognized request URL (${request.method}: ${request.path}).`,
-        ),
-      );
-    try {
-      const body = route[2](request, route[1].exec(request.path)!);
-      if (slot) idempotent.set(slot, { params: text, status: 200, body: structuredClone(body) });
-      send(200, body);
-    } catch (err) {
-      if (err instanceof StripeWireError) return fail(err);
-      send(500, { error: { type: 'api_error', message: String(err) } });
-    }
-  };
-
-  const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return err;
+    },
+  });
 
   const event = (type: string, object: Json, created = now()): Stripe.Event =>
     ({
@@ -329,7 +229,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions.get(subscriptionId) ?? throwing(new Error(`no subscription ${subscriptionId}`));
 
   return {
-    url,
+    url: server.url,
     customers,
     sessions,
     subscriptions,
@@ -420,14 +320,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
       };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
-}
-
-function throwing(err: Error): never {
-  throw err;
 }
