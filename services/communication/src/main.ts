@@ -49,6 +49,7 @@ startService({
     // A deleted account's chat is erased: user.deleted from the auth service.
     startUserDeletedConsumer({
       ...kit.events,
+      chat: app.chat,
       db: kit.db,
       redis: kit.redis,
       prefix: kit.config.REDIS_PREFIX,

@@ -126,6 +126,12 @@ export async function startAcsFakes(): Promise<AcsFakes> {
             : undefined;
         return send(201, { identity: { id }, ...(accessToken ? { accessToken } : {}) });
       }
+      const one = /^\/identities\/([^/:]+)$/.exec(url.pathname);
+      if (req.method === 'DELETE' && one) {
+        const id = decodeURIComponent(one[1]!);
+        if (!known.delete(id)) return error(404, 'IdentityNotFound', 'Identity not found.');
+        return send(204);
+      }
       const issue = /^\/identities\/([^/]+)\/:issueAccessToken$/.exec(url.pathname);
       if (req.method === 'POST' && issue) {
         const id = decodeURIComponent(issue[1]!);

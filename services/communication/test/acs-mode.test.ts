@@ -8,6 +8,7 @@ import { ChatClient } from '@azure/communication-chat';
 import { AzureCommunicationTokenCredential } from '@azure/communication-common';
 import { CommunicationIdentityClient } from '@azure/communication-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOPICS } from '@oneeta/contracts';
 import { join, type TestUser } from '@oneeta/session/testing';
 import { HttpError } from '@oneeta/service-kit';
 import { ACS_SERVICE_USER, ACS_UNAVAILABLE, createAcsChat } from '../src/providers/acs-chat.js';
@@ -178,6 +179,36 @@ describe('ACS mode against fakes of its wire format', () => {
       })
       .toBeInstanceOf(Date);
     expect((await chatToken(h, owner, sessionId)).threadId).toBe('');
+  });
+
+  it("deletes a deleted account's ACS identity at ACS (its tokens and data go), once", async () => {
+    const [gone, later] = [await h.user(), await h.user()];
+    const [goneId, laterId] = [await acsIdOf(gone), await acsIdOf(later)];
+    const deletesOf = (id: string) =>
+      fake.identityCalls.filter(
+        (c) => c.method === 'DELETE' && decodeURIComponent(c.path) === `/identities/${id}`,
+      ).length;
+    const deleted = (u: TestUser) => ({
+      userId: u.id,
+      email: u.email,
+      deletedAt: new Date().toISOString(),
+    });
+    const first = await h.bus.publish(TOPICS.userDeleted, deleted(gone));
+    await expect.poll(() => deletesOf(goneId)).toBe(1);
+    // Its token can no longer be issued: the identity is gone at ACS.
+    const client = new CommunicationIdentityClient(fake.connectionString, {
+      allowInsecureConnection: true,
+      retryOptions: { maxRetries: 0 },
+    });
+    await expect(client.getToken({ communicationUserId: goneId }, ['chat'])).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    // The same event again, then another account's: once that one is handled, the repeat asked
+    // nothing more of ACS.
+    await h.bus.publish(TOPICS.userDeleted, deleted(gone), { id: first.id });
+    await h.bus.publish(TOPICS.userDeleted, deleted(later));
+    await expect.poll(() => deletesOf(laterId)).toBe(1);
+    expect(deletesOf(goneId)).toBe(1);
   });
 
   it('answers 503 with Retry-After when ACS cannot be reached', async () => {

@@ -180,6 +180,7 @@ export async function startStack(
   await members.ready;
   const erasure = startUserDeletedConsumer({
     bus,
+    chat,
     db: database.db,
     redis,
     prefix,

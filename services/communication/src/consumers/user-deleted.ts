@@ -3,6 +3,7 @@ import { consumeEvents, type Database, type EventBus, type Redis } from '@oneeta
 import type { FastifyBaseLogger } from 'fastify';
 import { scrubContent } from '../domain/erasure.js';
 import { communicationUserIdOf } from '../domain/identity.js';
+import type { ChatBackend } from '../providers/chat-backend.js';
 import { eraseUser } from '../store/erase-user.js';
 
 export const USER_DELETED_GROUP = 'communication:user-deleted';
@@ -13,6 +14,8 @@ export interface UserDeletedDeps {
   redis: Redis;
   prefix: string;
   consumer: string;
+  /** The chat provider: a deleted account's identity goes there too (ACS). */
+  chat?: Pick<ChatBackend, 'forgetUser'>;
   /** Called after the erasure commits (wakes the outbox relay). */
   onCommit?: () => void;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -29,6 +32,9 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
     once: true,
     failure: 'user.deleted not applied',
     handle: async (data, event) => {
+      // The provider first (it reads the stored ACS identity the erasure removes); a failure there
+      // leaves the event to be delivered again.
+      await deps.chat?.forgetUser(data.userId);
       const erased = await deps.db.transaction(async (handle) =>
         eraseUser(handle as unknown as Database, data.userId, {
           embeddedId: communicationUserIdOf(data.userId),

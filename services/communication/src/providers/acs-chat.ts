@@ -84,6 +84,7 @@ function guarded(backend: ChatBackend): ChatBackend {
     reset: wrap(backend.reset),
     close: wrap(backend.close),
     reopen: wrap(backend.reopen),
+    forgetUser: wrap(backend.forgetUser),
   };
 }
 
@@ -289,6 +290,15 @@ export function createAcsChat(opts: AcsChatOptions): ChatBackend {
     },
     async reopen() {
       // Nothing to do: a closed session's ACS thread is gone; the author's next call creates one.
+    },
+    async forgetUser(userId) {
+      const id = await storedIdentity(userId);
+      if (!id) return;
+      // Deleting the identity revokes its tokens and deletes what ACS holds for it. A repeat (the
+      // event delivered again) finds it gone already: 404 is the same outcome.
+      await identity.deleteUser({ communicationUserId: id }).catch((err: unknown) => {
+        if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+      });
     },
   };
   return guarded(backend);

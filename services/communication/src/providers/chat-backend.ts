@@ -61,4 +61,10 @@ export interface ChatBackend {
   close(thread: SessionThread): Promise<void>;
   /** The session reopened: its (embedded) thread takes messages again. */
   reopen(thread: SessionThread): Promise<void>;
+  /**
+   * The account was deleted: its identity goes at the provider. ACS: the identity is deleted there,
+   * which revokes its tokens and deletes the data ACS holds for it; embedded: nothing is held
+   * outside this service's database, which the erasure empties.
+   */
+  forgetUser(userId: string): Promise<void>;
 }

@@ -85,5 +85,8 @@ export function createEmbeddedChat(deps: {
     async reopen(thread) {
       if (thread.closed) await store.setClosed(thread.id, null);
     },
+    async forgetUser() {
+      // Nothing outside the database: the account's erasure covers the embedded chat.
+    },
   };
 }
