@@ -3,8 +3,12 @@ import { eventEnvelopeSchema } from '@oneeta/contracts';
 import type { EventEnvelope } from '@oneeta/contracts';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import type { ConsumeOptions, Consumer } from './bus.js';
-import { MalformedMessageError, type EventCatalog } from './catalog.js';
+import {
+  MalformedMessageError,
+  type EventCatalog,
+  type EventData,
+  type Events,
+} from './catalog.js';
 import { ignoreErrorEvents } from './redis.js';
 
 type StreamEntry = [id: string, fields: string[] | null];
@@ -15,6 +19,33 @@ export interface DeadLetters {
   key: string;
   maxDeliveries: number;
   count: () => void;
+}
+
+/** A topic of catalog C. */
+export type TopicOf<C extends EventCatalog = Events> = keyof C & string;
+
+export interface ConsumeOptions<T extends TopicOf<C>, C extends EventCatalog = Events> {
+  topic: T;
+  group: string;
+  consumer: string;
+  /** Gets the event with its data parsed by the topic's schema; an event whose data does not parse never reaches it (it is dead-lettered). */
+  handler: (event: EventEnvelope<EventData<T, C>>) => Promise<void>;
+  blockMs?: number;
+  batchSize?: number;
+  /** Entries pending longer than this on any consumer are claimed and handled again. */
+  claimIdleMs?: number;
+  claimEveryMs?: number;
+  /** Where a newly created group starts reading. */
+  startId?: '$' | '0';
+  /** Overrides the bus's maxDeliveries for this consumer. */
+  maxDeliveries?: number;
+  onError?: (err: unknown, event?: EventEnvelope<unknown>) => void;
+}
+
+export interface Consumer {
+  stop(): Promise<void>;
+  /** Resolves once the consumer group exists; rejects if stopped before that. */
+  ready: Promise<void>;
 }
 
 export type RawConsumeOptions = Omit<ConsumeOptions<string, EventCatalog>, 'handler'> & {

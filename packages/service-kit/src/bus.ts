@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@oneeta/contracts';
 import type { ChainableCommander, Redis } from 'ioredis';
 import client from 'prom-client';
-import { startConsumer, type RawConsumeOptions } from './bus-consumer.js';
 import {
-  EVENTS,
-  type EventCatalog,
-  type EventData,
-  type EventInput,
-  type Events,
-} from './catalog.js';
+  startConsumer,
+  type ConsumeOptions,
+  type Consumer,
+  type RawConsumeOptions,
+  type TopicOf,
+} from './bus-consumer.js';
+
+import { EVENTS, type EventCatalog, type EventInput, type Events } from './catalog.js';
 import { redisKey } from './redis.js';
+
+export type { ConsumeOptions, Consumer, TopicOf } from './bus-consumer.js';
 
 export interface EventBusOptions<C extends EventCatalog = Events> {
   redis: Redis;
@@ -40,33 +43,6 @@ export function createBusMetrics(registry: client.Registry): BusMetrics {
       registers: [registry],
     }),
   };
-}
-
-/** A topic of catalog C. */
-export type TopicOf<C extends EventCatalog = Events> = keyof C & string;
-
-export interface ConsumeOptions<T extends TopicOf<C>, C extends EventCatalog = Events> {
-  topic: T;
-  group: string;
-  consumer: string;
-  /** Gets the event with its data parsed by the topic's schema; an event whose data does not parse never reaches it (it is dead-lettered). */
-  handler: (event: EventEnvelope<EventData<T, C>>) => Promise<void>;
-  blockMs?: number;
-  batchSize?: number;
-  /** Entries pending longer than this on any consumer are claimed and handled again. */
-  claimIdleMs?: number;
-  claimEveryMs?: number;
-  /** Where a newly created group starts reading. */
-  startId?: '$' | '0';
-  /** Overrides the bus's maxDeliveries for this consumer. */
-  maxDeliveries?: number;
-  onError?: (err: unknown, event?: EventEnvelope<unknown>) => void;
-}
-
-export interface Consumer {
-  stop(): Promise<void>;
-  /** Resolves once the consumer group exists; rejects if stopped before that. */
-  ready: Promise<void>;
 }
 
 export interface EventBus<C extends EventCatalog = Events> {
