@@ -37,6 +37,15 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
 export type SearchCoverage = (typeof SEARCH_COVERAGES)[number];
 
+/**
+ * Kinds of place a group can ask for when choosing where to meet. Providers with a point-of-interest
+ * search (Azure Maps, Photon) map each to their own categories; the offline gazetteer knows only
+ * towns and cities, so it answers every category with the towns nearest the point.
+ */
+export const PLACE_CATEGORIES = ['cafe', 'restaurant', 'bar', 'park', 'station', 'mall'] as const;
+export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
+export const placeCategorySchema = z.enum(PLACE_CATEGORIES);
+
 /** GET /api/maps/timezone answer. */
 export const timezoneResponseSchema = z.object({ timeZoneId: z.string() });
 

@@ -3,7 +3,7 @@
  * times, implemented by the embedded `offline` adapter and the Azure Maps adapter. The maps API
  * (services/routing) and the route-matrix worker (services/routing-worker) use only this interface.
  */
-import type { Position, RouteOptions, SearchResult } from '@oneeta/contracts';
+import type { PlaceCategory, Position, RouteOptions, SearchResult } from '@oneeta/contracts';
 
 export type ProviderName = 'azure' | 'offline';
 
@@ -16,6 +16,15 @@ export interface PlaceSearchQuery {
    */
   near?: Position;
   radiusMeters?: number;
+  limit: number;
+}
+
+/** Places of one kind around a point, nearest first (the offline gazetteer: towns and cities). */
+export interface NearbyQuery {
+  category: PlaceCategory;
+  near: Position;
+  /** Only places within this many metres of `near`. */
+  radiusMeters: number;
   limit: number;
 }
 
@@ -60,6 +69,10 @@ export interface MapsProvider {
     maxCellsPerCall: number;
   };
   search(query: PlaceSearchQuery): Promise<SearchResult[]>;
+  /** Places of a category near a point, nearest first, at most `limit`. */
+  nearby(query: NearbyQuery): Promise<SearchResult[]>;
+  /** The address or place at a position (reverse geocoding); null when the provider knows none. */
+  reverse(position: Position): Promise<SearchResult | null>;
   /** IANA zone id at a position, e.g. 'America/Los_Angeles'; null when the provider has none. */
   timezone(position: Position): Promise<string | null>;
   /** Travel times from each origin to one destination. `origins.length` ≤ limits.maxCellsPerCall. */

@@ -14,6 +14,8 @@ function countingProvider(opts: { limit?: number; delayMs?: number; fail?: boole
     limits: { maxCellsPerCall: opts.limit ?? 100 },
     search: async () => [],
     timezone: async () => null,
+    nearby: async () => [],
+    reverse: async () => null,
     browserAuth: async () => ({ provider: 'offline', clientId: null, accessToken: null }),
     async matrix(origins, destination, options) {
       calls.push({ origins: origins.length, options });

@@ -1,6 +1,7 @@
 import type { MapsProvider, MatrixAnswer } from '@oneeta/maps';
 
-export type ProviderMethod = 'search' | 'timezone' | 'matrix' | 'browserAuth';
+export type ProviderMethod =
+  'search' | 'nearby' | 'reverse' | 'timezone' | 'matrix' | 'browserAuth';
 
 /** A real provider behind the port, counting each call (tests prove the cache spares the provider). */
 export interface CountingProvider extends MapsProvider {
@@ -10,6 +11,8 @@ export interface CountingProvider extends MapsProvider {
 export function countingProvider(inner: MapsProvider): CountingProvider {
   const calls: Record<ProviderMethod, number> = {
     search: 0,
+    nearby: 0,
+    reverse: 0,
     timezone: 0,
     matrix: 0,
     browserAuth: 0,
@@ -21,6 +24,14 @@ export function countingProvider(inner: MapsProvider): CountingProvider {
     search(query) {
       calls.search++;
       return inner.search(query);
+    },
+    nearby(query) {
+      calls.nearby++;
+      return inner.nearby(query);
+    },
+    reverse(position) {
+      calls.reverse++;
+      return inner.reverse(position);
     },
     timezone(position) {
       calls.timezone++;
@@ -43,6 +54,8 @@ export function nothingFound(inner: MapsProvider): MapsProvider {
     name: inner.name,
     limits: inner.limits,
     search: (query) => inner.search(query),
+    nearby: (query) => inner.nearby(query),
+    reverse: async () => null,
     browserAuth: () => inner.browserAuth(),
     timezone: async () => null,
     matrix: async (origins): Promise<MatrixAnswer> => ({

@@ -3,7 +3,7 @@
  * Route Matrix / Route Directions 2025-01-01 (Route Directions 1.0 for bicycles, see routes.ts).
  * Auth by subscription key or Entra ID client credentials (auth.ts); retries and timeouts in http.ts.
  */
-import type { SearchResult } from '@oneeta/contracts';
+import type { Position, SearchResult } from '@oneeta/contracts';
 import { MAX_CELLS_PER_CALL } from '../limits.js';
 import type { MapsProvider } from '../port.js';
 import { AzureCredentials, type EntraAppCredentials } from './auth.js';
@@ -11,8 +11,10 @@ import { AzureMapsClient } from './client.js';
 import { Transport } from './http.js';
 import { azureMatrix } from './routes.js';
 import {
+  AZURE_POI_CATEGORIES,
   coordinate,
   fuzzySearchAnswer,
+  reverseAnswer,
   SEARCH_API_VERSION,
   TIMEZONE_API_VERSION,
   timezoneAnswer,
@@ -71,34 +73,79 @@ export function createAzureMapsProvider(config: AzureMapsConfig): MapsProvider {
     transport,
   );
 
+  /** Search 1.0 fuzzy or category search, both answering in the fuzzy-search result shape. */
+  async function searchAt(
+    what: string,
+    path: string,
+    query: string,
+    limit: number,
+    near?: Position,
+    radiusMeters?: number,
+  ): Promise<SearchResult[]> {
+    const answer = await client.callOk(
+      {
+        what,
+        method: 'GET',
+        path,
+        query: {
+          'api-version': SEARCH_API_VERSION,
+          query,
+          limit,
+          lat: near && coordinate(near.lat),
+          lon: near && coordinate(near.lon),
+          radius: near && radiusMeters !== undefined ? Math.round(radiusMeters) : undefined,
+        },
+      },
+      fuzzySearchAnswer,
+      { count: 0 },
+    );
+    return answer.results.slice(0, limit).map((r): SearchResult => ({
+      id: r.id,
+      ...(r.poi ? { poi: { name: r.poi.name } } : {}),
+      address: { freeformAddress: r.address?.freeformAddress ?? r.poi?.name ?? '' },
+      position: { lat: r.position.lat, lon: r.position.lon },
+    }));
+  }
+
   return {
     name: 'azure',
     limits: { maxCellsPerCall: MAX_CELLS_PER_CALL },
 
-    async search({ query, near, radiusMeters, limit }) {
+    search: ({ query, near, radiusMeters, limit }) =>
+      searchAt('fuzzy search', '/search/fuzzy/json', query, limit, near, radiusMeters),
+
+    nearby: ({ category, near, radiusMeters, limit }) =>
+      searchAt(
+        'POI category search',
+        '/search/poi/category/json',
+        AZURE_POI_CATEGORIES[category],
+        limit,
+        near,
+        radiusMeters,
+      ),
+
+    async reverse({ lat, lon }) {
       const answer = await client.callOk(
         {
-          what: 'fuzzy search',
+          what: 'reverse address search',
           method: 'GET',
-          path: '/search/fuzzy/json',
+          path: '/search/address/reverse/json',
           query: {
             'api-version': SEARCH_API_VERSION,
-            query,
-            limit,
-            lat: near && coordinate(near.lat),
-            lon: near && coordinate(near.lon),
-            radius: near && radiusMeters !== undefined ? Math.round(radiusMeters) : undefined,
+            query: `${coordinate(lat)},${coordinate(lon)}`,
           },
         },
-        fuzzySearchAnswer,
+        reverseAnswer,
         { count: 0 },
       );
-      return answer.results.slice(0, limit).map((r): SearchResult => ({
-        id: r.id,
-        ...(r.poi ? { poi: { name: r.poi.name } } : {}),
-        address: { freeformAddress: r.address?.freeformAddress ?? r.poi?.name ?? '' },
-        position: { lat: r.position.lat, lon: r.position.lon },
-      }));
+      const first = answer.addresses[0];
+      if (!first?.address?.freeformAddress) return null;
+      const [plat, plon] = first.position.split(',').map(Number) as [number, number];
+      return {
+        id: `reverse:${coordinate(plat)},${coordinate(plon)}`,
+        address: { freeformAddress: first.address.freeformAddress },
+        position: { lat: plat, lon: plon },
+      };
     },
 
     async timezone({ lat, lon }) {

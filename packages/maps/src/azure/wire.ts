@@ -116,6 +116,26 @@ export const fuzzySearchAnswer = z.object({
   ),
 });
 
+/** Reverse address search: `addresses[].position` is a "lat,lon" string. */
+export const reverseAnswer = z.object({
+  addresses: z.array(
+    z.object({
+      address: z.object({ freeformAddress: z.string().optional() }).optional(),
+      position: z.string().regex(/^-?[\d.]+,-?[\d.]+$/),
+    }),
+  ),
+});
+
+/** Search 1.0 POI category queries for each product category (the category search's `query`). */
+export const AZURE_POI_CATEGORIES = Object.freeze({
+  cafe: 'cafe',
+  restaurant: 'restaurant',
+  bar: 'bar',
+  park: 'park',
+  station: 'railway station',
+  mall: 'shopping center',
+});
+
 /** Timezone by coordinates: documented as `TimeZones[].Id`; camel-cased variants are read too. */
 export const timezoneAnswer = z.object({
   TimeZones: z.array(z.object({ Id: z.string() })).optional(),

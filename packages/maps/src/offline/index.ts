@@ -15,3 +15,4 @@ export {
   type RankedCity,
 } from './search.js';
 export { gazetteer, normalizeName, type GazetteerCity } from './gazetteer.js';
+export { nearbyTowns, nearestTown, REVERSE_RADIUS_METERS } from './nearby.js';

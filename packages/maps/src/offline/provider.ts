@@ -7,6 +7,7 @@ import { find as findTimeZones } from 'geo-tz/all';
 import { assertWithinCellLimit, MAX_CELLS_PER_CALL } from '../limits.js';
 import type { MapsProvider, MatrixAnswer, MatrixOptions } from '../port.js';
 import { estimateTravel } from './estimate.js';
+import { nearbyTowns, nearestTown } from './nearby.js';
 import { searchGazetteer } from './search.js';
 
 /**
@@ -36,6 +37,8 @@ export function createOfflineMapsProvider(): MapsProvider {
     name: 'offline',
     limits: { maxCellsPerCall: MAX_CELLS_PER_CALL },
     search: async (query) => searchGazetteer(query),
+    nearby: async (query) => nearbyTowns(query),
+    reverse: async (position) => nearestTown(position),
     timezone: async (position) => offlineTimezone(position),
     matrix: async (origins, destination, options) => offlineMatrix(origins, destination, options),
     browserAuth: async () => ({ provider: 'offline', clientId: null, accessToken: null }),
