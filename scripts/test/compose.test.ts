@@ -29,7 +29,9 @@ const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'
 }) as {
   services: Record<string, ComposeService>;
 };
-const services = Object.entries(compose.services);
+/** The OpenStreetMap engines of the `osm` profile: third-party images, not OneETA services. */
+const OSM_ENGINES = ['osrm', 'photon'];
+const services = Object.entries(compose.services).filter(([name]) => !OSM_ENGINES.includes(name));
 const built = services.filter(([, s]) => s.build);
 /** What every service reads from the kit's base config (NODE_ENV comes from the image). */
 const SERVICE_ENV = envKeysOf(path.join(root, 'packages/service-kit/src/config.ts')).filter(
@@ -74,10 +76,22 @@ describe('docker-compose.yml', () => {
   });
 
   it('has postgres 16, redis 7, the balancer, the gateway and every service', () => {
-    expect(Object.keys(compose.services).sort()).toEqual([...EXPECTED].sort());
+    expect(services.map(([name]) => name).sort()).toEqual([...EXPECTED].sort());
     expect(service('postgres')).toMatchObject({ image: 'postgres:16' });
     expect(service('redis')).toMatchObject({ image: 'redis:7' });
     expect(service('proxy')).toMatchObject({ image: 'haproxy:2.6' });
+  });
+
+  it('keeps the OpenStreetMap engines in the osm profile, reading OSM_DATA_DIR, and points the maps settings at them', () => {
+    for (const name of OSM_ENGINES) {
+      expect(service(name).profiles, name).toEqual(['osm']);
+      expect(service(name).ports, name).toBeUndefined();
+      expect(service(name).volumes?.[0], name).toMatch(/^\$\{OSM_DATA_DIR:-\.\/osm-data\}\//);
+    }
+    for (const name of ['routing', 'routing-worker']) {
+      expect(service(name).environment?.OSRM_URL, name).toBe('${OSRM_URL:-http://osrm:5000}');
+      expect(service(name).environment?.PHOTON_URL, name).toBe('${PHOTON_URL:-http://photon:2322}');
+    }
   });
 
   it('publishes only the balancer, which spreads over the gateway replicas it finds by name', () => {
@@ -222,6 +236,7 @@ describe('Dockerfiles', () => {
       'COPY --from=build /out ./',
       '# COPY commented ./',
       'ADD d.tar /',
+      'ADD https://example.com/e.jar /opt/e.jar',
     ].join('\n');
     expect(copySources(text)).toEqual(['package.json', 'pnpm-lock.yaml', 'a b.txt', 'c', 'd.tar']);
   });

@@ -18,7 +18,7 @@ export function findDockerfiles(root: string, dir = ''): string[] {
   return found;
 }
 
-/** The sources of every COPY/ADD that reads the build context (not `--from=<stage>`). */
+/** The sources of every COPY/ADD that reads the build context (not `--from=<stage>`, not a URL). */
 export function copySources(dockerfile: string): string[] {
   const lines = dockerfile
     .replace(/\\\r?\n/g, ' ')
@@ -33,7 +33,8 @@ export function copySources(dockerfile: string): string[] {
     if (words.some((w) => w.startsWith('--from='))) continue;
     const args = words.filter((w) => !w.startsWith('--'));
     const list = args[0]?.startsWith('[') ? (JSON.parse(args.join(' ')) as string[]) : args;
-    sources.push(...list.slice(0, -1));
+    // ADD of a URL downloads at build time: it reads nothing from the build context.
+    sources.push(...list.slice(0, -1).filter((source) => !/^https?:\/\//.test(source)));
   }
   return sources;
 }
