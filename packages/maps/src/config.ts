@@ -57,7 +57,9 @@ export const mapsEnvSchema = z.object({
     .min(100)
     .max(120_000)
     .default(10_000)
-    .describe('Timeout of one HTTP attempt to the maps engine (Azure, OSRM, Photon), in milliseconds.'),
+    .describe(
+      'Timeout of one HTTP attempt to the maps engine (Azure, OSRM, Photon), in milliseconds.',
+    ),
   MAPS_MAX_ATTEMPTS: z.coerce
     .number()
     .int()
@@ -71,7 +73,7 @@ export const mapsEnvSchema = z.object({
     .url({ protocol: /^https?$/ })
     .optional()
     .describe(
-      "MAPS_PROVIDER=osm: base URL of the OSRM server (osrm-routed) for travel times, e.g. http://osrm:5000; it serves every travel mode that has no URL of its own.",
+      'MAPS_PROVIDER=osm: base URL of the OSRM server (osrm-routed) for travel times, e.g. http://osrm:5000; it serves every travel mode that has no URL of its own.',
     ),
   OSRM_BICYCLE_URL: z
     .url({ protocol: /^https?$/ })
