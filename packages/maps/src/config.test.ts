@@ -18,7 +18,50 @@ describe('mapsEnvSchema', () => {
       AZURE_AUTHORITY_URL: 'https://login.microsoftonline.com',
       MAPS_TIMEOUT_MS: 10_000,
       MAPS_MAX_ATTEMPTS: 4,
+      OSRM_MAX_TABLE_SIZE: 100,
+      MAPS_FALLBACK: 'none',
     });
+  });
+
+  it('describes every key (the env docs are generated from the descriptions)', () => {
+    for (const [key, schema] of Object.entries(mapsEnvSchema.shape))
+      expect(schema.description, key).toMatch(/\w{3,}/);
+  });
+
+  it('MAPS_PROVIDER=osm needs OSRM_URL and PHOTON_URL, each named with an example', () => {
+    expect(() => parseMapsEnv({ MAPS_PROVIDER: 'osm' })).toThrow(
+      /OSRM_URL: MAPS_PROVIDER=osm needs OSRM_URL, the base URL of an OSRM server for travel times \(e\.g\. http:\/\/osrm:5000\)\n {2}- PHOTON_URL: MAPS_PROVIDER=osm needs PHOTON_URL/,
+    );
+    expect(() =>
+      parseMapsEnv({ MAPS_PROVIDER: 'osm', OSRM_URL: 'http://osrm:5000', PHOTON_URL: '' }),
+    ).toThrow(/PHOTON_URL: MAPS_PROVIDER=osm needs PHOTON_URL/);
+    expect(() =>
+      parseMapsEnv({
+        MAPS_PROVIDER: 'osm',
+        OSRM_URL: 'osrm:5000',
+        PHOTON_URL: 'http://photon:2322',
+      }),
+    ).toThrow(/OSRM_URL/);
+  });
+
+  it('reads the osm settings', () => {
+    const env = parseMapsEnv({
+      MAPS_PROVIDER: 'osm',
+      OSRM_URL: 'http://osrm:5000',
+      OSRM_BICYCLE_URL: 'http://osrm-bike:5000',
+      PHOTON_URL: 'http://photon:2322',
+      OSRM_MAX_TABLE_SIZE: '250',
+      MAPS_FALLBACK: 'offline',
+      PHOTON_LANG: 'de',
+    });
+    expect(env).toMatchObject({
+      OSRM_MAX_TABLE_SIZE: 250,
+      MAPS_FALLBACK: 'offline',
+      PHOTON_LANG: 'de',
+    });
+    expect(() => parseMapsEnv({ MAPS_FALLBACK: 'azure' })).toThrow(/MAPS_FALLBACK/);
+    expect(() => parseMapsEnv({ OSRM_MAX_TABLE_SIZE: '1' })).toThrow(/OSRM_MAX_TABLE_SIZE/);
+    expect(() => parseMapsEnv({ PHOTON_LANG: 'english' })).toThrow(/PHOTON_LANG/);
   });
 
   it('writes every key as `  KEY: z` at the start of its own line, as the env-list tooling expects', () => {
@@ -67,6 +110,21 @@ describe('createMapsProvider', () => {
     expect(
       createMapsProvider(parseMapsEnv({ MAPS_PROVIDER: 'azure', AZURE_MAPS_KEY: 'k' })).name,
     ).toBe('azure');
+    expect(
+      createMapsProvider(
+        parseMapsEnv({
+          MAPS_PROVIDER: 'osm',
+          OSRM_URL: 'http://o:5000',
+          PHOTON_URL: 'http://p:2322',
+        }),
+      ).name,
+    ).toBe('osm');
+  });
+
+  it('refuses an osm env without engine URLs even when not parsed by the refined schema', () => {
+    expect(() => createMapsProvider(mapsEnvSchema.parse({ MAPS_PROVIDER: 'osm' }))).toThrow(
+      /Invalid maps configuration:\n {2}- OSRM_URL: .*\n {2}- PHOTON_URL: /,
+    );
   });
 
   it('refuses an azure env without credentials even when not parsed by the refined schema', () => {

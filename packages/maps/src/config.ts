@@ -7,10 +7,10 @@ import { z } from 'zod';
 
 export const mapsEnvSchema = z.object({
   MAPS_PROVIDER: z
-    .enum(['offline', 'azure'])
+    .enum(['offline', 'azure', 'osm'])
     .default('offline')
     .describe(
-      "Which adapter serves maps calls: 'offline' (embedded, no network) or 'azure' (Azure Maps).",
+      "Which adapter serves maps calls: 'offline' (embedded, no network), 'azure' (Azure Maps) or 'osm' (self-hosted OSRM for travel times and Photon for place search).",
     ),
   AZURE_MAPS_KEY: z
     .string()
@@ -57,7 +57,9 @@ export const mapsEnvSchema = z.object({
     .min(100)
     .max(120_000)
     .default(10_000)
-    .describe('Timeout of one HTTP attempt to Azure, in milliseconds.'),
+    .describe(
+      'Timeout of one HTTP attempt to the maps engine (Azure, OSRM, Photon), in milliseconds.',
+    ),
   MAPS_MAX_ATTEMPTS: z.coerce
     .number()
     .int()
@@ -65,7 +67,58 @@ export const mapsEnvSchema = z.object({
     .max(10)
     .default(4)
     .describe(
-      'Attempts per Azure request, the first included (retries on 429, 5xx, timeouts, network errors).',
+      'Attempts per maps engine request (Azure, OSRM, Photon), the first included (retries on 429, 5xx, timeouts, network errors).',
+    ),
+  OSRM_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'MAPS_PROVIDER=osm: base URL of the OSRM server (osrm-routed) for travel times, e.g. http://osrm:5000; it serves every travel mode that has no URL of its own.',
+    ),
+  OSRM_BICYCLE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'MAPS_PROVIDER=osm: OSRM server with the bicycle profile (osrm-routed serves one profile per process); unset: OSRM_URL.',
+    ),
+  OSRM_WALKING_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe('MAPS_PROVIDER=osm: OSRM server with the foot profile; unset: OSRM_URL.'),
+  OSRM_MAX_TABLE_SIZE: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(10_000)
+    .default(100)
+    .describe(
+      "MAPS_PROVIDER=osm: most coordinates (origins + the destination) in one OSRM table request; match osrm-routed's --max-table-size (default 100). Larger matrices are split.",
+    ),
+  PHOTON_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'MAPS_PROVIDER=osm: base URL of the Photon geocoder for place search, nearby places and reverse geocoding, e.g. http://photon:2322.',
+    ),
+  PHOTON_LANG: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'a two-letter language code such as en')
+    .optional()
+    .describe(
+      "MAPS_PROVIDER=osm: language of Photon's place names (its lang parameter; one the server was imported with); unset: the server's default (usually the local names).",
+    ),
+  MAPS_CONTACT: z
+    .string()
+    .min(3)
+    .optional()
+    .describe(
+      "MAPS_PROVIDER=osm: a URL or e-mail address where engine operators can reach whoever runs this OneETA; sent in the User-Agent ('OneETA/<version> (+<contact>)').",
+    ),
+  MAPS_FALLBACK: z
+    .enum(['none', 'offline'])
+    .default('none')
+    .describe(
+      "MAPS_PROVIDER=osm: 'offline' answers from the embedded offline adapter while OSRM or Photon fails (travel times become estimates; search finds cities only) and turns a failing start-up check into a warning; 'none' fails instead.",
     ),
 });
 export type MapsEnv = z.infer<typeof mapsEnvSchema>;
@@ -76,8 +129,27 @@ const ENTRA_APP_KEYS = [
   'AZURE_MAPS_APP_SECRET',
 ] as const;
 
-/** What is wrong with the Azure settings, one readable sentence per problem ([] when fine). */
+/** What is wrong with the osm settings: both engines need a URL. */
+function osmProblems(env: MapsEnv): Array<{ key: keyof MapsEnv; message: string }> {
+  const problems: Array<{ key: keyof MapsEnv; message: string }> = [];
+  if (!env.OSRM_URL)
+    problems.push({
+      key: 'OSRM_URL',
+      message:
+        'MAPS_PROVIDER=osm needs OSRM_URL, the base URL of an OSRM server for travel times (e.g. http://osrm:5000)',
+    });
+  if (!env.PHOTON_URL)
+    problems.push({
+      key: 'PHOTON_URL',
+      message:
+        'MAPS_PROVIDER=osm needs PHOTON_URL, the base URL of a Photon geocoder for place search (e.g. http://photon:2322)',
+    });
+  return problems;
+}
+
+/** What is wrong with the provider's settings, one readable sentence per problem ([] when fine). */
 export function mapsEnvProblems(env: MapsEnv): Array<{ key: keyof MapsEnv; message: string }> {
+  if (env.MAPS_PROVIDER === 'osm') return osmProblems(env);
   if (env.MAPS_PROVIDER !== 'azure') return [];
   const problems: Array<{ key: keyof MapsEnv; message: string }> = [];
   const missing = ENTRA_APP_KEYS.filter((key) => !env[key]);

@@ -1,11 +1,12 @@
 /**
  * The maps provider port (ARCHITECTURE §3): one interface for place search, time zones and travel
- * times, implemented by the embedded `offline` adapter and the Azure Maps adapter. The maps API
+ * times, implemented by the embedded `offline` adapter, the Azure Maps adapter and the `osm`
+ * adapter (self-hosted OSRM and Photon). The maps API
  * (services/routing) and the route-matrix worker (services/routing-worker) use only this interface.
  */
 import type { PlaceCategory, Position, RouteOptions, SearchResult } from '@oneeta/contracts';
 
-export type ProviderName = 'azure' | 'offline';
+export type ProviderName = 'azure' | 'offline' | 'osm';
 
 export interface PlaceSearchQuery {
   /** Non-empty, trimmed. */
@@ -51,7 +52,12 @@ export interface MatrixAnswer {
   providerRequests: number;
 }
 
-/** What the browser map SDK needs (GET /api/maps/token). */
+/** What the start-up check found that does not stop the start (e.g. an engine answered offline instead). */
+export interface MapsReadiness {
+  warnings: string[];
+}
+
+/** What the browser map SDK needs (GET /api/maps/token); the osm adapter answers the offline shape for now. */
 export type BrowserMapAuth =
   | { provider: 'offline'; clientId: null; accessToken: null }
   | {
@@ -78,6 +84,12 @@ export interface MapsProvider {
   /** Travel times from each origin to one destination. `origins.length` ≤ limits.maxCellsPerCall. */
   matrix(origins: Position[], destination: Position, options: MatrixOptions): Promise<MatrixAnswer>;
   browserAuth(): Promise<BrowserMapAuth>;
+  /**
+   * Start-up check of the engines behind the adapter (osm: one small request to each OSRM server
+   * and to Photon). Throws ProviderError naming each failing engine's URL and what it answered;
+   * resolves with warnings when a fallback answers instead. Absent: nothing to check.
+   */
+  ready?(): Promise<MapsReadiness>;
 }
 
 /** A provider failure the caller may show or retry (timeouts, 4xx/5xx after retries, bad answers). */

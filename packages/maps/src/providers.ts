@@ -2,10 +2,31 @@
 import { createAzureMapsProvider, type AzureMapsConfig } from './azure/provider.js';
 import { mapsEnvProblems, type MapsEnv } from './config.js';
 import { createOfflineMapsProvider } from './offline/provider.js';
+import { createOsmMapsProvider, type OsmMapsConfig } from './osm/provider.js';
 import type { MapsProvider } from './port.js';
 
-/** Test seams passed through to the Azure adapter (HTTP client, retry wait, jitter, clock). */
-export type MapsProviderDeps = Pick<AzureMapsConfig, 'fetch' | 'sleep' | 'random' | 'now'>;
+/**
+ * Passed through to the adapter: test seams (HTTP client, retry wait, jitter, clock) and, for osm
+ * with MAPS_FALLBACK=offline, `onEngineFailure` (told each time an engine fails and offline answers).
+ */
+export type MapsProviderDeps = Pick<AzureMapsConfig, 'fetch' | 'sleep' | 'random' | 'now'> &
+  Pick<OsmMapsConfig, 'onEngineFailure'>;
+
+/** osm settings of a parsed env (OSRM_URL and PHOTON_URL must be set: see mapsEnvProblems). */
+export function osmConfigFromEnv(env: MapsEnv): OsmMapsConfig {
+  return {
+    osrmUrl: env.OSRM_URL ?? '',
+    osrmBicycleUrl: env.OSRM_BICYCLE_URL,
+    osrmWalkingUrl: env.OSRM_WALKING_URL,
+    maxTableSize: env.OSRM_MAX_TABLE_SIZE,
+    photonUrl: env.PHOTON_URL ?? '',
+    photonLang: env.PHOTON_LANG,
+    contact: env.MAPS_CONTACT,
+    fallback: env.MAPS_FALLBACK,
+    timeoutMs: env.MAPS_TIMEOUT_MS,
+    maxAttempts: env.MAPS_MAX_ATTEMPTS,
+  };
+}
 
 /** Azure settings of a parsed env, Entra ID credentials only when all three are set. */
 export function azureConfigFromEnv(env: MapsEnv): AzureMapsConfig {
@@ -25,7 +46,7 @@ export function azureConfigFromEnv(env: MapsEnv): AzureMapsConfig {
   };
 }
 
-/** The provider MAPS_PROVIDER names; throws a readable Error when the Azure settings are unusable. */
+/** The provider MAPS_PROVIDER names; throws a readable Error when its settings are unusable. */
 export function createMapsProvider(env: MapsEnv, deps: MapsProviderDeps = {}): MapsProvider {
   if (env.MAPS_PROVIDER === 'offline') return createOfflineMapsProvider();
   const problems = mapsEnvProblems(env);
@@ -34,5 +55,8 @@ export function createMapsProvider(env: MapsEnv, deps: MapsProviderDeps = {}): M
       `Invalid maps configuration:\n${problems.map((p) => `  - ${p.key}: ${p.message}`).join('\n')}`,
     );
   }
-  return createAzureMapsProvider({ ...azureConfigFromEnv(env), ...deps });
+  if (env.MAPS_PROVIDER === 'osm')
+    return createOsmMapsProvider({ ...osmConfigFromEnv(env), ...deps });
+  const { fetch, sleep, random, now } = deps;
+  return createAzureMapsProvider({ ...azureConfigFromEnv(env), fetch, sleep, random, now });
 }

@@ -1,6 +1,14 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createMapsProvider, parseMapsEnv, type MapsProvider } from '../src/index.js';
-import { startFakeAzureMaps, type FakeAzureMaps } from '../src/testing/index.js';
+import {
+  fakeOsmEnv,
+  startFakeAzureMaps,
+  startFakeOsrm,
+  startFakePhoton,
+  type FakeAzureMaps,
+  type FakeOsrm,
+  type FakePhoton,
+} from '../src/testing/index.js';
 import { providerContract } from './contract.js';
 
 describe('offline provider', () => {
@@ -20,3 +28,16 @@ for (const auth of ['key', 'entra'] as const) {
     providerContract(() => provider);
   });
 }
+
+describe('osm provider against a fake OSRM and a fake Photon', () => {
+  let osrm: FakeOsrm;
+  let photon: FakePhoton;
+  let provider: MapsProvider;
+  beforeAll(async () => {
+    [osrm, photon] = await Promise.all([startFakeOsrm(), startFakePhoton()]);
+    provider = createMapsProvider(parseMapsEnv(fakeOsmEnv(osrm, photon)));
+    expect(await provider.ready?.()).toEqual({ warnings: [] });
+  });
+  afterAll(() => Promise.all([osrm.close(), photon.close()]));
+  providerContract(() => provider);
+});

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { createMapsProvider, createTravelCache } from '@oneeta/maps';
+import { checkMapsProvider, createMapsProvider, createTravelCache } from '@oneeta/maps';
 import { createRedis, startService } from '@oneeta/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
@@ -23,9 +23,14 @@ startService({
       redis: kit.redis,
       workerRunning: () => running.worker?.isRunning() ?? false,
     }),
-  start: (kit, app) => {
+  start: async (kit, app) => {
     const { config } = kit;
-    const provider = createMapsProvider(config);
+    const provider = createMapsProvider(config, {
+      onEngineFailure: ({ engine, url, error }) =>
+        app.log.warn({ engine, url, err: error.message }, 'maps engine failed; answered offline'),
+    });
+    // A maps engine that does not answer stops the start with a message naming it.
+    for (const warning of (await checkMapsProvider(provider)).warnings) app.log.warn(warning);
     const workerId = config.WORKER_ID ?? `${hostname()}-${process.pid}`;
     const connection = createRedis(config.REDIS_URL, { role: 'worker' });
     const metrics = createWorkerMetrics(app.metricsRegistry);

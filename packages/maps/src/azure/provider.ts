@@ -49,6 +49,7 @@ export interface AzureMapsConfig {
 
 export function createAzureMapsProvider(config: AzureMapsConfig): MapsProvider {
   const transport = new Transport({
+    service: 'Azure Maps',
     timeoutMs: config.timeoutMs ?? AZURE_DEFAULTS.timeoutMs,
     maxAttempts: config.maxAttempts ?? AZURE_DEFAULTS.maxAttempts,
     fetch: config.fetch,

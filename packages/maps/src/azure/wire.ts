@@ -5,6 +5,7 @@
  */
 import type { Position } from '@oneeta/contracts';
 import { z } from 'zod';
+import { coordinate } from '../coordinate.js';
 import type { MatrixOptions, MatrixTime } from '../port.js';
 
 export const SEARCH_API_VERSION = '1.0';
@@ -13,8 +14,7 @@ export const ROUTE_API_VERSION = '2025-01-01';
 /** Route Directions 1.0: the only Azure Maps route API that still has travelMode=bicycle. */
 export const ROUTE_V1_API_VERSION = '1.0';
 
-/** A coordinate as plain decimal text (never exponent notation such as 1e-7), 7 decimals at most. */
-export const coordinate = (value: number): string => value.toFixed(7).replace(/\.?0+$/, '');
+export { coordinate };
 
 const lonLat = (p: Position): [number, number] => [p.lon, p.lat];
 

@@ -4,7 +4,12 @@
  */
 import type { Position } from '@oneeta/contracts';
 import type { z } from 'zod';
-import { estimateTravel, type EstimateOptions } from '../offline/estimate.js';
+import { AZURE_POI_CATEGORIES } from '../azure/wire.js';
+import { estimateTravel, haversineMeters, type EstimateOptions } from '../offline/estimate.js';
+import { nearestTown } from '../offline/nearby.js';
+import { formatAddress } from '../osm/address.js';
+import { PHOTON_CATEGORY_TAGS } from '../osm/photon-wire.js';
+import { FAKE_PHOTON_PLACES } from './fake-photon-places.js';
 import { offlineTimezone } from '../offline/provider.js';
 import { rankCities, toSearchResult } from '../offline/search.js';
 import type { directionsV1Query, fuzzySearchQuery } from './fake-requests.js';
@@ -72,6 +77,69 @@ export function fuzzySearchAnswer(q: z.infer<typeof fuzzySearchQuery>) {
         countrySubdivision: city.adminCode,
       },
     })),
+  };
+}
+
+/**
+ * POI category search over the fakes' built-in points of interest (FAKE_PHOTON_PLACES): the
+ * product's category queries (AZURE_POI_CATEGORIES) map to their OSM tags; nearest first.
+ */
+export function poiCategoryAnswer(q: z.infer<typeof fuzzySearchQuery>) {
+  const category = Object.entries(AZURE_POI_CATEGORIES).find(([, query]) => query === q.query)?.[0];
+  const tags: readonly string[] = category
+    ? PHOTON_CATEGORY_TAGS[category as keyof typeof PHOTON_CATEGORY_TAGS]
+    : [];
+  const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : undefined;
+  const found = FAKE_PHOTON_PLACES.filter((p) =>
+    tags.includes(`${p.properties.osm_key}:${p.properties.osm_value}`),
+  )
+    .map((place) => ({ place, dist: near ? haversineMeters(near, place) : 0 }))
+    .filter(({ dist }) => q.radius === undefined || dist <= q.radius)
+    .sort((a, b) => a.dist - b.dist)
+    .slice(0, q.limit);
+  return {
+    summary: {
+      query: q.query,
+      queryType: near ? 'NEARBY' : 'NON_NEAR',
+      numResults: found.length,
+      offset: 0,
+      totalResults: found.length,
+    },
+    results: found.map(({ place, dist }) => ({
+      type: 'POI',
+      id: `fake-poi-${place.properties.osm_id}`,
+      score: 1,
+      ...(near ? { dist } : {}),
+      poi: { name: place.properties.name ?? '', categories: [q.query] },
+      address: {
+        streetNumber: place.properties.housenumber,
+        streetName: place.properties.street,
+        municipality: place.properties.city,
+        postalCode: place.properties.postcode,
+        countryCode: place.properties.countrycode,
+        freeformAddress: formatAddress(place.properties),
+      },
+      position: { lat: place.lat, lon: place.lon },
+    })),
+  };
+}
+
+/** Reverse address search: the nearest gazetteer town within 30 km (the fake knows no streets). */
+export function reverseAnswer(position: Position) {
+  const town = nearestTown(position);
+  return {
+    summary: { queryTime: 1, numResults: town ? 1 : 0 },
+    addresses: town
+      ? [
+          {
+            address: {
+              freeformAddress: town.address.freeformAddress,
+              municipality: town.poi?.name,
+            },
+            position: `${town.position.lat},${town.position.lon}`,
+          },
+        ]
+      : [],
   };
 }
 

@@ -166,6 +166,16 @@ export async function startFakeAzureMaps(
     return q ? answers.fuzzySearchAnswer(q) : reply;
   });
 
+  app.get('/search/poi/category/json', async (req, reply) => {
+    const q = parse(shapes.fuzzySearchQuery, req.query, reply);
+    return q ? answers.poiCategoryAnswer(q) : reply;
+  });
+
+  app.get('/search/address/reverse/json', async (req, reply) => {
+    const position = parse(shapes.reverseQuery, req.query, reply);
+    return position ? answers.reverseAnswer(position) : reply;
+  });
+
   app.get('/timezone/byCoordinates/json', async (req, reply) => {
     const position = parse(shapes.timezoneQuery, req.query, reply);
     return position ? answers.timezoneAnswer(position, options.timezoneCasing ?? 'pascal') : reply;

@@ -66,6 +66,21 @@ export const timezoneQuery = z
     return { lat, lon };
   });
 
+/** Search 1.0 reverse address search: `query` is "lat,lon". */
+export const reverseQuery = z
+  .object({
+    'api-version': z.literal('1.0'),
+    query: z.string().regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, 'query must be "lat,lon"'),
+    language: z.string().optional(),
+    radius: z.coerce.number().int().min(1).optional(),
+    ...keyParam,
+  })
+  .strict()
+  .transform((q) => {
+    const [lat, lon] = q.query.split(',').map(Number) as [number, number];
+    return { lat, lon };
+  });
+
 const v1Avoid = z.enum([
   'tollRoads',
   'motorways',
