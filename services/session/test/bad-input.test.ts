@@ -49,6 +49,7 @@ const valid = (): Record<string, string> => ({
   code: inviteCode,
   inviteId,
   userId: owner.id,
+  sid: 'suggestion-1',
 });
 
 /** What a fuzzer puts in a path segment (already percent-encoded, as it arrives on the wire). */
@@ -93,6 +94,11 @@ describe('junk path ids', () => {
         '/internal/sessions/:id/schedule',
         '/internal/sessions/:id/revision',
         '/internal/users/:id/export',
+        '/api/sessions/:id/suggestions',
+        '/api/sessions/:id/suggestions/:sid',
+        '/api/sessions/:id/suggestions/:sid/votes',
+        '/internal/sessions/:id/suggestions/:sid/matrix-input',
+        '/internal/sessions/:id/suggestions/:sid/matrix',
       ]),
     );
   });
