@@ -30,7 +30,22 @@ import {
   type TimeKind,
 } from '@oneeta/travel';
 import type { ChainableCommander, Redis } from 'ioredis';
-import type { MapsProvider, MatrixAnswer, MatrixCell, MatrixOptions } from './port.js';
+import type {
+  MapsProvider,
+  MatrixAnswer,
+  MatrixCell,
+  MatrixOptions,
+  ProviderName,
+} from './port.js';
+
+/**
+ * Transactions a matrix call is billed: Azure Maps bills ceil(cells / 4); the offline estimate is
+ * counted the same way (what that traffic would cost on Azure, for the admin's estimate); a
+ * self-hosted OSRM bills nothing, though its cells and requests are still counted.
+ */
+export function billedTransactions(provider: ProviderName, cells: number): number {
+  return provider === 'osm' ? 0 : transactionsForCells(cells);
+}
 
 export interface CellRequest {
   origin: Position;
@@ -210,7 +225,7 @@ export function createTravelCache(opts: TravelCacheOptions) {
       destination: group.destination,
       options: group.options,
       cells: group.keys.length,
-      transactions: transactionsForCells(group.keys.length),
+      transactions: billedTransactions(provider.name, group.keys.length),
       providerRequests: answer.providerRequests,
       strategy: answer.strategy,
       durationMs,

@@ -4,7 +4,12 @@ import { deleteKeys, eventually, testRedisUrl, uniquePrefix } from '@oneeta/serv
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MapsProvider, MatrixOptions } from '../src/port.js';
-import { createTravelCache, groupByCall, type CellRequest } from '../src/travel-cache.js';
+import {
+  billedTransactions,
+  createTravelCache,
+  groupByCall,
+  type CellRequest,
+} from '../src/travel-cache.js';
 
 /** A provider standing in for Azure: 60 s per 0.01° of latitude, counting every call and cell. */
 function countingProvider(opts: { limit?: number; delayMs?: number; fail?: boolean } = {}) {
@@ -79,6 +84,12 @@ const cacheWith = (provider: MapsProvider, over: { lockMs?: number } = {}) =>
   });
 
 describe('travel cache', () => {
+  it('bills Azure transactions (and counts the offline estimate the same way) but none for a self-hosted OSRM', () => {
+    expect(billedTransactions('azure', 9)).toBe(3);
+    expect(billedTransactions('offline', 4)).toBe(1);
+    expect(billedTransactions('osm', 9)).toBe(0);
+  });
+
   it('computes missing cells once, then answers them from the cache without the provider', async () => {
     const p = countingProvider();
     const cache = cacheWith(p.provider);

@@ -53,6 +53,19 @@ describe('usage records of the maps API', () => {
     expect(lookupMetrics('offline', 'search', 1, 2).providerRequests).toBe(0);
   });
 
+  it('counts a Photon search as requests to the osm engine, and its time zones (geo-tz) as none', () => {
+    expect(lookupMetrics('osm', 'search', 3, 2)).toEqual({
+      providerRequests: 2,
+      provider: 'osm',
+      strategy: 'photon',
+      durationMs: 3,
+    });
+    expect(lookupMetrics('osm', 'timezone', 1)).toMatchObject({
+      providerRequests: 0,
+      strategy: 'geo-tz',
+    });
+  });
+
   it('keeps the signed-in caller’s id in the request summary', () => {
     const data = timezoneUsage(
       { sessionId: 's', userId: 'u-1' },

@@ -31,9 +31,17 @@ function record(event: UsageRecordedData['event'], input: UsageInput): UsageReco
 
 type Caller = Pick<UsageInput, 'sessionId' | 'userId'>;
 
+/** How each provider answers a search and a time-zone lookup (the usage record's strategy). */
+const LOOKUP_STRATEGIES: Record<ProviderName, Record<'search' | 'timezone', string>> = {
+  azure: { search: 'fuzzy-search', timezone: 'timezone-by-coordinates' },
+  osm: { search: 'photon', timezone: 'geo-tz' },
+  offline: { search: 'gazetteer', timezone: 'geo-tz' },
+};
+
 /**
  * The provider's work for one search or time-zone call (the port reports requests only for matrix
- * calls): `calls` lookups (a search that fell back from nearby to everywhere made 2).
+ * calls): `calls` lookups (a search that fell back from nearby to everywhere made 2); the embedded
+ * gazetteer and geo-tz send none.
  */
 export function lookupMetrics(
   provider: ProviderName,
@@ -41,17 +49,9 @@ export function lookupMetrics(
   durationMs: number,
   calls = 1,
 ): UsageMetrics {
-  const azure = provider === 'azure';
-  const strategy =
-    kind === 'search'
-      ? azure
-        ? 'fuzzy-search'
-        : 'gazetteer'
-      : azure
-        ? 'timezone-by-coordinates'
-        : 'geo-tz';
+  const strategy = LOOKUP_STRATEGIES[provider][kind];
   return {
-    providerRequests: azure ? calls : 0,
+    providerRequests: strategy === 'geo-tz' || strategy === 'gazetteer' ? 0 : calls,
     provider,
     strategy,
     durationMs: Math.round(durationMs),
