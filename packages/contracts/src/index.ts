@@ -8,6 +8,7 @@ export * from './ws.js';
 export * from './events.js';
 export * from './jobs.js';
 export * from './sessions.js';
+export * from './suggestions.js';
 export * from './session-invites.js';
 export * from './health.js';
 export * from './health-guard.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notificationKindSchema } from './events.js';
 import { reminderJobSchema } from './reminders.js';
 import type { Plan } from './plans.js';
+import { suggestionMatrixJobSchema } from './suggestions.js';
 
 /**
  * BullMQ queue names. Renaming a queue strands jobs in flight: add a new one and drain the old.
@@ -12,6 +13,7 @@ export const QUEUES = {
   reminders: 'reminders',
   liveCheck: 'session-live-check',
   planPush: 'billing-plan-push',
+  suggestionMatrix: 'suggestion-matrix',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -183,6 +185,17 @@ export const JOBS = {
     name: 'push',
     schema: planPushJobSchema,
     attempts: 20,
+    backoff: { type: 'exponential', delay: 1000 },
+  },
+  /**
+   * A suggestion's participants × candidates matrix (suggestions.ts), computed by the routing
+   * worker through the same travel cache as session travel; retried like a route-matrix job.
+   */
+  [QUEUES.suggestionMatrix]: {
+    queue: QUEUES.suggestionMatrix,
+    name: 'compute',
+    schema: suggestionMatrixJobSchema,
+    attempts: 5,
     backoff: { type: 'exponential', delay: 1000 },
   },
 } as const;

@@ -136,3 +136,15 @@ export const MAPS_MESSAGES = {
   timezoneFailed: 'Time zone lookup failed',
   noTimezone: 'No time zone is known for this position',
 } as const;
+
+/** Texts of "Where should we meet?" suggestions (ours: the spec leaves them unworded). */
+export const SUGGESTION_MESSAGES = {
+  candidatesOrCategory: 'Choose places to compare or a kind of place, not both',
+  candidateLimitFree: 'Free plan can compare up to {n} places. Upgrade to compare more.',
+  candidateLimit: 'Your plan can compare up to {n} places at a time',
+  noPositions: 'Nobody in this session has shared a location yet',
+  notFound: 'Suggestion not found',
+  expired: 'This suggestion has expired. Suggest places again.',
+  voteIndex: 'Choose one of the suggested places',
+  onlyParticipantsVote: 'Only participants can vote',
+} as const;

@@ -18,6 +18,8 @@ export interface PlanLimits {
   chatMessagesPerHour: number | null;
   canEditSavedSession: boolean;
   priorityRouting: boolean;
+  /** Places one "Where should we meet?" suggestion may compare. */
+  suggestionCandidates: number;
 }
 
 /** The plan table (issue 2). Used by auth, session, communication and billing. */
@@ -33,6 +35,7 @@ export const PLAN_TABLE: Readonly<Record<Plan, PlanLimits>> = {
     chatMessagesPerHour: 10,
     canEditSavedSession: false,
     priorityRouting: false,
+    suggestionCandidates: 3,
   },
   standard: {
     name: 'Standard',
@@ -45,6 +48,7 @@ export const PLAN_TABLE: Readonly<Record<Plan, PlanLimits>> = {
     chatMessagesPerHour: null,
     canEditSavedSession: true,
     priorityRouting: false,
+    suggestionCandidates: 10,
   },
   premium: {
     name: 'Premium',
@@ -57,6 +61,7 @@ export const PLAN_TABLE: Readonly<Record<Plan, PlanLimits>> = {
     chatMessagesPerHour: null,
     canEditSavedSession: true,
     priorityRouting: true,
+    suggestionCandidates: 10,
   },
   enterprise: {
     name: 'Enterprise',
@@ -69,6 +74,7 @@ export const PLAN_TABLE: Readonly<Record<Plan, PlanLimits>> = {
     chatMessagesPerHour: null,
     canEditSavedSession: true,
     priorityRouting: true,
+    suggestionCandidates: 10,
   },
 };
 

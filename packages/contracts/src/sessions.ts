@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SESSION_ID_PATTERN } from './constants.js';
 import { planSchema } from './plan-schema.js';
 import { positionSchema, routeOptionsSchema } from './maps.js';
+import { suggestionSchema } from './suggestions.js';
 import { cursorSchema, idSchema, participantIdSchema, safeText } from './text.js';
 
 export const sessionIdSchema = z
@@ -147,6 +148,11 @@ export const sessionSchema = z
      * invite against. Someone who left or was removed frees their place.
      */
     invitesUsed: z.number().int().min(0).optional(),
+    /**
+     * The current "Where should we meet?" suggestion (suggestions.ts), as the caller sees it (their
+     * own vote); null when there is none, it expired or the participants changed; absent for guests.
+     */
+    suggestion: suggestionSchema.nullish(),
   })
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
@@ -197,6 +203,8 @@ export const sessionLimitsResponseSchema = z.object({
     maxParticipants: z.number().int(),
     maxInvitesPerSession: z.number().int(),
     canEditSavedSession: z.boolean(),
+    /** Places one suggestion may compare (the plan table's `suggestionCandidates`). */
+    maxSuggestionCandidates: z.number().int(),
   }),
   usage: z.object({
     openTotal: z.number().int(),
