@@ -6,7 +6,7 @@ import {
   type User,
 } from '@oneeta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { getTimezone } from '../../../api/maps';
 import { queryKeys } from '../../../api/query-keys';
@@ -161,7 +161,11 @@ export function useSessionEditor(input: EditorInput) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessionLimits });
     },
   });
-  const showProblem = { onError: (error: Error) => setProblem(saveErrorOf(error)) };
+  /** The form's own saves show a refusal in the form (and the late alert's re-plan beside it). */
+  const showProblem = useMemo(
+    () => ({ onError: (error: Error) => setProblem(saveErrorOf(error)) }),
+    [],
+  );
 
   const save = useCallback(() => {
     const check = checkSave({
@@ -204,6 +208,7 @@ export function useSessionEditor(input: EditorInput) {
     id,
     mutation,
     draftInvitees,
+    showProblem,
   ]);
 
   /**
@@ -227,7 +232,7 @@ export function useSessionEditor(input: EditorInput) {
         showProblem,
       );
     },
-    [session, id, user, position, positionSource, mutation],
+    [session, id, user, position, positionSource, mutation, showProblem],
   );
 
   /**

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addPick,
+  candidateInputs,
+  candidateLimitText,
+  isPlanLimitText,
   everyoneByText,
   leftOutText,
   meetEarliest,
@@ -87,7 +90,7 @@ describe('spread and left out', () => {
 });
 
 describe('voteView and nextVote', () => {
-  const base = { candidateId: 'x', myVote: null, member: true };
+  const base = { candidate: 1, myVote: null, member: true };
 
   it('the owner sees the count and has no button', () => {
     expect(voteView({ ...base, count: 2, isOwner: true })).toEqual({
@@ -99,12 +102,12 @@ describe('voteView and nextVote', () => {
   });
 
   it('a member sees their own vote, not the count', () => {
-    expect(voteView({ ...base, count: 3, isOwner: false, myVote: 'x' })).toEqual({
+    expect(voteView({ ...base, count: 3, isOwner: false, myVote: 1 })).toEqual({
       countText: null,
       pressed: true,
       canVote: true,
     });
-    expect(voteView({ ...base, count: 3, isOwner: false, myVote: 'y' }).pressed).toBe(false);
+    expect(voteView({ ...base, count: 3, isOwner: false, myVote: 0 }).pressed).toBe(false);
   });
 
   it('someone who is not a member (a guest) cannot vote', () => {
@@ -112,9 +115,9 @@ describe('voteView and nextVote', () => {
   });
 
   it('a second press on the same place takes the vote back; another place moves it', () => {
-    expect(nextVote(null, 'x')).toBe('x');
-    expect(nextVote('x', 'x')).toBeNull();
-    expect(nextVote('x', 'y')).toBe('y');
+    expect(nextVote(null, 1)).toBe(1);
+    expect(nextVote(1, 1)).toBeNull();
+    expect(nextVote(1, 0)).toBe(0);
   });
 });
 
@@ -126,22 +129,25 @@ describe("the owner's list of places", () => {
     position: { lat, lon },
   });
 
-  it('adds up to the plan’s limit, then says so', () => {
+  it('adds up to the plan’s limit, then says so in the server’s words', () => {
     let list = [place('a', 1, 1)];
-    const added = addPick(list, place('b', 2, 2), 2);
+    const added = addPick(list, place('b', 2, 2), { max: 2, plan: 'premium' });
     expect(added.ok).toBe(true);
     list = added.list;
-    const full = addPick(list, place('c', 3, 3), 2);
-    expect(full).toEqual({
+    expect(addPick(list, place('c', 3, 3), { max: 2, plan: 'premium' })).toEqual({
       ok: false,
       list,
-      message: 'Your plan compares up to 2 places at a time.',
+      message: 'Your plan can compare up to 2 places at a time',
+    });
+    expect(addPick(list, place('c', 3, 3), { max: 2, plan: 'free' })).toMatchObject({
+      ok: false,
+      message: 'Free plan can compare up to 2 places. Upgrade to compare more.',
     });
   });
 
   it('refuses the same place twice: by id, or a pin at the same point', () => {
     const list = [place('a', 47.1234561, -122.1, 'Park')];
-    expect(addPick(list, place('a', 0, 0, 'Park'), 5)).toMatchObject({
+    expect(addPick(list, place('a', 0, 0, 'Park'), { max: 5, plan: 'free' })).toMatchObject({
       ok: false,
       message: 'Park is already on the list.',
     });
@@ -163,5 +169,43 @@ describe('meetEarliest', () => {
   });
   it('is null when no trip is known', () => {
     expect(meetEarliest([trip('a', 'A', null)], now)).toBeNull();
+  });
+});
+
+describe('what the request carries', () => {
+  it('a search result with its id and address, a pin by its name and point only', () => {
+    expect(
+      candidateInputs([
+        {
+          id: 'osm:1',
+          name: 'Kirkland',
+          address: 'Kirkland, WA',
+          position: { lat: 47.68, lon: -122.2 },
+        },
+        {
+          id: 'pin:47.6,-122.3',
+          name: 'Selected place',
+          address: '',
+          position: { lat: 47.6, lon: -122.3 },
+        },
+      ]),
+    ).toEqual([
+      {
+        id: 'osm:1',
+        name: 'Kirkland',
+        address: 'Kirkland, WA',
+        position: { lat: 47.68, lon: -122.2 },
+      },
+      { name: 'Selected place', position: { lat: 47.6, lon: -122.3 } },
+    ]);
+  });
+
+  it('knows the plan-limit refusals in the server’s words, whatever the number', () => {
+    expect(isPlanLimitText(candidateLimitText('free', 3))).toBe(true);
+    expect(isPlanLimitText(candidateLimitText('standard', 10))).toBe(true);
+    expect(isPlanLimitText('Choose at least one place')).toBe(false);
+    expect(
+      isPlanLimitText('Free plan can compare up to many places. Upgrade to compare more.'),
+    ).toBe(false);
   });
 });

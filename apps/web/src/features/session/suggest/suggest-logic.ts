@@ -3,7 +3,12 @@
  * own first, the 'everyone there by' time (labelled with its zone when it is not the viewer's),
  * the spread, who was left out, the thumbs-up state, and the owner's list of places to compare.
  */
-import { format } from '@oneeta/contracts';
+import {
+  format,
+  SUGGESTION_MESSAGES,
+  type Plan,
+  type SuggestionCandidateInput,
+} from '@oneeta/contracts';
 import { clockText, formatMinutes, roundHalfAwayFromZero } from '@oneeta/travel';
 import { SUGGEST_UI } from './texts';
 
@@ -77,27 +82,27 @@ export interface VoteView {
 export function voteView(input: {
   count: number;
   isOwner: boolean;
-  /** The candidate the viewer gave their thumbs up, if any. */
-  myVote: string | null;
-  candidateId: string;
+  /** The candidate (its index) the viewer gave their thumbs up, if any. */
+  myVote: number | null;
+  candidate: number;
   /** A member who can take part (signed in, not left). */
   member: boolean;
 }): VoteView {
-  const { count, isOwner, myVote, candidateId, member } = input;
+  const { count, isOwner, myVote, candidate, member } = input;
   return {
     countText: isOwner
       ? count === 0
         ? SUGGEST_UI.noVotes
         : format(SUGGEST_UI.votes, { n: count })
       : null,
-    pressed: !isOwner && myVote === candidateId,
+    pressed: !isOwner && myVote === candidate,
     canVote: !isOwner && member,
   };
 }
 
-/** The thumbs up goes to `candidateId`, or is taken back when it was already there. */
-export function nextVote(myVote: string | null, candidateId: string): string | null {
-  return myVote === candidateId ? null : candidateId;
+/** The thumbs up goes to `candidate`, or is taken back when it was already there. */
+export function nextVote(myVote: number | null, candidate: number): number | null {
+  return myVote === candidate ? null : candidate;
 }
 
 // ---- The owner's list of places to compare ----
@@ -122,11 +127,19 @@ export function samePlace(a: PlacePick, b: PlacePick): boolean {
   );
 }
 
-/** Adds a picked place to the list, unless it is there already or the list is full. */
+/** The plan's limit on places to compare, as the server words it (Free says how to get more). */
+export function candidateLimitText(plan: Plan, max: number): string {
+  return format(
+    plan === 'free' ? SUGGESTION_MESSAGES.candidateLimitFree : SUGGESTION_MESSAGES.candidateLimit,
+    { n: max },
+  );
+}
+
+/** Adds a picked place to the list, unless it is there already or the plan's list is full. */
 export function addPick<T extends PlacePick>(
   list: readonly T[],
   place: T,
-  max: number,
+  { max, plan }: { max: number; plan: Plan },
 ): AddResult<T> {
   if (list.some((p) => samePlace(p, place)))
     return {
@@ -135,8 +148,29 @@ export function addPick<T extends PlacePick>(
       message: format(SUGGEST_UI.alreadyListed, { name: place.name }),
     };
   if (list.length >= max)
-    return { ok: false, list: [...list], message: format(SUGGEST_UI.planLimit, { n: max }) };
+    return { ok: false, list: [...list], message: candidateLimitText(plan, max) };
   return { ok: true, list: [...list, place] };
+}
+
+/** Whether a refusal is the plan's limit on places (the panel then offers the plans page). */
+export function isPlanLimitText(message: string): boolean {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [SUGGESTION_MESSAGES.candidateLimitFree, SUGGESTION_MESSAGES.candidateLimit].some((t) =>
+    new RegExp(`^${t.split('{n}').map(escape).join('\\d+')}$`).test(message),
+  );
+}
+
+/** A dropped pin's id ('pin:lat,lon'): the server names pins itself. */
+const PIN_PREFIX = 'pin:';
+
+/** The owner's places as the request carries them: a search result with its id and address, a pin by name and point. */
+export function candidateInputs(list: readonly PlacePick[]): SuggestionCandidateInput[] {
+  return list.map((p) => ({
+    name: p.name,
+    position: { lat: p.position.lat, lon: p.position.lon },
+    ...(p.id.startsWith(PIN_PREFIX) ? {} : { id: p.id }),
+    ...(p.address ? { address: p.address } : {}),
+  }));
 }
 
 export function removePick<T extends PlacePick>(list: readonly T[], id: string): T[] {

@@ -23,9 +23,9 @@ export const SUGGEST_UI = {
   candidatesHint:
     'Add up to {n}: search here, or search the map or tap it to drop a pin, then press Confirm.',
   addPlace: 'Add a place to compare',
+  remove: 'Remove',
   removeCandidate: 'Remove {name}',
   alreadyListed: '{name} is already on the list.',
-  planLimit: 'Your plan compares up to {n} places at a time.',
   seePlans: 'See plans',
   pending: 'Working out everyone’s travel time…',
   failed: 'Could not compare these places. Try again.',
