@@ -66,12 +66,12 @@ export function SuggestPanel(props: SuggestPanelProps) {
         {isOwner && (
           <button
             type="button"
-            className={s.open ? 'btn btn-ghost btn-sm' : 'btn btn-secondary btn-sm'}
+            className="btn btn-secondary btn-sm"
             aria-expanded={s.open}
             aria-controls={chooserId}
             onClick={() => s.setOpen(!s.open)}
           >
-            {s.open ? SUGGEST_UI.close : SUGGEST_UI.open}
+            {SUGGEST_UI.open}
           </button>
         )}
       </div>

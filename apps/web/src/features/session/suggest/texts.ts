@@ -10,7 +10,6 @@ export const SUGGEST_UI = {
     'Compare places by travel time: the fairest is the one where nobody travels much longer than the others.',
   memberIntro: 'The owner is comparing places by travel time. Give the one you like a thumbs up.',
   open: 'Suggest a place',
-  close: 'Hide',
   howTitle: 'What to compare',
   byCategory: 'A kind of place near the group',
   byPlaces: 'Places I pick',
