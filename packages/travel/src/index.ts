@@ -7,3 +7,5 @@ export * from './zoned.js';
 export * from './clock.js';
 export * from './late.js';
 export * from './distance.js';
+export * from './meeting-centre.js';
+export * from './place-ranking.js';

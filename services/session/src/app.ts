@@ -4,6 +4,7 @@ import { inviteRoutes } from './routes/invites.js';
 import { internalRoutes } from './routes/internal.js';
 import { participantRoutes } from './routes/participants.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { suggestionRoutes } from './routes/suggestions.js';
 
 export type { SessionDeps } from './context.js';
 
@@ -21,6 +22,7 @@ export async function buildApp(deps: SessionAppDeps) {
   sessionRoutes(app, ctx, guards);
   participantRoutes(app, ctx, guards);
   inviteRoutes(app, ctx, guards);
+  suggestionRoutes(app, ctx, guards);
   internalRoutes(app, ctx, guards);
   // Its consumers write through the same context (context.write) as its routes.
   return Object.assign(app, { ctx });

@@ -14,7 +14,11 @@ export const MIGRATIONS = fileURLToPath(new URL('./store/migrations', import.met
 startService({
   name: 'session',
   config: configSchema,
-  store: { migrations: MIGRATIONS, outbox, jobs: [JOBS[QUEUES.routeMatrix]] },
+  store: {
+    migrations: MIGRATIONS,
+    outbox,
+    jobs: [JOBS[QUEUES.routeMatrix], JOBS[QUEUES.suggestionMatrix]],
+  },
   app: (kit) =>
     buildApp({
       config: kit.config,

@@ -74,10 +74,12 @@ export async function startSession(
     config,
     db: database.db,
     table: outboxTable,
-    jobs: [JOBS[QUEUES.routeMatrix]],
+    jobs: [JOBS[QUEUES.routeMatrix], JOBS[QUEUES.suggestionMatrix]],
   });
   /** The route-matrix queue the relay delivers to (tests read its jobs). */
   const routeQueue = delivery.queues[QUEUES.routeMatrix]!;
+  /** The suggestion-matrix queue (one job per suggestion). */
+  const suggestionQueue = delivery.queues[QUEUES.suggestionMatrix]!;
   const app = await buildApp({
     config,
     db: database.db,
@@ -111,6 +113,7 @@ export async function startSession(
     bus,
     prefix,
     routeQueue,
+    suggestionQueue,
     /** The outbox and its relay (delivering every 50 ms, and at once after a write). */
     delivery,
     /** Resolves once the relay delivered every outbox row written so far. */
@@ -123,6 +126,7 @@ export async function startSession(
       await app.close();
       await accounts.close();
       await routeQueue.obliterate({ force: true }).catch(() => {});
+      await suggestionQueue.obliterate({ force: true }).catch(() => {});
       await delivery.close();
       await infra.close();
     },

@@ -66,6 +66,7 @@ describe('GET /api/sessions/limits', () => {
           maxParticipants: table.participants,
           maxInvitesPerSession: table.invitesPerSession,
           canEditSavedSession: table.canEditSavedSession,
+          maxSuggestionCandidates: table.suggestionCandidates,
         },
         usage: { openTotal: 0, ownedOpen: 0, joinedOpen: 0 },
       });

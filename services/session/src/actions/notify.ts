@@ -12,7 +12,7 @@ import { isClosed } from '../domain/access.js';
 import { scheduleOf } from '../domain/schedule.js';
 import {
   changesOf,
-  MOVE_REASON,
+  FRAME_ONLY_REASONS,
   sessionAggregate,
   type Touched,
 } from '../domain/session-changes.js';
@@ -85,9 +85,9 @@ export function createNotifier(deps: NotifierDeps) {
               },
       });
     }
-    // A move alone changes nothing session.changed or session.schedule carry (count, closing,
-    // leave-by times, arrivals): only its frame and route job go out.
-    if (loaded && reason !== MOVE_REASON) {
+    // A move alone, or a suggestion or vote, changes nothing session.changed or session.schedule
+    // carry (count, closing, leave-by times, arrivals): only its frame (and route job) go out.
+    if (loaded && !FRAME_ONLY_REASONS.has(reason)) {
       const data: SessionChangedData = {
         sessionId,
         creatorUserId: loaded.session.creatorUserId,

@@ -81,6 +81,8 @@ export function guestView(full: Session): Session {
       earliestArrival: roundTime(full.travel.earliestArrival),
     },
     suggestedArriveAt: roundTime(full.suggestedArriveAt ?? null),
+    // Where the group may meet is for its members only.
+    suggestion: null,
     viewerRole: 'guest',
   };
 }

@@ -4,6 +4,10 @@ import { sessionView } from './view.js';
 
 /** The reason of a change that only moved someone (no arrival, lateness or sharing change came with it). */
 export const MOVE_REASON = 'location';
+/** The reason of a change to the "Where should we meet?" suggestion or its votes. */
+export const SUGGESTION_REASON = 'suggestion';
+/** Changes that nothing `session.changed` or `session.schedule` carry can show: only their frame goes out. */
+export const FRAME_ONLY_REASONS: ReadonlySet<string> = new Set([MOVE_REASON, SUGGESTION_REASON]);
 
 /**
  * Which participants a change touched, for the frame that carries it: those of these users, or

@@ -3,6 +3,8 @@ import type { InviteRow, ParticipantRow, SessionRow } from '../store/schema.js';
 import { isClosed, type ViewerRole } from './access.js';
 import { guestView } from './guest-view.js';
 import { lateness, sharingOver, suggestedArrival } from './live.js';
+import { suggestionState, suggestionView } from './suggestions.js';
+import type { StoredSuggestion } from '../store/suggestions-store.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -51,7 +53,8 @@ export function inviteView(i: InviteRow, withCode: boolean): Invite {
 
 /**
  * The session as a caller with this role may see it (guests get the coarse view of guest-view.ts). Invite
- * codes go to the owner, and to an invitee for their own invite (found by `viewerEmail`).
+ * codes go to the owner, and to an invitee for their own invite (found by `viewerEmail`). The
+ * suggestion shows while it counts, with `viewerUserId`'s own vote.
  */
 export function sessionView(
   {
@@ -59,15 +62,18 @@ export function sessionView(
     participants,
     invites,
     revision,
+    suggestion,
   }: {
     session: SessionRow;
     participants: ParticipantRow[];
     invites: InviteRow[];
     revision: number;
+    suggestion?: StoredSuggestion | null;
   },
   role: Exclude<ViewerRole, 'none'>,
   viewerEmail: string | null = null,
   now = new Date(),
+  viewerUserId: string | null = null,
 ): Session {
   const mine = (i: InviteRow) =>
     role === 'invitee' &&
@@ -111,6 +117,22 @@ export function sessionView(
     sharingEnded: ended,
     revision,
     invitesUsed: countInvitesUsed(invites, participants),
+    suggestion: currentSuggestion(role, suggestion, participants, viewerUserId, now),
   };
   return role === 'guest' ? guestView(full) : full;
+}
+
+function currentSuggestion(
+  role: Exclude<ViewerRole, 'none'>,
+  stored: StoredSuggestion | null | undefined,
+  participants: ParticipantRow[],
+  viewerUserId: string | null,
+  now: Date,
+) {
+  if (!stored || role === 'guest' || suggestionState(stored.row, participants, now) !== 'current')
+    return null;
+  const voter = participants.find(
+    (p) => viewerUserId !== null && p.userId === viewerUserId && p.status === 'active',
+  );
+  return suggestionView(stored, participants, voter?.id ?? null);
 }

@@ -10,11 +10,18 @@ import {
   sessionRevisionResponseSchema,
   sessionScheduleDataSchema,
   sessionUserExportSchema,
+  SUGGESTION_MESSAGES,
+  suggestionMatrixInputSchema,
+  suggestionMatrixResultBodySchema,
+  suggestionMatrixStoredSchema,
+  suggestionParamsSchema,
   userExportParamsSchema,
 } from '@oneeta/contracts';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { SessionContext } from '../context.js';
+import { storeSuggestionMatrix } from '../actions/suggestions.js';
 import { memberRole } from '../domain/membership.js';
+import { matrixInput, suggestionState } from '../domain/suggestions.js';
 import { scheduleOf } from '../domain/schedule.js';
 import { exportUser } from '../store/export-store.js';
 
@@ -125,6 +132,55 @@ export function internalRoutes(app: App, ctx: SessionContext, guards: Guards) {
             : [],
         ),
       };
+    },
+  );
+
+  /**
+   * For the routing worker's suggestion-matrix job: the suggestion's participants with a position
+   * now and its candidates (or its search); 404 once the suggestion is replaced, expired or its
+   * participants changed (the worker drops the job).
+   */
+  app.get(
+    '/internal/sessions/:id/suggestions/:sid/matrix-input',
+    {
+      preHandler: guards.requireInternal,
+      schema: { params: suggestionParamsSchema, response: { 200: suggestionMatrixInputSchema } },
+    },
+    async (request) => {
+      const { participants, suggestion } = await load(request.params.id);
+      if (
+        !suggestion ||
+        suggestion.row.id !== request.params.sid ||
+        suggestionState(suggestion.row, participants, new Date()) !== 'current'
+      )
+        throw new HttpError(404, SUGGESTION_MESSAGES.notFound, 'suggestion_not_found');
+      return matrixInput(suggestion.row, participants);
+    },
+  );
+
+  /** The routing worker posts a suggestion's matrix: stored with the session's frame in one transaction. */
+  app.post(
+    '/internal/sessions/:id/suggestions/:sid/matrix',
+    {
+      preHandler: guards.requireInternal,
+      schema: {
+        params: suggestionParamsSchema,
+        body: suggestionMatrixResultBodySchema,
+        response: { 200: suggestionMatrixStoredSchema },
+      },
+    },
+    async (request) => {
+      const { id, sid } = request.params;
+      const body = request.body;
+      const width = body.participantIds.length;
+      if (body.travel.some((cells) => cells.length !== width))
+        throw new HttpError(400, 'Each travel row needs one cell per participant', 'bad_matrix');
+      const outcome = await ctx.write((tx, changed) =>
+        storeSuggestionMatrix(tx, changed, id, sid, body, new Date()),
+      );
+      if (outcome === 'mismatch')
+        throw new HttpError(400, 'The matrix needs one row per candidate', 'bad_matrix');
+      return { outcome };
     },
   );
 

@@ -86,6 +86,7 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
           maxParticipants: limits.participants,
           maxInvitesPerSession: limits.invitesPerSession,
           canEditSavedSession: limits.canEditSavedSession,
+          maxSuggestionCandidates: limits.suggestionCandidates,
         },
         usage: { openTotal: usage.ownedOpen + usage.joinedOpen, ...usage },
       };
@@ -106,7 +107,16 @@ export function sessionRoutes(app: App, ctx: SessionContext, guards: Guards) {
     },
     async (request) => {
       const loaded = await ctx.access(request.params.id, request.user, true);
-      return { session: sessionView(loaded, loaded.role, verifiedEmailOf(request.user)) };
+      const user = request.user;
+      return {
+        session: sessionView(
+          loaded,
+          loaded.role,
+          verifiedEmailOf(user),
+          new Date(),
+          user?.id ?? null,
+        ),
+      };
     },
   );
 

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Destination, Plan, RouteOptions } from '@oneeta/contracts';
+import type { Destination, PlaceCategory, Plan, Position, RouteOptions } from '@oneeta/contracts';
 import { outboxTable } from '@oneeta/service-kit';
 
 /** The session service's own Postgres schema; no other service reads it. */
@@ -145,7 +145,57 @@ export const revisions = session.table('revisions', {
   revision: integer('revision').notNull().default(0),
 });
 
+/** A candidate place as stored (its index is its place in the array). */
+export interface StoredCandidate {
+  id: string;
+  name: string;
+  address: string;
+  position: Position;
+}
+
+/**
+ * The session's current "Where should we meet?" suggestion (one per session: a new one replaces
+ * it). It counts until `expiresAt` and while the session's active participants are
+ * `participantIds`; `travel[c][p]` is `originIds[p]`'s travel seconds to candidate c (null: no route).
+ */
+export const suggestions = session.table('suggestions', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .unique('suggestions_session_unique')
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  createdBy: text('created_by').notNull(),
+  mode: text('mode', { enum: ['places', 'category'] }).notNull(),
+  category: text('category').$type<PlaceCategory>(),
+  centre: jsonb('centre').$type<Position>(),
+  /** How many places a category search may bring. */
+  searchLimit: integer('search_limit'),
+  candidates: jsonb('candidates').$type<StoredCandidate[]>().notNull(),
+  participantIds: jsonb('participant_ids').$type<string[]>().notNull(),
+  originIds: jsonb('origin_ids').$type<string[]>(),
+  travel: jsonb('travel').$type<(number | null)[][]>(),
+  computedAt: at('computed_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+});
+
+/** One vote per participant and suggestion (moving it updates the row). */
+export const suggestionVotes = session.table(
+  'suggestion_votes',
+  {
+    suggestionId: text('suggestion_id')
+      .notNull()
+      .references(() => suggestions.id, { onDelete: 'cascade' }),
+    participantId: text('participant_id').notNull(),
+    candidateIndex: integer('candidate_index').notNull(),
+    votedAt: at('voted_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('suggestion_votes_pk').on(t.suggestionId, t.participantId)],
+);
+
 export type SessionRow = typeof sessions.$inferSelect;
+export type SuggestionRow = typeof suggestions.$inferSelect;
+export type SuggestionVoteRow = typeof suggestionVotes.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
 

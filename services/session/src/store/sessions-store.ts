@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@oneeta/service-kit';
 import { invites, participants, revisions, sessions, type ParticipantRow } from './schema.js';
+import { createSuggestionsStore } from './suggestions-store.js';
 
 /** Reads shared by every route: one session with its participants and invites. */
 export function createSessionsStore(db: Database) {
@@ -15,7 +16,7 @@ export function createSessionsStore(db: Database) {
   return {
     db,
     /**
-     * The session with its rows. `revision` is read first: a change committed in between shows in
+     * The session with its rows (and its suggestion with its votes). `revision` is read first: a change committed in between shows in
      * the rows but not in it, so it is never newer than what they show (a page then refetches once
      * more, and never skips a change).
      */
@@ -23,15 +24,17 @@ export function createSessionsStore(db: Database) {
       const counted = await revision(id);
       const [session] = await db.select().from(sessions).where(eq(sessions.id, id));
       if (!session) return undefined;
-      const [people, invited] = await Promise.all([
+      const [people, invited, suggestion] = await Promise.all([
         db
           .select()
           .from(participants)
           .where(eq(participants.sessionId, id))
           .orderBy(asc(participants.position), asc(participants.createdAt)),
         db.select().from(invites).where(eq(invites.sessionId, id)).orderBy(asc(invites.createdAt)),
+        // The "Where should we meet?" suggestion, whether or not it still counts (the view decides).
+        createSuggestionsStore(db).ofSession(id),
       ]);
-      return { session, participants: people, invites: invited, revision: counted };
+      return { session, participants: people, invites: invited, revision: counted, suggestion };
     },
     revision,
     /** Counts a change and returns the session's new revision; called once per change, after its outbox rows. */
