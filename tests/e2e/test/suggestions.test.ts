@@ -273,4 +273,67 @@ describe('where should we meet? (suggestions)', () => {
       await shot('member-after-meet-here', ada);
     },
   );
+
+  test('a Free owner: the plan’s limit on places and on editing, each shown with the way to more', async ({
+    stack,
+    person,
+    screens,
+  }) => {
+    const owner = await person({ name: 'Fran Free', at: PLACES.bellevue, plan: 'free' });
+    const id = sessionId();
+    await ok<{ session: Session }>(`${stack.base}/api/sessions`, {
+      method: 'POST',
+      token: owner.user!.token,
+      body: {
+        sessionId: id,
+        destination: {
+          id: `e2e-pike-${id}`,
+          name: 'Pike Place Market',
+          address: '85 Pike St, Seattle, WA',
+          position: { lat: 47.6097, lon: -122.3422 },
+        },
+        tzId: TZ,
+        arriveAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+        travelMode: 'car',
+        participants: [{ id: `user:${owner.user!.user.id}`, ...PLACES.bellevue }],
+      },
+    });
+    await openSession(owner.page, id);
+    const page = owner.page;
+    await panel(page).getByRole('button', { name: 'Suggest a place' }).click();
+    await panel(page).getByRole('radio', { name: 'Places I pick', exact: true }).check();
+    await panel(page).getByText('Add up to 3:', { exact: false }).waitFor();
+    for (const town of ['Kirkland', 'Redmond', 'Renton'])
+      await pickPlace(page, { label: ADD_PLACE, query: town, resultName: town });
+    // The fourth is refused in the server's words, with the plans page one press away.
+    await pickPlace(page, { label: ADD_PLACE, query: 'Issaquah', resultName: 'Issaquah' });
+    const refusal = panel(page).getByRole('alert');
+    await refusal
+      .getByText('Free plan can compare up to 3 places. Upgrade to compare more.', { exact: true })
+      .waitFor();
+    expect(await refusal.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/plans',
+    );
+    const picks = panel(page).getByRole('list', { name: 'Places to compare' });
+    expect(await picks.getByRole('listitem').count()).toBe(3);
+    await panel(page).scrollIntoViewIfNeeded();
+    await screens.capture('free-limit-places', { page });
+
+    await panel(page).getByRole('button', { name: 'Compare these places', exact: true }).click();
+    const ready = await readySuggestion(stack, owner.user!.token, id);
+    const best = [...ready.ranked].sort((a, b) => a.rank - b.rank)[0]!;
+    await row(page, best.name).waitFor();
+    // Meet here goes through the normal save's rules: Free cannot edit a saved session.
+    await row(page, best.name).getByRole('button', { name: 'Meet here' }).click();
+    const noEdit = row(page, best.name).getByRole('alert');
+    await noEdit
+      .getByText('Free plan cannot edit a saved session. Upgrade to edit.', { exact: true })
+      .waitFor();
+    await noEdit.getByRole('link', { name: 'See plans' }).waitFor();
+    expect((await fetchSession(stack, owner.user!.token, id)).destination?.name).toBe(
+      'Pike Place Market',
+    );
+    await row(page, best.name).scrollIntoViewIfNeeded();
+    await screens.capture('free-meet-here-refused', { page });
+  });
 });
