@@ -17,6 +17,11 @@ import { createWorkerMetrics } from '../src/providers/metrics.js';
 import { createProcessor } from '../src/consumers/processor.js';
 import { createSessionClient } from '../src/providers/session-client.js';
 import { startRouteWorker, type RouteWorker } from '../src/consumers/worker.js';
+import { createSuggestionProcessor } from '../src/consumers/suggestion-processor.js';
+import {
+  startSuggestionWorker,
+  type SuggestionWorker,
+} from '../src/consumers/suggestion-worker.js';
 
 /**
  * Wraps a provider, counting calls and cells; `hold()` makes matrix calls wait until `release()`,
@@ -87,7 +92,7 @@ export async function startPipeline(env: Record<string, string> = {}) {
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     SESSION_URL: address,
   });
-  const workers: RouteWorker[] = [];
+  const workers: (RouteWorker | SuggestionWorker)[] = [];
 
   /** Starts a worker in this process with its own cache client and metrics registry. */
   const worker = (
@@ -133,6 +138,46 @@ export async function startPipeline(env: Record<string, string> = {}) {
     return Object.assign(w, { registry });
   };
 
+  /** Starts a suggestion-matrix worker in this process with its own cache client and metrics registry. */
+  const suggestionWorker = (provider: MapsProvider, opts: { now?: () => Date } = {}) => {
+    const connection = createRedis(config.REDIS_URL, { role: 'worker' });
+    const registry = new client.Registry();
+    const metrics = createWorkerMetrics(registry);
+    const cache = createTravelCache({
+      redis: session.redis,
+      prefix: session.prefix,
+      provider,
+      ttlSeconds: 900,
+      pollMs: 20,
+      now: opts.now,
+    });
+    const w = startSuggestionWorker({
+      connection,
+      redisPrefix: session.prefix,
+      workerId: `s${workers.length + 1}`,
+      concurrency: 2,
+      lockMs: 5_000,
+      stalledIntervalMs: 5_000,
+      metrics,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      process: createSuggestionProcessor({
+        cache,
+        maps: provider,
+        bus: session.bus,
+        sessions: createSessionClient({ baseUrl: address, internalToken: TEST_INTERNAL_TOKEN }),
+        metrics,
+        now: opts.now,
+      }),
+    });
+    const close = w.close;
+    w.close = async () => {
+      await close();
+      connection.disconnect();
+    };
+    workers.push(w);
+    return Object.assign(w, { registry });
+  };
+
   /** usage.recorded events on the bus so far. */
   const usage = async (): Promise<{ id: string; data: UsageRecordedData }[]> =>
     (await session.redis.xrange(streamKey(session.prefix, TOPICS.usageRecorded), '-', '+')).map(
@@ -166,6 +211,7 @@ export async function startPipeline(env: Record<string, string> = {}) {
     address,
     config,
     worker,
+    suggestionWorker,
     closeWorkers,
     usage,
     travelEvents,

@@ -50,6 +50,12 @@ export function createWorkerMetrics(registry: client.Registry) {
       help: 'Billable transactions (ceil(cells / 4) per call)',
       registers,
     }),
+    suggestionJobs: new client.Counter({
+      name: 'routing_suggestion_jobs_total',
+      help: 'Suggestion-matrix jobs finished, by outcome (computed, all_cached, no_origins, gone, failed)',
+      labelNames: ['outcome'],
+      registers,
+    }),
     providerLatency: new client.Histogram({
       name: 'routing_provider_latency_seconds',
       help: 'Latency of one provider matrix call',
