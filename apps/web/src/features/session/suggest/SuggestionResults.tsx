@@ -1,11 +1,20 @@
 import { format, MESSAGES, type Destination } from '@oneeta/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { SESSION_SPEC } from '../texts';
 import type { SaveProblem } from '../editor/use-session-editor';
 import type { SaveRule } from '../editor/save-rules';
 import { PlansLink } from './PlansLink';
 import { sameDestination } from '../editor/draft';
-import { everyoneByText, leftOutText, spreadText, travelRows, voteView } from './suggest-logic';
+import {
+  everyoneByText,
+  leftOutText,
+  SHOWN_PLACES,
+  shownCandidates,
+  spreadText,
+  travelRows,
+  voteView,
+} from './suggest-logic';
+import { ThumbsUpIcon } from './icons';
 import { CATEGORY_LABELS, SUGGEST_UI } from './texts';
 import type { CandidateView, SuggestionView } from './view';
 
@@ -37,6 +46,9 @@ const PLAN_RULES: ReadonlySet<SaveRule> = new Set(['edit', 'quota', 'invites']);
 export function SuggestionResults(props: ResultsProps) {
   const { suggestion } = props;
   const titleId = useId();
+  const listId = useId();
+  const [all, setAll] = useState(false);
+  const { shown, more } = shownCandidates(suggestion.candidates, all);
   const what =
     suggestion.category !== null
       ? format(SUGGEST_UI.near, { category: CATEGORY_LABELS[suggestion.category] })
@@ -58,11 +70,22 @@ export function SuggestionResults(props: ResultsProps) {
       {suggestion.candidates.length === 0 ? (
         <p className="notice notice-info">{SUGGEST_UI.noResults}</p>
       ) : (
-        <ol className="sg-list" aria-labelledby={titleId}>
-          {suggestion.candidates.map((c) => (
+        <ol id={listId} className="sg-list" aria-labelledby={titleId}>
+          {shown.map((c) => (
             <CandidateRow key={c.index} candidate={c} {...props} />
           ))}
         </ol>
+      )}
+      {suggestion.candidates.length > SHOWN_PLACES && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm sg-more"
+          aria-expanded={all}
+          aria-controls={listId}
+          onClick={() => setAll(!all)}
+        >
+          {all ? SUGGEST_UI.showFewer : format(SUGGEST_UI.showMore, { n: more })}
+        </button>
       )}
       {leftOut && <p className="notice notice-info sg-left-out">{leftOut}</p>}
     </div>
@@ -113,7 +136,12 @@ function CandidateRow({ candidate: c, ...props }: ResultsProps & { candidate: Ca
       </ul>
       {(vote.countText || vote.canVote || props.isOwner) && (
         <div className="sg-actions">
-          {vote.countText && <span className="sg-votes">👍 {vote.countText}</span>}
+          {vote.countText && (
+            <span className="sg-votes">
+              <ThumbsUpIcon />
+              {vote.countText}
+            </span>
+          )}
           {vote.canVote && (
             <button
               type="button"
@@ -123,7 +151,8 @@ function CandidateRow({ candidate: c, ...props }: ResultsProps & { candidate: Ca
               disabled={props.voting}
               onClick={() => props.onVote(c.index)}
             >
-              <span aria-hidden="true">👍</span> {SUGGEST_UI.vote}
+              <ThumbsUpIcon />
+              {SUGGEST_UI.vote}
             </button>
           )}
           {vote.pressed && <span className="sg-voted">{SUGGEST_UI.voted}</span>}

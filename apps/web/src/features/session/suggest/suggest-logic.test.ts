@@ -10,6 +10,7 @@ import {
   nextVote,
   orderTravel,
   removePick,
+  shownCandidates,
   samePlace,
   spreadText,
   travelRows,
@@ -89,16 +90,25 @@ describe('spread and left out', () => {
   });
 });
 
+describe('shownCandidates', () => {
+  const ten = Array.from({ length: 10 }, (_, i) => i);
+  it('shows the fairest five and counts the rest, or all on request', () => {
+    expect(shownCandidates(ten, false)).toEqual({ shown: [0, 1, 2, 3, 4], more: 5 });
+    expect(shownCandidates(ten, true)).toEqual({ shown: ten, more: 0 });
+    expect(shownCandidates([0, 1, 2], false)).toEqual({ shown: [0, 1, 2], more: 0 });
+  });
+});
+
 describe('voteView and nextVote', () => {
   const base = { candidate: 1, myVote: null, member: true };
 
-  it('the owner sees the count and has no button', () => {
+  it('the owner sees the count (once there is one) and has no button', () => {
     expect(voteView({ ...base, count: 2, isOwner: true })).toEqual({
       countText: '2 thumbs up',
       pressed: false,
       canVote: false,
     });
-    expect(voteView({ ...base, count: 0, isOwner: true }).countText).toBe('No thumbs up yet');
+    expect(voteView({ ...base, count: 0, isOwner: true }).countText).toBeNull();
   });
 
   it('a member sees their own vote, not the count', () => {

@@ -70,7 +70,7 @@ export function leftOutText(names: readonly string[]): string | null {
 }
 
 export interface VoteView {
-  /** The owner sees how many gave a thumbs up. */
+  /** The owner sees how many gave a thumbs up (nothing while nobody has). */
   countText: string | null;
   /** A member's own thumbs up (the button is pressed). */
   pressed: boolean;
@@ -90,11 +90,7 @@ export function voteView(input: {
 }): VoteView {
   const { count, isOwner, myVote, candidate, member } = input;
   return {
-    countText: isOwner
-      ? count === 0
-        ? SUGGEST_UI.noVotes
-        : format(SUGGEST_UI.votes, { n: count })
-      : null,
+    countText: isOwner && count > 0 ? format(SUGGEST_UI.votes, { n: count }) : null,
     pressed: !isOwner && myVote === candidate,
     canVote: !isOwner && member,
   };
@@ -103,6 +99,19 @@ export function voteView(input: {
 /** The thumbs up goes to `candidate`, or is taken back when it was already there. */
 export function nextVote(myVote: number | null, candidate: number): number | null {
   return myVote === candidate ? null : candidate;
+}
+
+/** How many ranked places show before 'Show more': a kind of place can bring the plan's whole limit. */
+export const SHOWN_PLACES = 5;
+
+/** The places shown (the fairest SHOWN_PLACES, or all), and how many more there are. */
+export function shownCandidates<T>(
+  ranked: readonly T[],
+  all: boolean,
+  limit: number = SHOWN_PLACES,
+): { shown: T[]; more: number } {
+  if (all || ranked.length <= limit) return { shown: [...ranked], more: 0 };
+  return { shown: ranked.slice(0, limit), more: ranked.length - limit };
 }
 
 // ---- The owner's list of places to compare ----
