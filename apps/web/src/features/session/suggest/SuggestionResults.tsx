@@ -123,7 +123,7 @@ function CandidateRow({ candidate: c, ...props }: ResultsProps & { candidate: Ca
         <p className="sg-facts">
           {by && <strong>{by}</strong>}
           {by && spread && ' · '}
-          {spread}
+          {spread && <span className="nowrap">{spread}</span>}
         </p>
       )}
       <ul className="sg-travel" aria-label={format(SUGGEST_UI.travelLabel, { name: c.name })}>
