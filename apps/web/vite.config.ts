@@ -173,12 +173,12 @@ export default defineConfig(({ mode }) => {
                 priority: 62,
               },
               // What the session page renders below its first screen (features/session/page/below.ts):
-              // the map, the form, the panel, the invites and owner tools, asked for once the first
+              // the map, the form, 'Where should we meet?', the panel, the invites and owner tools, asked for once the first
               // screen is painted. Only modules the first screen does not import (a module listed
               // here and imported by it would make this chunk one of that screen's scripts).
               {
                 name: 'session-below',
-                test: /[\\/]features[\\/](session[\\/](page[\\/](below|MapSlot)|editor[\\/]DetailsForm|travel[\\/]TravelPreviewCard|invites[\\/](InvitesCard|InviteRow)|owner[\\/](OwnerTools|AuditTab|MatrixUsageView|CloseSession))\.tsx?$|map[\\/](?!(PlaceSearch|PlaceResults|search-state|pin|texts|types|use-map-token|token-cache|map)\.(tsx?|css)$|azure-adapter)|arrival-panel[\\/](?!(entries|live-state|live-text|texts|timing|viewer-zone)\.ts$))/,
+                test: /[\\/]features[\\/](session[\\/](page[\\/](below|MapSlot)|editor[\\/]DetailsForm|travel[\\/]TravelPreviewCard|invites[\\/](InvitesCard|InviteRow)|owner[\\/](OwnerTools|AuditTab|MatrixUsageView|CloseSession))\.tsx?$|session[\\/]suggest[\\/]|map[\\/](?!(PlaceSearch|PlaceResults|search-state|pin|texts|types|use-map-token|token-cache|map)\.(tsx?|css)$|azure-adapter)|arrival-panel[\\/](?!(entries|live-state|live-text|texts|timing|viewer-zone)\.ts$))/,
                 priority: 61,
                 // What they import from the first screen's modules stays in 'session'.
                 includeDependenciesRecursively: false,

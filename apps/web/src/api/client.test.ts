@@ -31,6 +31,7 @@ const limits = {
     maxParticipants: 3,
     maxInvitesPerSession: 3,
     canEditSavedSession: false,
+    maxSuggestionCandidates: 3,
   },
   usage: { openTotal: 1, ownedOpen: 1, joinedOpen: 0 },
 };

@@ -9,6 +9,7 @@ const free = (usage: { ownedOpen: number; joinedOpen: number }, canCreateSession
     maxParticipants: 3,
     maxInvitesPerSession: 3,
     canEditSavedSession: false,
+    maxSuggestionCandidates: 3,
   },
   usage: { openTotal: usage.ownedOpen + usage.joinedOpen, ...usage },
 });

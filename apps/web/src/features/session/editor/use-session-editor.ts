@@ -6,13 +6,13 @@ import {
   type User,
 } from '@oneeta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { getTimezone } from '../../../api/maps';
 import { queryKeys } from '../../../api/query-keys';
 import { saveSession } from '../../../api/sessions';
 import { useToast } from '../../toast';
-import { browserZone, type Draft } from './draft';
+import { browserZone, safeZonedParts, type Draft } from './draft';
 import type { DraftState } from './use-draft';
 import { invitesUsed } from '../invites/invite-rules';
 import type { LocationFix } from '../location/location-machine';
@@ -50,6 +50,16 @@ export interface EditorInput {
   draftInvitees: number;
   /** After the save that created the session (sends the listed invitees). */
   onCreated?: () => void;
+}
+
+/** How 'Meet here' saves: the place's zone when known, when everyone can be there, and where a refusal goes. */
+export interface MeetOptions {
+  tzId: string | null;
+  earliest: Date | null;
+  /** 'Use earliest time' after a 'too early' refusal: the arrival to save instead of the saved one. */
+  arriveAt?: Date;
+  onProblem: (problem: SaveProblem | null) => void;
+  onSaved?: () => void;
 }
 
 /** A confirmed search result as the session's destination. */
@@ -150,8 +160,12 @@ export function useSessionEditor(input: EditorInput) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessionListRoot });
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessionLimits });
     },
-    onError: (error) => setProblem(saveErrorOf(error)),
   });
+  /** The form's own saves show a refusal in the form (and the late alert's re-plan beside it). */
+  const showProblem = useMemo(
+    () => ({ onError: (error: Error) => setProblem(saveErrorOf(error)) }),
+    [],
+  );
 
   const save = useCallback(() => {
     const check = checkSave({
@@ -172,14 +186,17 @@ export function useSessionEditor(input: EditorInput) {
     }
     setProblem(null);
     const me = ownEntry(user, position, positionSource);
-    mutation.mutate({
-      sessionId: id,
-      destination: draft.destination,
-      tzId: draft.tzId,
-      arriveAt: check.arriveAt.toISOString(),
-      travelMode: 'car',
-      participants: me,
-    });
+    mutation.mutate(
+      {
+        sessionId: id,
+        destination: draft.destination,
+        tzId: draft.tzId,
+        arriveAt: check.arriveAt.toISOString(),
+        travelMode: 'car',
+        participants: me,
+      },
+      showProblem,
+    );
   }, [
     user,
     session,
@@ -191,6 +208,7 @@ export function useSessionEditor(input: EditorInput) {
     id,
     mutation,
     draftInvitees,
+    showProblem,
   ]);
 
   /**
@@ -202,21 +220,83 @@ export function useSessionEditor(input: EditorInput) {
     (at: Date) => {
       if (!session) return;
       setProblem(null);
-      mutation.mutate({
-        sessionId: id,
-        destination: session.destination,
-        tzId: session.tzId,
-        arriveAt: at.toISOString(),
-        travelMode: 'car',
-        participants: ownEntry(user, position, positionSource),
-      });
+      mutation.mutate(
+        {
+          sessionId: id,
+          destination: session.destination,
+          tzId: session.tzId,
+          arriveAt: at.toISOString(),
+          travelMode: 'car',
+          participants: ownEntry(user, position, positionSource),
+        },
+        showProblem,
+      );
     },
-    [session, id, user, position, positionSource, mutation],
+    [session, id, user, position, positionSource, mutation, showProblem],
+  );
+
+  /**
+   * 'Meet here' (Where should we meet?): the place becomes the destination through the same save
+   * and rules: its time zone (given, else looked up), the saved arrival instant kept (or `arriveAt`,
+   * or the default suggestion when there is none), 'too early' against when everyone can be there,
+   * the plan's limits. A refusal goes to `onProblem`, shown by the panel as the form shows it.
+   */
+  const meetHere = useCallback(
+    (place: PlaceInput, options: MeetOptions) => {
+      const { earliest: placeEarliest, onProblem } = options;
+      onProblem(null);
+      const run = (tzId: string) => {
+        const at = options.arriveAt ?? (session?.arriveAt ? new Date(session.arriveAt) : null);
+        const when = at ? zonedFields(at, tzId) : suggestedArrival(placeEarliest, now, tzId);
+        const next: Draft = { destination: { ...place }, tzId, ...when };
+        const check = checkSave({
+          signedIn: user !== null,
+          isNew: session === null,
+          draft: next,
+          earliest: placeEarliest,
+          limits,
+          invitedCount: session ? invitesUsed(session) : draftInvitees,
+        });
+        if (!check.ok) {
+          onProblem({
+            message: check.message,
+            rule: check.rule,
+            ...(check.earliest ? { earliest: check.earliest } : {}),
+          });
+          return;
+        }
+        mutation.mutate(
+          {
+            sessionId: id,
+            destination: next.destination,
+            tzId,
+            arriveAt: check.arriveAt.toISOString(),
+            travelMode: 'car',
+            participants: ownEntry(user, position, positionSource),
+          },
+          {
+            onError: (error) => onProblem(saveErrorOf(error)),
+            onSuccess: () => options.onSaved?.(),
+          },
+        );
+      };
+      if (options.tzId) {
+        run(options.tzId);
+        return;
+      }
+      getTimezone(place.position.lat, place.position.lon, session ? id : undefined).then(
+        ({ timeZoneId }) => run(timeZoneId),
+        (error: unknown) =>
+          onProblem({ message: errorMessage(error, MAPS_MESSAGES.timezoneFailed) }),
+      );
+    },
+    [session, id, user, limits, now, draftInvitees, position, positionSource, mutation],
   );
 
   return {
     onPlaceConfirmed,
     moveArrival,
+    meetHere,
     tzLoading,
     tzError,
     problem,
@@ -242,4 +322,10 @@ function ownEntry(user: User | null, position: LocationFix | null, source: Locat
         },
       ]
     : [];
+}
+
+/** An instant as the form's date and time fields in a zone. */
+function zonedFields(at: Date, tzId: string): Pick<Draft, 'dateStr' | 'timeStr'> {
+  const { date, time } = safeZonedParts(at, tzId);
+  return { dateStr: date, timeStr: time };
 }

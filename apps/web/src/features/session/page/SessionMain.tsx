@@ -19,7 +19,7 @@ import { LOCATION_UI } from '../location/location-texts';
 import { locationView } from '../location/location-view';
 import { StartingAddress } from '../location/StartingAddress';
 import { useStartingAddress } from '../location/use-starting-address';
-import type { MapFocus, MapMarker } from '../../map';
+import type { MapFocus, MapMarker, SelectedPlace } from '../../map';
 import { PersonalCard, useNowOnChange } from '../people/PersonalCard';
 import { markPushMoment } from '../alerts/push-offer';
 import { PushOffer } from '../alerts/PushOffer';
@@ -51,6 +51,7 @@ const ArrivalPanel = lazy(() => below().then((m) => ({ default: m.ArrivalPanel }
 const InvitesCard = lazy(() => below().then((m) => ({ default: m.InvitesCard })));
 const DraftInvitesCard = lazy(() => below().then((m) => ({ default: m.DraftInvitesCard })));
 const OwnerTools = lazy(() => below().then((m) => ({ default: m.OwnerTools })));
+const SuggestPanel = lazy(() => below().then((m) => ({ default: m.SuggestPanel })));
 
 /** How long the page waits for the device location's first answer before showing without it. */
 const LOCATION_SETTLE_MS = 800;
@@ -104,6 +105,12 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
     null,
   );
   const canPick = editable || (guest && session === null);
+  // While the owner lists places for 'Where should we meet?', the map's confirmed places go there.
+  const [collect, setCollect] = useState<((place: SelectedPlace) => void) | null>(null);
+  const onCollect = useCallback(
+    (add: ((place: SelectedPlace) => void) | null) => setCollect(() => add),
+    [],
+  );
 
   // Where the viewer leaves from: the device, else a starting address picked by search (item 8).
   const starting = useStartingAddress(id, session !== null, meId);
@@ -143,6 +150,7 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
       markPushMoment(id);
     },
   });
+  const onMapPlace = collect ?? (canPick ? editor.onPlaceConfirmed : null);
   const [expanded, setExpanded] = useState(session === null);
   // Unsaved changes open the form, so 'Save changes' is in view.
   useEffect(() => {
@@ -260,9 +268,9 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
                 {...(session ? { sessionId: id } : {})}
                 destination={destinationPin}
                 markers={markers}
-                readonly={!canPick}
+                readonly={!onMapPlace}
                 near={here}
-                {...(canPick ? { onPlaceConfirmed: editor.onPlaceConfirmed } : {})}
+                {...(onMapPlace ? { onPlaceConfirmed: onMapPlace } : {})}
                 focus={focus}
                 narrow={narrow}
                 hidden={mapHidden}
@@ -295,6 +303,24 @@ export function SessionMain({ id, session }: { id: string; session: Session | nu
                   error={preview.error}
                   unsaved={dirty && session !== null}
                 />
+                {session && member && !guest && (
+                  <SuggestPanel
+                    id={id}
+                    session={session}
+                    meId={meId}
+                    isOwner={isOwner}
+                    member={member}
+                    now={now}
+                    near={here}
+                    plan={user?.plan ?? 'free'}
+                    max={
+                      limits?.limits.maxSuggestionCandidates ??
+                      planLimits(user?.plan ?? 'free').suggestionCandidates
+                    }
+                    editor={editor}
+                    onCollect={onCollect}
+                  />
+                )}
               </div>
             </div>
             <Later>
