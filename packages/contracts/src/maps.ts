@@ -72,8 +72,8 @@ export const maplibreMapTokenSchema = z.object({
   provider: z.literal('maplibre'),
   authType: z.null(),
   expiresAt: z.null(),
-  // The pattern also reaches the browser's JSON Schema check (which knows no URL protocols).
-  styleUrl: z.url({ protocol: /^https?$/ }).regex(/^https?:\/\//i),
+  // http(s) only (the routing service's MAP_STYLE_URL accepts no other); the web app checks again.
+  styleUrl: z.url(),
   attribution: z.string(),
 });
 export const mapTokenResponseSchema = z.discriminatedUnion('provider', [
