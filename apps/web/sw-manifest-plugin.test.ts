@@ -26,11 +26,14 @@ describe('service worker precache manifest', () => {
     expect(manifest.version).toMatch(/^[0-9a-f]{12}$/);
   });
 
-  it('leaves the lazily loaded Azure Maps SDK, ACS SDK and admin portal chunks out of the precache', () => {
+  it('leaves the lazily loaded Azure Maps SDK, MapLibre, ACS SDK and admin portal chunks out of the precache', () => {
     const { urls } = precacheManifest([
       'assets/index-a1.js',
       'assets/azure-adapter-b2.js',
       'assets/azure-adapter-b2.css',
+      'assets/maplibre-adapter-f6.js',
+      'assets/maplibre-adapter-f6.css',
+      'assets/maplibre-gl-worker-a7.mjs',
       'assets/admin-c3.js',
       'assets/acs-chat-d4.js',
       'assets/acs-calling-e5.js',

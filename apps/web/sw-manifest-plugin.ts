@@ -21,11 +21,13 @@ export interface PrecacheManifest {
  */
 /**
  * Chunks left out of the precache: heavy code loaded lazily only where needed (azure-maps-control
- * on the session and invite pages when Azure Maps is configured; the admin portal with its charts,
+ * on the session and invite pages when Azure Maps is configured, maplibre-gl and its worker when a
+ * MapLibre style is; the admin portal with its charts,
  * for the administrator alone; the ACS chat and calling SDKs, for an ACS token alone). The service worker caches them on first use instead, so a visitor
  * of the landing page never downloads them.
  */
-export const LAZY_SDK_CHUNK = /^assets\/(azure-adapter|admin|charts|acs-chat|acs-calling)-/;
+export const LAZY_SDK_CHUNK =
+  /^assets\/(azure-adapter|maplibre-adapter|maplibre-gl-worker|admin|charts|acs-chat|acs-calling)-/;
 
 export function precacheManifest(fileNames: readonly string[]): PrecacheManifest {
   const files = fileNames

@@ -9,12 +9,13 @@ import { sessionPageEarlyScript, sessionsPageEarlyScript } from './early-scripts
 import { serviceWorkerManifest } from './sw-manifest-plugin.js';
 
 /**
- * Libraries only lazy chunks load: azure-maps-control (Azure Maps configured), zod (the schemas
- * group), and the ACS SDKs of the chat widget (`@azure/communication-chat`, `-calling`, loaded only
+ * Libraries only lazy chunks load: azure-maps-control (Azure Maps configured), maplibre-gl (a
+ * MapLibre style configured; its dist files bundle their dependencies), zod (the schemas group),
+ * and the ACS SDKs of the chat widget (`@azure/communication-chat`, `-calling`, loaded only
  * for an ACS token) with the packages only they use.
  */
 const LAZY_LIBRARIES =
-  /azure-maps-control|[\\/]node_modules[\\/](zod|@azure|@azure-rest|@typespec|events|tslib|uuid|jwt-decode)[\\/]/;
+  /azure-maps-control|maplibre-gl|[\\/]node_modules[\\/](zod|@azure|@azure-rest|@typespec|events|tslib|uuid|jwt-decode)[\\/]/;
 
 /** Routes bundled with the entry (small, where visitors arrive); /s/$id is large and stays split. */
 const FIRST_VISIT_ROUTES: string[] = ['/', '/auth', '/plans', '/sessions'];
@@ -90,7 +91,8 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       emptyOutDir: false,
       // Lazy chunks loaded only when their service is configured: azure-maps-control (~1.7 MB,
-      // Azure Maps) and @azure/communication-calling's prebuilt bundle (~6.8 MB, ACS calling).
+      // Azure Maps), maplibre-gl (~1.1 MB, a MapLibre style) and @azure/communication-calling's
+      // prebuilt bundle (~6.8 MB, ACS calling).
       chunkSizeWarningLimit: 7000,
       // The timing report depends on the machine's load, not on the code: keep the output quiet.
       rolldownOptions: {
@@ -178,7 +180,7 @@ export default defineConfig(({ mode }) => {
               // here and imported by it would make this chunk one of that screen's scripts).
               {
                 name: 'session-below',
-                test: /[\\/]features[\\/](session[\\/](page[\\/](below|MapSlot)|editor[\\/]DetailsForm|travel[\\/]TravelPreviewCard|invites[\\/](InvitesCard|InviteRow)|owner[\\/](OwnerTools|AuditTab|MatrixUsageView|CloseSession))\.tsx?$|session[\\/]suggest[\\/]|map[\\/](?!(PlaceSearch|PlaceResults|search-state|pin|texts|types|use-map-token|token-cache|map)\.(tsx?|css)$|azure-adapter)|arrival-panel[\\/](?!(entries|live-state|live-text|texts|timing|viewer-zone)\.ts$))/,
+                test: /[\\/]features[\\/](session[\\/](page[\\/](below|MapSlot)|editor[\\/]DetailsForm|travel[\\/]TravelPreviewCard|invites[\\/](InvitesCard|InviteRow)|owner[\\/](OwnerTools|AuditTab|MatrixUsageView|CloseSession))\.tsx?$|session[\\/]suggest[\\/]|map[\\/](?!(PlaceSearch|PlaceResults|search-state|pin|texts|types|use-map-token|token-cache|map)\.(tsx?|css)$|azure-adapter|maplibre-adapter)|arrival-panel[\\/](?!(entries|live-state|live-text|texts|timing|viewer-zone)\.ts$))/,
                 priority: 61,
                 // What they import from the first screen's modules stays in 'session'.
                 includeDependenciesRecursively: false,
@@ -192,7 +194,10 @@ export default defineConfig(({ mode }) => {
                 test: (id: string) =>
                   /routes[\\/]s\.\$id\.tsx\?tsr-split|[\\/]features[\\/](session|map|arrival-panel|inbox)[\\/]/.test(
                     id,
-                  ) && !/[\\/](azure-adapter|InboxWatcher|PushOfferCard)\.tsx?$/.test(id),
+                  ) &&
+                  !/[\\/](azure-adapter|maplibre-adapter|InboxWatcher|PushOfferCard)\.tsx?$/.test(
+                    id,
+                  ),
                 priority: 60,
               },
               {

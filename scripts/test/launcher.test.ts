@@ -163,6 +163,30 @@ describe('config and child env', () => {
     );
   });
 
+  it("passes the user's MapLibre settings to the routing service and the gateway", () => {
+    const config = readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo');
+    const stack: Assigned[] = [
+      {
+        name: 'routing',
+        dir: 'services/routing',
+        role: 'service',
+        urlEnv: 'ROUTING_URL',
+        port: 4003,
+      },
+      { name: 'gateway', dir: 'apps/gateway', role: 'gateway', port: 8080 },
+    ];
+    const map = {
+      MAP_STYLE_URL: 'https://tiles.example/style.json',
+      MAP_TILE_ORIGINS: 'https://a.tiles.example',
+      MAP_ATTRIBUTION: '© OpenStreetMap contributors',
+    };
+    for (const child of stack) {
+      expect(
+        childEnv({ PATH: '/bin', ...map }, child, stack, config, 'redis://r:1', '/repo'),
+      ).toMatchObject(map);
+    }
+  });
+
   it('gives every child its port, the shared settings and every service URL', () => {
     const config = readLauncherConfig({ INTERNAL_TOKEN: 't' }, [], '/repo');
     const stack: Assigned[] = [

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { baseEnvSchema } from '@oneeta/service-kit';
 import { z } from 'zod';
+import { cspOrigins } from './csp-origins.js';
 
 const upstream = z.url({ protocol: /^https?$/ }).optional();
 
@@ -79,6 +80,21 @@ export const configSchema = baseEnvSchema.extend({
   AZURE_MAPS_KEY: z.string().min(1).optional(),
   AZURE_MAPS_CLIENT_ID: z.string().min(1).optional(),
   AZURE_MAPS_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  MAP_STYLE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      "Read only for the Content-Security-Policy: the routing service's MapLibre style (set both alike). Its origin may be fetched by the browser map; ignored while Azure Maps draws the map.",
+    ),
+  MAP_TILE_ORIGINS: z
+    .string()
+    .optional()
+    .refine((list) => cspOrigins(list) !== null, {
+      error: 'MAP_TILE_ORIGINS must be comma-separated http(s) origins (https://tiles.example.com)',
+    })
+    .describe(
+      "With MAP_STYLE_URL: comma-separated origins the style's tiles, TileJSON, sprites and glyphs come from (https://tiles.example.com, https://*.tiles.example.com), besides the style's own origin (the default).",
+    ),
   ACS_CONNECTION_STRING: z
     .string()
     .min(1)

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '@oneeta/service-kit';
+import { cspOrigin, cspOrigins } from './csp-origins.js';
 import { docsPolicyFor, isDocsPath } from './docs.js';
 
 /** What the header policy reads from the gateway's config. */
@@ -10,6 +11,9 @@ export interface HeaderPolicyConfig {
   AZURE_MAPS_KEY?: string | undefined;
   AZURE_MAPS_CLIENT_ID?: string | undefined;
   AZURE_MAPS_ENDPOINT?: string | undefined;
+  /** The MapLibre style the routing service hands the browser map, and where its tiles come from. */
+  MAP_STYLE_URL?: string | undefined;
+  MAP_TILE_ORIGINS?: string | undefined;
   ACS_CONNECTION_STRING?: string | undefined;
 }
 
@@ -39,6 +43,18 @@ export function azureMapsSources(config: HeaderPolicyConfig): string[] {
     : AZURE_MAPS;
 }
 
+/**
+ * The browser map draws a MapLibre style (MAP_STYLE_URL) unless Azure Maps has it: the style's
+ * origin and MAP_TILE_ORIGINS (its tiles, TileJSON, sprites, glyphs), nothing more. MapLibre's
+ * library and its worker are ours (bundled, served from our origin).
+ */
+export function mapLibreSources(config: HeaderPolicyConfig): string[] {
+  if (!config.MAP_STYLE_URL || azureMapsSources(config).length > 0) return [];
+  const style = cspOrigin(config.MAP_STYLE_URL);
+  const tiles = cspOrigins(config.MAP_TILE_ORIGINS) ?? [];
+  return [...new Set([...(style ? [style] : []), ...tiles])];
+}
+
 /** The chat SDK's endpoint (`endpoint=https://….communication.azure.com/;accesskey=…`), origin only. */
 export function chatSources(config: HeaderPolicyConfig): string[] {
   const match = /(?:^|;)\s*endpoint=([^;]+)/i.exec(config.ACS_CONNECTION_STRING ?? '');
@@ -59,14 +75,15 @@ function websocketSources(config: HeaderPolicyConfig, host: string | undefined):
  * The Content-Security-Policy of the web app's HTML. The built app has no inline style (React sets
  * `style` through the CSSOM, which CSP does not govern) and no inline script but the ones a page
  * is allowed by hash (`inlineScripts`: the early requests of s.html and sessions.html, apps/web/early-scripts.ts); the
- * Azure Maps SDK is bundled, so scripts and styles are ours only.
+ * Azure Maps SDK and MapLibre are bundled, so scripts and styles are ours only.
  */
 export function contentSecurityPolicy(
   config: HeaderPolicyConfig,
   host?: string,
   inlineScripts: readonly string[] = [],
 ): string {
-  const maps = azureMapsSources(config);
+  const azure = azureMapsSources(config);
+  const maps = [...azure, ...mapLibreSources(config)];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...inlineScripts],
@@ -74,8 +91,8 @@ export function contentSecurityPolicy(
     ['img-src', "'self'", 'data:', 'blob:', ...maps],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...websocketSources(config, host), ...maps, ...chatSources(config)],
-    // The map SDK runs its tile work in blob: workers; the service worker is ours.
-    ['worker-src', "'self'", ...(maps.length > 0 ? ['blob:'] : [])],
+    // Azure Maps runs its tile work in blob: workers; MapLibre's worker and the service worker are ours.
+    ['worker-src', "'self'", ...(azure.length > 0 ? ['blob:'] : [])],
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deleteKeys, uniquePrefix } from '@oneeta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../src/config.js';
 import { contentSecurityPolicy } from '../src/security-headers.js';
 import { startEcho, startGateway, type Gateway } from './helpers.js';
 
@@ -16,14 +17,21 @@ let session: Awaited<ReturnType<typeof startEcho>>;
 let gateway: Gateway;
 /** https PUBLIC_URL, Azure Maps and ACS configured. */
 let configured: Gateway;
+/** A MapLibre style whose tiles come from two more origins. */
+let styled: Gateway;
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'gw-headers-'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>OneETA</title>');
   session = await startEcho('session');
   const base = { REDIS_PREFIX: prefix, WEB_DIST: dist, SESSION_URL: session.url };
-  [gateway, configured] = await Promise.all([
+  [gateway, styled, configured] = await Promise.all([
     startGateway({ ...base, METRICS_PORT: '0' }),
+    startGateway({
+      ...base,
+      MAP_STYLE_URL: 'https://styles.example/v1/streets.json?key=abc',
+      MAP_TILE_ORIGINS: ' https://tiles.example/{z}/{x}/{y}.png, https://*.cdn.example ,',
+    }),
     startGateway({
       ...base,
       PUBLIC_URL: 'https://oneeta.example',
@@ -36,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await deleteKeys(gateway.redis, prefix);
-  await Promise.all([gateway.close(), configured.close(), session.app.close()]);
+  await Promise.all([gateway.close(), configured.close(), styled.close(), session.app.close()]);
   await rm(dist, { recursive: true, force: true });
 });
 
@@ -107,6 +115,54 @@ describe('security headers', () => {
     expect(entra).toContain(
       "connect-src 'self' https://atlas.microsoft.com https://*.atlas.microsoft.com https://maps.contoso.example;",
     );
+  });
+
+  it('lets the MapLibre map reach only its style and tile origins when MAP_STYLE_URL is set', async () => {
+    const response = await fetch(`${styled.url}/`, { headers: html });
+    const policy = policyOf(response);
+    const host = new URL(styled.url).host;
+    const map = ['https://styles.example', 'https://tiles.example', 'https://*.cdn.example'];
+    expect(policy['connect-src']).toEqual(["'self'", `ws://${host}`, `wss://${host}`, ...map]);
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', ...map]);
+    // MapLibre's library and worker are served from our origin: no blob: worker, no child-src.
+    expect(policy['worker-src']).toEqual(["'self'"]);
+    expect(policy['child-src']).toBeUndefined();
+    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['style-src']).toEqual(["'self'"]);
+    expect(response.headers.get('content-security-policy')).not.toContain('key=abc');
+  });
+
+  it("defaults the tile origins to the style's own, and gives Azure Maps the map when both are configured", () => {
+    const own = contentSecurityPolicy({ MAP_STYLE_URL: 'http://127.0.0.1:8081/style.json' });
+    expect(own).toContain("connect-src 'self' http://127.0.0.1:8081;");
+    expect(own).toContain("img-src 'self' data: blob: http://127.0.0.1:8081;");
+    const azure = contentSecurityPolicy({
+      MAPS_PROVIDER: 'azure',
+      AZURE_MAPS_KEY: 'k',
+      MAP_STYLE_URL: 'https://styles.example/style.json',
+      MAP_TILE_ORIGINS: 'https://tiles.example',
+    });
+    expect(azure).not.toContain('styles.example');
+    expect(azure).not.toContain('tiles.example');
+    expect(azure).toContain('https://atlas.microsoft.com');
+    const none = contentSecurityPolicy({ MAP_TILE_ORIGINS: 'https://tiles.example' });
+    expect(none).not.toContain('tiles.example');
+  });
+
+  it('refuses MAP_TILE_ORIGINS that are not http(s) origins, and a style URL that is not http(s)', () => {
+    const problems = (env: Record<string, string>) =>
+      configSchema.safeParse(env).error?.issues.map((issue) => issue.path.join('.')) ?? [];
+    expect(problems({ MAP_TILE_ORIGINS: 'https://tiles.example, ftp://files.example' })).toEqual([
+      'MAP_TILE_ORIGINS',
+    ]);
+    expect(
+      problems({ MAP_TILE_ORIGINS: "https://tiles.example; script-src 'unsafe-inline'" }),
+    ).toEqual(['MAP_TILE_ORIGINS']);
+    expect(problems({ MAP_TILE_ORIGINS: '*' })).toEqual(['MAP_TILE_ORIGINS']);
+    expect(problems({ MAP_STYLE_URL: 'javascript:alert(1)' })).toEqual(['MAP_STYLE_URL']);
+    expect(
+      problems({ MAP_TILE_ORIGINS: 'https://*.tiles.example:8443, http://localhost:8080/' }),
+    ).toEqual([]);
   });
 
   it('never echoes a malformed Host header into the policy', async () => {

@@ -50,18 +50,37 @@ export const placeCategorySchema = z.enum(PLACE_CATEGORIES);
 export const timezoneResponseSchema = z.object({ timeZoneId: z.string() });
 
 /**
- * GET /api/maps/token answer. `provider: 'offline'` (clientId and accessToken null) tells the web app
- * to draw its own map. With Azure Maps, `authType` says how azure-maps-control authenticates:
- * 'aad' (a short-lived Entra ID access token, `clientId` is the Maps account's client id) or
- * 'subscriptionKey' (the key itself, when only AZURE_MAPS_KEY is configured).
+ * GET /api/maps/token answer, one of two shapes told apart by `provider`:
+ * - 'azure' or 'offline': `provider: 'offline'` (clientId and accessToken null) tells the web app to
+ *   draw its own map. With Azure Maps, `authType` says how azure-maps-control authenticates: 'aad' (a
+ *   short-lived Entra ID access token, `clientId` is the Maps account's client id) or
+ *   'subscriptionKey' (the key itself, when only AZURE_MAPS_KEY is configured).
+ * - 'maplibre': the web app draws a street map with MapLibre GL JS from the style JSON at `styleUrl`
+ *   (the routing service's MAP_STYLE_URL), crediting `attribution` (MAP_ATTRIBUTION) besides what
+ *   the style's sources credit. No credentials: the four SDK fields are null.
  */
-export const mapTokenResponseSchema = z.object({
+export const sdkMapTokenSchema = z.object({
   clientId: z.string().nullable(),
   accessToken: z.string().nullable(),
   provider: z.enum(['azure', 'offline']),
   authType: z.enum(['aad', 'subscriptionKey']).nullable(),
   expiresAt: z.string().nullable(),
 });
+export const maplibreMapTokenSchema = z.object({
+  clientId: z.null(),
+  accessToken: z.null(),
+  provider: z.literal('maplibre'),
+  authType: z.null(),
+  expiresAt: z.null(),
+  // http(s) only (the routing service's MAP_STYLE_URL accepts no other); the web app checks again.
+  styleUrl: z.url(),
+  attribution: z.string(),
+});
+export const mapTokenResponseSchema = z.discriminatedUnion('provider', [
+  sdkMapTokenSchema,
+  maplibreMapTokenSchema,
+]);
+export type MapTokenResponse = z.infer<typeof mapTokenResponseSchema>;
 
 export const routeOptionsSchema = z
   .object({

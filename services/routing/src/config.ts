@@ -9,6 +9,20 @@ export const configSchema = baseEnvSchema
     PORT: z.coerce.number().int().min(0).max(65535).default(4003),
     // The maps provider (offline by default, Azure Maps when configured): see packages/maps/src/config.ts.
     ...mapsEnvSchema.shape,
+    MAP_STYLE_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe(
+        "A MapLibre/Mapbox GL style JSON URL (self-hosted vector tiles, PMTiles through a style, or a hosted style): the web app draws its street map with MapLibre GL JS from it. Unset: the built-in offline map. Azure Maps (MAPS_PROVIDER=azure) keeps the browser map when configured. The gateway's MAP_STYLE_URL must match (its Content-Security-Policy).",
+      ),
+    MAP_ATTRIBUTION: z
+      .string()
+      .trim()
+      .min(1)
+      .default('© OpenStreetMap contributors')
+      .describe(
+        "Credit the MapLibre map always shows, besides what the style's own sources credit.",
+      ),
     TRAVEL_CACHE_TTL_SECONDS: z.coerce
       .number()
       .int()

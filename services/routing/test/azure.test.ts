@@ -12,7 +12,14 @@ let h: RoutingHarness;
 beforeAll(async () => {
   fake = await startFakeAzureMaps({ unroutable: [UNROUTABLE] });
   // Two attempts per Azure request: one retry, so a single 500 is absorbed and two are a failure.
-  h = await startRouting({ env: { ...fake.env('key'), MAPS_MAX_ATTEMPTS: '2' } });
+  // A MapLibre style is configured too: Azure Maps keeps the browser map (the token test).
+  h = await startRouting({
+    env: {
+      ...fake.env('key'),
+      MAPS_MAX_ATTEMPTS: '2',
+      MAP_STYLE_URL: 'https://tiles.example/style.json',
+    },
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -29,7 +36,7 @@ const trip = { olat: SEATTLE.lat, olon: SEATTLE.lon, dlat: BELLEVUE.lat, dlon: B
 const mapsRequests = () => fake.requests.filter((r) => !r.path.includes('oauth2'));
 
 describe('the maps API on Azure Maps (a local fake speaking its wire format)', () => {
-  it('token: hands the browser SDK the subscription key', async () => {
+  it('token: hands the browser SDK the subscription key, a MapLibre style notwithstanding', async () => {
     const res = await h.get('/api/maps/token');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

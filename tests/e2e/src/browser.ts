@@ -124,11 +124,16 @@ export interface Screens {
    * Screenshots the page at 390×844 and 1280×800 into artifacts/<test>/<name>-<width>.png (what
    * fits the screen, fixed bars where the user sees them) plus <name>-<width>-full.png when the
    * page is taller, and runs axe-core at each width, failing on a serious or critical violation.
-   * Restores the viewport.
+   * Restores the viewport. `settled` runs after each resize, before the shot (a map loading tiles).
    */
   capture(
     name: string,
-    options?: { page?: Page; fullPage?: boolean; axe?: boolean },
+    options?: {
+      page?: Page;
+      fullPage?: boolean;
+      axe?: boolean;
+      settled?: (page: Page) => Promise<void>;
+    },
   ): Promise<void>;
   /** artifacts/<test> */
   dir: string;
@@ -143,7 +148,13 @@ function screensFor(testName: string, defaultPage: () => Page): Screens {
       page = defaultPage(),
       fullPage = true,
       axe: checkAxe = true,
-    }: { page?: Page; fullPage?: boolean; axe?: boolean } = {},
+      settled,
+    }: {
+      page?: Page;
+      fullPage?: boolean;
+      axe?: boolean;
+      settled?: (page: Page) => Promise<void>;
+    } = {},
   ) => {
     mkdirSync(dir, { recursive: true });
     const before = page.viewportSize();
@@ -151,6 +162,7 @@ function screensFor(testName: string, defaultPage: () => Page): Screens {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await settle(page);
+      await settled?.(page);
       await page.screenshot({
         path: path.join(dir, `${name}-${viewport.width}.png`),
         animations: 'disabled',

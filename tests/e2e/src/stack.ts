@@ -37,7 +37,11 @@ export interface RunningStack extends StackInfo {
 
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
 
-export async function startStack(): Promise<RunningStack> {
+/**
+ * Starts a stack; `extraEnv` on top of the tests' settings (a test that needs its own stack, such
+ * as the MapLibre map's with MAP_STYLE_URL).
+ */
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'oneeta-e2e-'));
   const redisPrefix = `e2e-${process.pid}-${Date.now().toString(36)}`;
@@ -72,6 +76,7 @@ export async function startStack(): Promise<RunningStack> {
       // The stand-in is on 127.0.0.1: the test-only switch that lets pushes go to a private address.
       PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      ...extraEnv,
     },
     [
       'DATABASE_URL',
@@ -81,6 +86,10 @@ export async function startStack(): Promise<RunningStack> {
       'VAPID_PRIVATE_KEY',
       // The browser tests buy through the local test-mode checkout, never a Stripe account.
       'STRIPE_SECRET_KEY',
+      // The tests draw the offline map, unless one sets a style of its own (maplibre-map.test.ts).
+      'MAP_STYLE_URL',
+      'MAP_TILE_ORIGINS',
+      'MAP_ATTRIBUTION',
     ],
   );
   const cleanup = async () => {

@@ -8,7 +8,7 @@ import { openApp } from '../src/app.js';
 import { describe, expect, test } from '../src/browser.js';
 
 const BUDGET_BYTES = 170 * 1024;
-const HEAVY_SDKS = ['azure-maps-control', '@azure/communication'];
+const HEAVY_SDKS = ['azure-maps-control', 'maplibre-gl', '@azure/communication'];
 
 function isJavaScript(response: Response): boolean {
   const type = response.headers()['content-type'] ?? '';
@@ -23,7 +23,7 @@ function mentionsSdk(body: string, sdk: string): boolean {
 }
 
 describe('bundle budget', () => {
-  test('the landing page loads at most 170 KB of gzipped JavaScript and none of azure-maps-control or @azure/communication', async ({
+  test('the landing page loads at most 170 KB of gzipped JavaScript and none of azure-maps-control, maplibre-gl or @azure/communication', async ({
     page,
     screens,
   }) => {

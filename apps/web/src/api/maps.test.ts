@@ -52,6 +52,20 @@ describe('getMapToken', () => {
     fetchMock.mockResolvedValueOnce(json(200, { provider: 'google' }));
     await expect(getMapToken()).rejects.toBeInstanceOf(ApiError);
   });
+  it('accepts the MapLibre answer (a style URL and its credit) and refuses one without a valid style URL', async () => {
+    const maplibre = {
+      ...offlineToken,
+      provider: 'maplibre',
+      styleUrl: 'https://tiles.example/style.json',
+      attribution: '© OpenStreetMap contributors',
+    };
+    fetchMock.mockResolvedValueOnce(json(200, maplibre));
+    await expect(getMapToken()).resolves.toEqual(maplibre);
+    fetchMock.mockResolvedValueOnce(json(200, { ...maplibre, styleUrl: undefined }));
+    await expect(getMapToken()).rejects.toBeInstanceOf(ApiError);
+    fetchMock.mockResolvedValueOnce(json(200, { ...maplibre, styleUrl: 'not a url' }));
+    await expect(getMapToken()).rejects.toBeInstanceOf(ApiError);
+  });
 });
 
 describe('searchPlaces', () => {

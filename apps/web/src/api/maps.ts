@@ -14,13 +14,19 @@ import type { z } from 'zod';
 import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
-/** GET /api/maps/token answer: `provider: 'offline'` means the web app draws its own map. */
+/**
+ * GET /api/maps/token answer: `provider: 'offline'` means the web app draws its own map, 'azure'
+ * Azure Maps with these credentials, 'maplibre' a street map from the style at `styleUrl`.
+ */
 export type MapToken = z.output<typeof mapTokenResponseSchema>;
+export type AzureMapToken = Extract<MapToken, { provider: 'azure' | 'offline' }>;
+export type MapLibreMapToken = Extract<MapToken, { provider: 'maplibre' }>;
 export type PlaceSearchResponse = z.output<typeof searchResponseSchema>;
 export type TravelTimesAnswer = z.output<typeof travelTimesResponseSchema>;
 
 /**
- * GET /api/maps/token?sessionId → { provider, authType, clientId, accessToken, expiresAt }.
+ * GET /api/maps/token?sessionId → { provider, authType, clientId, accessToken, expiresAt } (and
+ * styleUrl, attribution with provider 'maplibre').
  * Anonymous callers may ask (doc 1 §6); default error 'Token fetch failed'.
  */
 export function getMapToken(sessionId?: string, signal?: AbortSignal) {

@@ -13,7 +13,7 @@ import { ProviderError, searchNearFirst } from '@oneeta/maps';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RoutingContext } from '../context.js';
-import { tokenAnswer } from '../domain/token.js';
+import { mapStyleOf, tokenAnswer } from '../domain/token.js';
 import { cellRequestOf, travelSummary } from '../domain/travel-summary.js';
 import { lookupMetrics, searchUsage, timezoneUsage } from '../domain/usage.js';
 import type { UsageCaller } from '../providers/travel-times.js';
@@ -27,6 +27,7 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
   const { provider } = ctx;
   const limits = createIpLimits(ctx.redis, ctx.config);
   const ask = <T>(call: () => Promise<T>, message: string) => fromProvider(call, message, ctx.log);
+  const style = mapStyleOf(ctx.config);
 
   app.get(
     '/api/maps/token',
@@ -44,7 +45,7 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
     async (_request, reply) => {
       const auth = await ask(() => provider.browserAuth(), MAPS_MESSAGES.tokenFailed);
       reply.header('cache-control', 'no-store');
-      return tokenAnswer(auth);
+      return tokenAnswer(auth, style);
     },
   );
 

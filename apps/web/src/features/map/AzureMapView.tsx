@@ -3,18 +3,19 @@
  * azure-maps-control), authenticates with the token call's answer, and reports a load failure so
  * the map component falls back to our offline map ('Failed to load Azure Maps SDK').
  */
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { getMapToken, type MapToken } from '../../api/maps';
-import type { AzureAuth, AzureMapHandle } from './azure-adapter';
+import { useEffect, useRef } from 'react';
+import { getMapToken, type AzureMapToken, type MapToken } from '../../api/maps';
+import type { AzureAuth } from './azure-adapter';
 import { initialCamera } from './fit';
 import { MAP_UI, sdkLoadFailedMessage } from './texts';
 import { tokenIsFresh } from './token-cache';
+import { useSdkMap } from './use-sdk-map';
 import type { MapViewProps } from './view-props';
 
 /** The SDK's credentials; with 'aad' the SDK's token callback refetches /api/maps/token when the one in hand is about to expire. */
-function azureAuth(token: MapToken, sessionId: string | undefined): AzureAuth {
+function azureAuth(token: AzureMapToken, sessionId: string | undefined): AzureAuth {
   if (token.authType === 'aad') {
-    let current = token;
+    let current: MapToken = token;
     return {
       authType: 'aad',
       clientId: token.clientId ?? '',
@@ -41,79 +42,41 @@ export function AzureMapView({
   visible,
   onPick,
 }: MapViewProps & {
-  token: MapToken;
+  token: AzureMapToken;
   sessionId: string | undefined;
   onFailed: (message: string) => void;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const [handle, setHandle] = useState<AzureMapHandle | null>(null);
-  const applied = useRef(0);
   /** The latest pin handler (none on a read-only map), read when the SDK reports a click. */
   const pick = useRef(onPick);
   useEffect(() => {
     pick.current = onPick;
   }, [onPick]);
 
-  const start = useEffectEvent(async (container: HTMLElement, isCancelled: () => boolean) => {
-    try {
-      const { createAzureMap } = await import('./azure-adapter');
-      if (isCancelled()) return null;
-      const viewport = { width: container.clientWidth, height: container.clientHeight };
-      return createAzureMap(container, {
-        auth: azureAuth(token, sessionId),
-        camera: initialCamera(initial.points, viewport, initial.near),
-        onInteraction: (input) => onInteraction(input),
-        onPick: (point) => pick.current?.(point),
-        onFailed: () => {
-          if (!isCancelled()) onFailed(sdkLoadFailedMessage());
-        },
-      });
-    } catch {
-      // The chunk did not load, or the SDK refused to start (no WebGL): our own map takes over.
-      if (!isCancelled()) onFailed(sdkLoadFailedMessage());
-      return null;
-    }
-  });
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let cancelled = false;
-    let created: AzureMapHandle | null = null;
-    void start(container, () => cancelled).then((made) => {
-      if (!made) return;
-      if (cancelled) made.dispose();
-      else {
-        created = made;
-        setHandle(made);
+  const handle = useSdkMap(
+    containerRef,
+    async (container, isCancelled) => {
+      try {
+        const { createAzureMap } = await import('./azure-adapter');
+        if (isCancelled()) return null;
+        const viewport = { width: container.clientWidth, height: container.clientHeight };
+        return createAzureMap(container, {
+          auth: azureAuth(token, sessionId),
+          camera: initialCamera(initial.points, viewport, initial.near),
+          onInteraction: (input) => onInteraction(input),
+          onPick: (point) => pick.current?.(point),
+          onFailed: () => {
+            if (!isCancelled()) onFailed(sdkLoadFailedMessage());
+          },
+        });
+      } catch {
+        // The chunk did not load, or the SDK refused to start (no WebGL): our own map takes over.
+        if (!isCancelled()) onFailed(sdkLoadFailedMessage());
+        return null;
       }
-    });
-    return () => {
-      cancelled = true;
-      created?.dispose();
-      setHandle(null);
-    };
-  }, []);
-
-  useEffect(() => {
-    handle?.setMarkers(markers);
-  }, [handle, markers]);
-
-  useEffect(() => {
-    if (!handle || !command || command.seq === applied.current) return;
-    applied.current = command.seq;
-    handle.apply(command);
-  }, [handle, command]);
-
-  // Expand/collapse and 'Show map' change the container's size, not the window's: tell the SDK.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!handle || !container || !visible) return;
-    handle.resize();
-    const observer = new ResizeObserver(() => handle.resize());
-    observer.observe(container);
-    return () => observer.disconnect();
-  }, [handle, visible]);
+    },
+    { markers, command, visible },
+  );
 
   return (
     <div

@@ -1,7 +1,7 @@
 /**
  * The map component (doc 1 §2 "Map component", §4 follow mode and pick-a-place, §9 zoom): Azure
- * Maps when the token call says so (the SDK loads lazily), otherwise, or when Azure fails, our own
- * offline map. Place search with results, select then 'Confirm'; expand/collapse; 'Following'
+ * Maps or a MapLibre street map when the token call says so (the SDK loads lazily), otherwise, or
+ * when the SDK fails, our own offline map. Place search with results, select then 'Confirm'; expand/collapse; 'Following'
  * badge with Stop; the coachmark 'Start by searching here'; fit-to-all and zoom controls.
  */
 import { MAP_RESULTS_LIMIT } from '@oneeta/contracts';
@@ -29,6 +29,7 @@ import {
 } from './follow';
 import { destinationConfirmed, destinationKey, withMarkerRoom, type Insets } from './fit';
 import { MapControls } from './MapControls';
+import { MapLibreView } from './MapLibreView';
 import { describeMarker, drawnMarkers, fitPoints, pointsFingerprint } from './markers';
 import { OfflineMap } from './OfflineMap';
 import { overlayInsets } from './overlay-insets';
@@ -302,7 +303,7 @@ export function SessionMap({
     ...(readonly ? {} : { onPick }),
   };
   const offlineReason = provider.kind === 'offline' ? provider.reason : sdkFailure;
-  const showOffline = provider.kind === 'offline' || (provider.kind === 'azure' && sdkFailure);
+  const showOffline = provider.kind === 'offline' || (provider.kind !== 'loading' && sdkFailure);
 
   return (
     <section className="smap" hidden={hidden} aria-label={MAP_UI.regionLabel}>
@@ -319,6 +320,8 @@ export function SessionMap({
             </p>
           ) : showOffline ? (
             <OfflineMap {...viewProps} />
+          ) : provider.kind === 'maplibre' ? (
+            <MapLibreView {...viewProps} style={provider.style} onFailed={setSdkFailure} />
           ) : (
             <AzureMapView
               {...viewProps}

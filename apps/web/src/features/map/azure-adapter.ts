@@ -9,7 +9,7 @@ import type { CameraCommand } from './camera';
 import { FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM, PLACE_ZOOM } from './constants';
 import { fitPadding, usableInsets } from './fit';
 import type { MapInput } from './follow';
-import { estimateLabelWidth, placeLabelsAround, type LabelBox } from './labels';
+import { DOT_TOP_OFFSET_PX, isPinMarker, layoutMarkerLabels, markerElement } from './html-markers';
 import type { DrawnMarker } from './markers';
 import type { Camera } from './projection';
 
@@ -46,25 +46,6 @@ function authOptions(auth: AzureAuth): atlas.AuthenticationOptions {
   };
 }
 
-/** A marker as a small DOM element: a pin (destination, selection) or a dot with an initial, and its label. */
-function markerElement(marker: DrawnMarker): HTMLElement {
-  const root = document.createElement('div');
-  root.className = 'smap-hmarker';
-  root.dataset.kind = marker.kind;
-  root.dataset.markerId = marker.id;
-  root.title = marker.label;
-  const shape = document.createElement('span');
-  shape.className = 'smap-hshape';
-  if (marker.kind === 'participant' || marker.kind === 'me') {
-    shape.textContent = Array.from(marker.label.trim())[0]?.toUpperCase() ?? '?';
-  }
-  const label = document.createElement('span');
-  label.className = 'smap-hlabel';
-  label.textContent = marker.shortLabel;
-  root.append(shape, label);
-  return root;
-}
-
 export function createAzureMap(
   container: HTMLElement,
   options: {
@@ -94,22 +75,17 @@ export function createAzureMap(
   let wanted: readonly DrawnMarker[] = [];
   let labels: HTMLElement[] = [];
 
-  // Labels step aside (below, beside, above their marker) so that none covers another label or
-  // marker, as on the offline map; laid out again whenever the camera comes to rest.
+  // Labels step aside (html-markers.ts), laid out again whenever the camera comes to rest.
   const layoutLabels = () => {
-    if (wanted.length === 0 || labels.length !== wanted.length) return;
+    if (wanted.length === 0) return;
     const pixels = map.positionsToPixels(wanted.map((m) => [m.lon, m.lat]));
-    const shapes = wanted.map((m, i) => azureShapeBox(m, pixels[i]!));
-    const items = wanted.map((m, i) => ({
-      box: azureLabelBox(m, pixels[i]!),
-      anchor: shapes[i]!,
-    }));
     const bounds = { width: container.clientWidth, height: container.clientHeight };
-    const shifts = placeLabelsAround([...items].reverse(), shapes, bounds).reverse();
-    labels.forEach((label, i) => {
-      const { dx, dy } = shifts[i]!;
-      label.style.transform = dx || dy ? `translate(${dx}px, ${dy}px)` : '';
-    });
+    layoutMarkerLabels(
+      wanted,
+      pixels.map((p) => ({ x: p[0] ?? 0, y: p[1] ?? 0 })),
+      labels,
+      bounds,
+    );
   };
 
   const drawMarkers = () => {
@@ -122,9 +98,9 @@ export function createAzureMap(
           position: [m.lon, m.lat],
           htmlContent: elements[i]!,
           // Pins stand on their point; dots (22 px) are centred on it, their label below.
-          ...(m.kind === 'destination' || m.kind === 'selected'
+          ...(isPinMarker(m)
             ? { anchor: 'bottom' as const }
-            : { anchor: 'top' as const, pixelOffset: [0, -11] }),
+            : { anchor: 'top' as const, pixelOffset: [0, DOT_TOP_OFFSET_PX] }),
         }),
     );
     if (drawn.length > 0) map.markers.add(drawn);
@@ -226,25 +202,4 @@ export function createAzureMap(
       map.dispose();
     },
   };
-}
-
-const AZURE_LABEL_HEIGHT = 15;
-const isAzurePin = (m: DrawnMarker) => m.kind === 'destination' || m.kind === 'selected';
-
-/** The screen box of a marker's shape: a pin (24 px and its 6 px tip) stands on its point, a dot is centred on it. */
-function azureShapeBox(m: DrawnMarker, pixel: atlas.Pixel): LabelBox {
-  const x = pixel[0] ?? 0;
-  const y = pixel[1] ?? 0;
-  if (isAzurePin(m)) return { x, y: y - 32, width: 26, height: 32 };
-  const r = m.kind === 'me' ? 17 : 11;
-  return { x, y: y - r, width: 2 * r, height: 2 * r };
-}
-
-/** The screen box of a marker's label where the CSS puts it: above a pin, below a dot. */
-function azureLabelBox(m: DrawnMarker, pixel: atlas.Pixel): LabelBox {
-  const x = pixel[0] ?? 0;
-  const y = pixel[1] ?? 0;
-  const width = estimateLabelWidth(m.shortLabel);
-  const top = isAzurePin(m) ? y - 32 - 2 - AZURE_LABEL_HEIGHT : y + 11 + 2;
-  return { x, y: top, width, height: AZURE_LABEL_HEIGHT };
 }

@@ -21,6 +21,8 @@ export function sdkLoadFailedMessage(providerName: string = MAP_SPEC.azureProvid
 }
 
 export const MAP_UI = {
+  /** The provider's name in 'Failed to load {provider} Maps SDK' for the MapLibre street map. */
+  maplibreProviderName: 'MapLibre',
   regionLabel: 'Map',
   mapLabel: 'Map of the destination and participants',
   offlineMapLabel:
@@ -28,6 +30,11 @@ export const MAP_UI = {
   /** The same, when the map takes pins. */
   offlineMapPinLabel:
     'Offline map of the destination and participants. Drag to pan, use the mouse wheel or the + and - keys to zoom. Click or long-press to drop a pin; Enter drops one at the centre.',
+  /** The MapLibre street map's drawing (MapLibre's keys: arrows pan, + and - zoom). */
+  streetMapLabel:
+    'Street map of the destination and participants. Drag to pan, use the mouse wheel or the + and - keys to zoom.',
+  streetMapPinLabel:
+    'Street map of the destination and participants. Drag to pan, use the mouse wheel or the + and - keys to zoom. Click or long-press to drop a pin; Enter drops one at the centre.',
   markersHeading: 'On the map',
   noMarkers: 'Nothing on the map yet.',
   destinationPrefix: 'Destination',
