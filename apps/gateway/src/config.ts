@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { MAPS_PROVIDERS } from '@oneeta/contracts';
 import { baseEnvSchema } from '@oneeta/service-kit';
 import { z } from 'zod';
 import { cspOrigins } from './csp-origins.js';
@@ -76,7 +77,7 @@ export const configSchema = baseEnvSchema.extend({
       'Interface of METRICS_PORT; keep 127.0.0.1 unless a scraper on another host needs it.',
     ),
   // Read only for the Content-Security-Policy: the browser may reach Azure Maps when the map is Azure's…
-  MAPS_PROVIDER: z.enum(['offline', 'azure']).default('offline'),
+  MAPS_PROVIDER: z.enum(MAPS_PROVIDERS).default('offline'),
   AZURE_MAPS_KEY: z.string().min(1).optional(),
   AZURE_MAPS_CLIENT_ID: z.string().min(1).optional(),
   AZURE_MAPS_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

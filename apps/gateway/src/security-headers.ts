@@ -1,3 +1,4 @@
+import type { MapsProviderName } from '@oneeta/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '@oneeta/service-kit';
 import { cspOrigin, cspOrigins } from './csp-origins.js';
@@ -7,7 +8,7 @@ import { docsPolicyFor, isDocsPath } from './docs.js';
 export interface HeaderPolicyConfig {
   /** The public origin (https → HSTS, and the websocket origin in connect-src). */
   PUBLIC_URL?: string | undefined;
-  MAPS_PROVIDER?: 'offline' | 'azure' | undefined;
+  MAPS_PROVIDER?: MapsProviderName | undefined;
   AZURE_MAPS_KEY?: string | undefined;
   AZURE_MAPS_CLIENT_ID?: string | undefined;
   AZURE_MAPS_ENDPOINT?: string | undefined;

@@ -37,6 +37,10 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
 export type SearchCoverage = (typeof SEARCH_COVERAGES)[number];
 
+/** The maps adapters a deployment can run (MAPS_PROVIDER). */
+export const MAPS_PROVIDERS = ['offline', 'azure', 'osm'] as const;
+export type MapsProviderName = (typeof MAPS_PROVIDERS)[number];
+
 /**
  * Kinds of place a group can ask for when choosing where to meet. Providers with a point-of-interest
  * search (Azure Maps, Photon) map each to their own categories; the offline gazetteer knows only

@@ -3,11 +3,12 @@
  * (`baseEnvSchema.extend(mapsEnvSchema.shape).superRefine(refineMapsEnv)`) or call `parseMapsEnv`.
  * Defaults make the embedded mode work with no env at all (MAPS_PROVIDER=offline).
  */
+import { MAPS_PROVIDERS } from '@oneeta/contracts';
 import { z } from 'zod';
 
 export const mapsEnvSchema = z.object({
   MAPS_PROVIDER: z
-    .enum(['offline', 'azure', 'osm'])
+    .enum(MAPS_PROVIDERS)
     .default('offline')
     .describe(
       "Which adapter serves maps calls: 'offline' (embedded, no network), 'azure' (Azure Maps) or 'osm' (self-hosted OSRM for travel times and Photon for place search).",

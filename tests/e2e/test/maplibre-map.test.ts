@@ -3,8 +3,18 @@
 // The map draws those tiles with WebGL (SwiftShader under the harness's flags), credits
 // '© OpenStreetMap contributors' beside the style's own credit, shows the markers and follows a
 // participant who moves; a pin dropped on it and confirmed becomes the session's destination; a
-// style that does not load leaves the offline map.
+// style that does not load leaves the offline map. The same stack runs MAPS_PROVIDER=osm against a
+// fake OSRM and a fake Photon (local servers speaking their wire formats): the page's search finds a
+// café through Photon and OSRM times everyone's trip to it.
 import path from 'node:path';
+import {
+  fakeOsmEnv,
+  fakeOsrmTrip,
+  startFakeOsrm,
+  startFakePhoton,
+  type FakeOsrm,
+  type FakePhoton,
+} from '@oneeta/maps/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createSession, sessionId } from '../src/api.js';
@@ -34,17 +44,23 @@ const MAP_SEARCH = 'Search for a place';
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
 
 let tiles: TileServer;
+let osrm: FakeOsrm;
+let photon: FakePhoton;
 let stack: RunningStack | undefined;
 
 beforeAll(async () => {
-  tiles = await startTileServer();
-  stack = await startStack({ MAP_STYLE_URL: tiles.styleUrl });
+  [tiles, osrm, photon] = await Promise.all([
+    startTileServer(),
+    startFakeOsrm(),
+    startFakePhoton(),
+  ]);
+  stack = await startStack({ MAP_STYLE_URL: tiles.styleUrl, ...fakeOsmEnv(osrm, photon) });
 }, START_TIMEOUT_MS + 20_000);
 
 afterAll(async () => {
   const code = await stack?.stop();
   if (code !== 0 && stack) process.stderr.write(`maplibre stack: ${stack.output().slice(-3000)}\n`);
-  await tiles?.close();
+  await Promise.all([tiles?.close(), osrm?.close(), photon?.close()]);
 }, 60_000);
 
 const test = sessionTest.override('stack', () => {
@@ -332,6 +348,69 @@ describe('the MapLibre street map (MAP_STYLE_URL)', () => {
     expect(Math.abs(position.lon - shown.lon)).toBeLessThan(1e-5);
     expect(saved.destination!.id).toBe(`pin:${position.lat},${position.lon}`);
     await marker(page, '[data-kind="destination"]').waitFor();
+    expect(unexpected(owner.errors)).toEqual([]);
+  });
+
+  test('on OpenStreetMap engines: the search finds a café through Photon, and OSRM times the trip to it', async ({
+    stack,
+    person,
+    screens,
+  }) => {
+    const owner = await person({ name: 'Otto Osm', at: PLACES.bellevue });
+    const { page } = owner;
+    const id = sessionId();
+    await openSession(page, id);
+    await mapReady(page);
+    const box = page.getByRole('combobox', { name: MAP_SEARCH, exact: true });
+    await box.fill('Storyville');
+    await placeSearch(page, MAP_SEARCH)
+      .getByRole('button', { name: 'Search', exact: true })
+      .click();
+    const cafe = placeSearch(page, MAP_SEARCH)
+      .getByRole('listbox', { name: 'Search results', exact: true })
+      .getByRole('option', { name: /Storyville Coffee/ });
+    await cafe.waitFor();
+    // Photon was asked near the viewer, by an application that names itself.
+    const asked = photon.requests.find((r) => r.path === '/api' && r.query.q === 'Storyville');
+    expect(asked?.headers['user-agent']).toMatch(/^OneETA\//);
+    expect(Number(asked?.query.lat)).toBeCloseTo(PLACES.bellevue.lat, 2);
+    expect(await cafe.textContent()).toContain('94 Pike Street');
+    await cafe.click();
+    await screens.capture('osm-search-cafe', { page, settled: tilesSettled });
+    await placeSearch(page, MAP_SEARCH)
+      .getByRole('button', { name: 'Confirm', exact: true })
+      .click();
+    await expectInputValue(page, 'Timezone', 'America/Los_Angeles');
+    const save = page.getByRole('button', { name: 'Save changes', exact: true });
+    await save.click();
+    await save.waitFor({ state: 'detached', timeout: 30_000 });
+
+    // The route worker timed the owner's trip with OSRM: the fake's time for these points.
+    const saved = await waitForSession(
+      stack,
+      owner.user!.token,
+      id,
+      (s) =>
+        s.destination?.name === 'Storyville Coffee' &&
+        (participantOf(s, owner.user!)?.travelTimeSeconds ?? null) !== null,
+      { what: "the café saved and the owner's travel time from OSRM" },
+    );
+    const me = participantOf(saved, owner.user!)!;
+    // OSRM was asked from the owner's (rounded) position to the café: the fake's time for that trip.
+    const timed = osrm.requests.filter((r) => /^\/(route|table)\/v1\/driving\//.test(r.path));
+    expect(timed.length).toBeGreaterThan(0);
+    const points = timed
+      .at(-1)!
+      .path.split('/')
+      .at(-1)!
+      .split(';')
+      .map((pair) => pair.split(',').map(Number) as [number, number])
+      .map(([lon, lat]) => ({ lat, lon }));
+    const target = points.at(-1)!;
+    expect(target.lat).toBeCloseTo(saved.destination!.position.lat, 3);
+    expect(me.travelTimeSeconds).toBe(
+      Math.round(fakeOsrmTrip('driving', points[0]!, target).duration),
+    );
     expect(unexpected(owner.errors)).toEqual([]);
   });
 

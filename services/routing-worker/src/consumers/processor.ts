@@ -24,7 +24,7 @@ export interface ProcessorDeps {
   etaState: EtaStateStore;
   /** Ask every participant's cell on every job, as without the cost policy (the benchmark's reference). */
   askEveryTime?: boolean;
-  /** The provider's name, for usage records ('offline' | 'azure'). */
+  /** The provider's name, for usage records ('offline', 'azure' or 'osm'). */
   provider: string;
   now?: () => Date;
 }
