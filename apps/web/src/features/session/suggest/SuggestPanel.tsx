@@ -7,7 +7,7 @@ import { SuggestChooser } from './SuggestChooser';
 import { SuggestionResults } from './SuggestionResults';
 import { SUGGEST_UI } from './texts';
 import { useSuggest } from './use-suggest';
-import { namesOf, suggestionView } from './view';
+import { currentSuggestion, namesOf, suggestionView } from './view';
 import './suggest.css';
 
 export interface SuggestPanelProps {
@@ -46,10 +46,8 @@ export function SuggestPanel(props: SuggestPanelProps) {
   const titleId = useId();
   const chooserId = useId();
   const names = useMemo(() => namesOf(session), [session]);
-  const view = useMemo(
-    () => (session.suggestion ? suggestionView(session.suggestion, names) : null),
-    [session.suggestion, names],
-  );
+  const live = currentSuggestion(session.suggestion, props.now);
+  const view = useMemo(() => (live ? suggestionView(live, names) : null), [live, names]);
 
   const { collecting, add } = s;
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { Suggestion } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
 import { participant, session } from '../../../test-fixtures';
-import { namesOf, suggestionView } from './view';
+import { currentSuggestion, namesOf, suggestionView } from './view';
 
 const ranked = (index: number, rank: number, travel: Suggestion['ranked'][number]['travel']) => ({
   index,
@@ -48,5 +48,14 @@ describe('suggestionView', () => {
     ]);
     expect(view.candidates[0]!.travel[0]!.name).toBe('Someone');
     expect(view).toMatchObject({ category: 'cafe', leftOut: ['Ben'], myVote: 0, status: 'ready' });
+  });
+});
+
+describe('currentSuggestion', () => {
+  it('keeps a suggestion until its expiresAt, then drops it without a refetch', () => {
+    const s = { expiresAt: '2026-07-01T18:30:00.000Z' } as Suggestion;
+    expect(currentSuggestion(s, new Date('2026-07-01T18:29:59.000Z'))).toBe(s);
+    expect(currentSuggestion(s, new Date('2026-07-01T18:30:00.000Z'))).toBeNull();
+    expect(currentSuggestion(null, new Date())).toBeNull();
   });
 });

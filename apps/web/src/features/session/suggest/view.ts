@@ -35,6 +35,15 @@ export interface SuggestionView {
 const UNKNOWN_NAME = 'Someone';
 
 /** Each participant's name as the panel shows it (their label, else their name). */
+/** The session's suggestion while it lasts: past `expiresAt` it is gone here too, without a refetch. */
+export function currentSuggestion(
+  suggestion: Suggestion | null | undefined,
+  now: Date,
+): Suggestion | null {
+  if (!suggestion) return null;
+  return Date.parse(suggestion.expiresAt) > now.getTime() ? suggestion : null;
+}
+
 export function namesOf(session: Pick<Session, 'participants'>): Map<string, string> {
   return new Map(session.participants.map((p) => [p.id, p.label || p.name || UNKNOWN_NAME]));
 }
