@@ -135,11 +135,15 @@ describe('the workers on OpenStreetMap engines', () => {
     const nearby = photon.requests.filter((r) => r.path === '/reverse');
     expect(nearby).toHaveLength(1);
     expect(nearby[0]!.query.osm_tag).toBe('amenity:cafe');
-    // Three people × three cafés, every trip from OSRM: the ranking follows its times.
+    // Three people × three cafés, every trip from OSRM: ranked by when everyone can be there (to
+    // the minute, then the spread), so the farthest café comes last.
     expect(ready.ranked).toHaveLength(3);
     expect(ready.ranked.every((r) => r.travel.length === 3 && r.everyoneBy !== null)).toBe(true);
+    const by = ready.ranked.map((r) => Date.parse(r.everyoneBy!));
+    expect(by).toEqual([...by].sort((a, b) => a - b));
     const longest = ready.ranked.map((r) => Math.max(...r.travel.map((t) => t.travelTimeSeconds!)));
-    expect(longest).toEqual([...longest].sort((a, b) => a - b));
+    expect(longest.at(-1)).toBe(Math.max(...longest));
+    expect(ready.ranked.at(-1)!.name).toBe('Café Allegro');
     expect(osrm.requests.some((r) => r.path.startsWith('/table/v1/driving/'))).toBe(true);
   });
 });
