@@ -69,7 +69,7 @@ export async function startLauncher(
   options: LaunchOptions = {},
 ): Promise<RunningLauncher> {
   const { port, dataDir, redisPrefix, env } = await launchPlaces(name, options);
-  const stack = await startChildStack({ root, port, env, timeoutMs: 120_000 });
+  const stack = await startChildStack({ root, port, env, timeoutMs: 180_000 });
   return {
     proc: stack.proc,
     port,
