@@ -4,11 +4,12 @@
  *
  *   pnpm bench:live [--db=postgres|pglite] [--sessions=200] [--size=5] [--big=12] [--minutes=3]
  *                   [--interval=5] [--warmup=30] [--in-flight=256] [--coalesce-ms=N]
- *                   [--burst=2000] [--out=bench-results/live.json]
+ *                   [--burst=2000] [--reads=2000] [--out=bench-results/live.json]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fmt, table } from './figures.js';
+import { readRun, type ReadFigures } from './reads.js';
 import { burstRun, liveRun, type BurstFigures, type LiveFigures } from './runs.js';
 import { repoRoot, type DbEngine } from './stack.js';
 
@@ -119,14 +120,37 @@ function burstTable(r: BurstFigures): string {
   ]);
 }
 
-/** Adds `run` to bench-results/live.json (one entry per kind, engine and scale; newest wins). */
-type Saved = (LiveFigures | BurstFigures) & { at?: string };
+function readTable(r: ReadFigures): string {
+  const byProc = (x: Record<string, number>) =>
+    Object.entries(x)
+      .map(([proc, n]) => `${proc} ${fmt(n, 3)}`)
+      .join(', ');
+  return table([
+    ['reads', 'count', 'people', 'GET p50/p95', 'CPU ms/read', 'DB queries/read', '5xx', 'failed'],
+    [
+      r.db,
+      String(r.reads),
+      String(r.people),
+      `${fmt(r.getMs.p50, 0)} / ${fmt(r.getMs.p95, 0)} ms`,
+      byProc(r.cpuMsPerRead),
+      byProc(r.dbQueriesPerRead),
+      String(r.client5xx),
+      String(r.clientErrors),
+    ],
+  ]);
+}
 
-function save(run: LiveFigures | BurstFigures): void {
+/** Adds `run` to bench-results/live.json (one entry per kind, engine and scale; newest wins). */
+type Run = LiveFigures | BurstFigures | ReadFigures;
+type Saved = Run & { at?: string };
+
+function save(run: Run): void {
   const key = (r: Saved) =>
     r.kind === 'live'
       ? `live:${r.db}:${r.sessions}x${r.size}+${r.bigSession}:${r.minutes}m:${r.intervalS}s`
-      : `burst:${r.db}:${r.updates}`;
+      : r.kind === 'burst'
+        ? `burst:${r.db}:${r.updates}`
+        : `reads:${r.db}:${r.people}`;
   let runs: Saved[] = [];
   if (existsSync(OUT)) {
     try {
@@ -144,6 +168,10 @@ async function main(): Promise<void> {
   if (args.burst !== undefined) {
     const figures = await burstRun(db, num('burst', 2000), num('big', 12), num('timeout', 120));
     process.stdout.write(`\n${burstTable(figures)}\n`);
+    save(figures);
+  } else if (args.reads !== undefined) {
+    const figures = await readRun(db, num('reads', 2000), num('big', 12));
+    process.stdout.write(`\n${readTable(figures)}\n`);
     save(figures);
   } else {
     const figures = await liveRun({
