@@ -62,7 +62,7 @@ export type UserChangedData = z.infer<typeof userChangedDataSchema>;
 export const userDeletedDataSchema = z.object({
   userId: z.string(),
   email: z.string(),
-  deletedAt: z.string(),
+  deletedAt: z.iso.datetime(),
 });
 export type UserDeletedData = z.infer<typeof userDeletedDataSchema>;
 

@@ -35,8 +35,7 @@ export function startUserDeletedConsumer(deps: UserDeletedDeps) {
     failure: 'user.deleted not applied',
     handle: async ({ userId, email, deletedAt }, event) => {
       // The view marks the account deleted first, so usage of it arriving late is stored anonymised.
-      const at = Number.isNaN(Date.parse(deletedAt)) ? new Date().toISOString() : deletedAt;
-      await storeAccountDeleted(deps.redis, deps.prefix, userId, at, deps.accountTtlSeconds);
+      await storeAccountDeleted(deps.redis, deps.prefix, userId, deletedAt, deps.accountTtlSeconds);
       const erased = await deps.db.transaction(async (handle) =>
         eraseUser(handle as unknown as Database, userId, email),
       );
