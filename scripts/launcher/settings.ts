@@ -36,6 +36,12 @@ export const launcherSettings: Record<string, Setting> = {
     default: '8080',
     description: 'The host port the gateway is published on.',
   },
+  GATEWAY_TRUST_PROXY: {
+    readBy: 'docker compose',
+    default: 'uniquelocal',
+    description:
+      "The gateways' TRUST_PROXY: the balancer's network (the compose network). Add the address of a proxy in front of the balancer.",
+  },
   POSTGRES_PASSWORD: {
     readBy: 'docker compose',
     default: 'oneeta',

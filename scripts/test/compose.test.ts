@@ -98,8 +98,8 @@ describe('docker-compose.yml', () => {
     expect(service('proxy').ports).toEqual(['${GATEWAY_PORT:-8080}:8080']);
     for (const [name, s] of built) expect(s.ports, name).toBeUndefined();
     expect(service('gateway').deploy?.replicas).toBe('${GATEWAY_REPLICAS:-2}');
-    // The gateways believe one proxy hop: the balancer's X-Forwarded-For entry.
-    expect(service('gateway').environment?.TRUSTED_PROXY_HOPS).toBe('${TRUSTED_PROXY_HOPS:-1}');
+    // The gateways believe X-Forwarded-For from the balancer's network (the compose network) only.
+    expect(service('gateway').environment?.TRUST_PROXY).toBe('${GATEWAY_TRUST_PROXY:-uniquelocal}');
     const [source, target] = (service('proxy').volumes?.[0] ?? '').split(':');
     expect(target).toBe('/usr/local/etc/haproxy/haproxy.cfg');
     const cfg = readFileSync(path.join(root, source!), 'utf8');

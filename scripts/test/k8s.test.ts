@@ -331,6 +331,9 @@ describe('infra/k8s', () => {
       expect(Number(annotations[`nginx.ingress.kubernetes.io/${key}`]) * 1000, key).toBeGreaterThan(
         2 * heartbeatMs,
       );
+    // The gateway believes X-Forwarded-For from the ingress controller's pod network only.
+    const gateway = only(deployables.find((d) => d.role === 'gateway')!);
+    expect(value(gateway, 'TRUST_PROXY')).toBe('uniquelocal');
   });
 
   it('has the example overlay set the namespace, every image and the public host', () => {

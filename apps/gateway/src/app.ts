@@ -13,7 +13,6 @@ import {
 import type { Redis } from 'ioredis';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { GatewayConfig } from './config.js';
-import { clientIp } from './forwarded.js';
 import { registerDocs } from './docs.js';
 import { registerHealth } from './health.js';
 import { createApiDocument, registerOpenApiDocument, type ApiDocument } from './openapi.js';
@@ -54,8 +53,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     logLevel: config.LOG_LEVEL,
     readiness: { redis: () => pingRedis(redis) },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    // request.ip (logs) is the client clientIp() finds: X-Forwarded-For only from trusted hops.
-    trustProxy: (_address, hop) => hop < config.TRUSTED_PROXY_HOPS,
+    // request.ip is the client: X-Forwarded-For is read only through the trusted peers (TRUST_PROXY).
+    trustProxy: config.TRUST_PROXY,
   });
   registerOpsPort(app, { port: config.METRICS_PORT, host: config.METRICS_HOST });
   registerSecurityHeaders(app, config);
@@ -67,7 +66,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     redis,
     nameSpace: `${config.REDIS_PREFIX}:rl:gw:`,
     skipOnError: true,
-    keyGenerator: (request) => clientIp(request, config.TRUSTED_PROXY_HOPS),
+    keyGenerator: (request) => request.ip,
     allowList: (request) => !LIMITED.test(request.url) || EXEMPT.test(request.url),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
@@ -91,11 +90,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.decorate('apiDocument', apiDocument);
   registerOpenApiDocument(app, apiDocument);
   await registerDocs(app);
-  await registerProxy(app, {
-    routes,
-    trustedHops: config.TRUSTED_PROXY_HOPS,
-    bodyLimit: config.BODY_LIMIT_BYTES,
-  });
+  await registerProxy(app, { routes, bodyLimit: config.BODY_LIMIT_BYTES });
 
   const hub = new WsHub({
     verify: wsVerifier(deps),
@@ -119,7 +114,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   });
   app.decorate('wsHub', hub);
   app.addHook('onClose', () => hub.close());
-  await registerWsRoute(app, hub, (request) => clientIp(request, config.TRUSTED_PROXY_HOPS));
+  await registerWsRoute(app, hub);
 
   const web = await registerWeb(app, config.WEB_DIST);
   app.addHook('onReady', async () => {

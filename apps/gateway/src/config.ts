@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { MAPS_PROVIDERS } from '@oneeta/contracts';
-import { baseEnvSchema } from '@oneeta/service-kit';
+import { baseEnvSchema, trustProxySetting } from '@oneeta/service-kit';
 import { z } from 'zod';
 import { cspOrigins } from './csp-origins.js';
 
@@ -38,15 +38,8 @@ export const configSchema = baseEnvSchema.extend({
     .describe(
       'Requests per client IP per minute on /api/*, /chat/* and /ws (health and static files are exempt).',
     ),
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
-    .default(0)
-    .describe(
-      'Proxies in front of the gateway whose X-Forwarded-For entries are trusted (0: the socket peer is the client).',
-    ),
+  // The gateway faces the clients: it believes no X-Forwarded-For unless the balancer is named.
+  TRUST_PROXY: trustProxySetting('none'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -6,7 +6,6 @@ import { matchRoute, mountPoints, type Route } from './routes-table.js';
 
 export interface ProxyOptions {
   routes: readonly Route[];
-  trustedHops: number;
   /** Largest request body passed upstream, in bytes (larger: 413 from the gateway). */
   bodyLimit: number;
 }
@@ -23,10 +22,7 @@ const TIMED_OUT = { error: 'Service timed out', code: 'upstream_timeout' };
  * that no upstream process accepts (a replica stopping or starting) is tried again for about 3 s
  * before the answer is 502 (service-kit's retryingConnector).
  */
-export async function registerProxy(
-  app: App,
-  { routes, trustedHops, bodyLimit }: ProxyOptions,
-): Promise<void> {
+export async function registerProxy(app: App, { routes, bodyLimit }: ProxyOptions): Promise<void> {
   const upstreamOf = (url: string): Route => {
     const route = matchRoute(routes, url);
     if (!route) throw new HttpError(404, `No route for ${url.split('?', 1)[0]}`, 'not_found');
@@ -44,7 +40,7 @@ export async function registerProxy(
     },
     replyOptions: {
       getUpstream: (request) => upstreamOf(request.url).upstream!,
-      rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers, trustedHops),
+      rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers),
       // Upstream answers go back as they are; only a failure to reach the upstream is ours.
       retryDelay: () => null,
       onError: (reply, { error }) => {

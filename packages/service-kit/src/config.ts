@@ -31,18 +31,19 @@ export const httpTimeoutsEnvSchema = z.object({
 export type HttpTimeoutsEnv = z.infer<typeof httpTimeoutsEnvSchema>;
 
 /**
- * Which peers' X-Forwarded-For/-Proto/-Host a service believes (its request.ip feeds the per-IP
+ * Which peers' X-Forwarded-For/-Proto/-Host an app believes (its request.ip feeds the per-IP
  * limits): comma-separated addresses, CIDRs or the names loopback, linklocal, uniquelocal; `none`
- * trusts nobody. The default trusts the private network the gateway reaches the services over (the
- * gateway rewrites X-Forwarded-For to the client it trusts); a public sender's header is ignored.
- * The gateway itself goes by TRUSTED_PROXY_HOPS instead.
+ * trusts nobody. Fastify's request.ip is then the first untrusted address from the right of
+ * X-Forwarded-For. The services' default trusts the private network the gateway reaches them over
+ * (the gateway rewrites X-Forwarded-For to the client it trusts); the gateway passes its own
+ * default (none: it faces the clients).
  */
-export const trustProxyEnvSchema = z.object({
-  TRUST_PROXY: z
+export function trustProxySetting(byDefault: string) {
+  return z
     .string()
     .trim()
     .min(1)
-    .default('loopback,linklocal,uniquelocal')
+    .default(byDefault)
     .transform((value): string[] | false =>
       value === 'none'
         ? false
@@ -52,8 +53,12 @@ export const trustProxyEnvSchema = z.object({
             .filter(Boolean),
     )
     .describe(
-      'Peers whose X-Forwarded-For/-Proto/-Host are believed: comma-separated addresses, CIDRs or loopback, linklocal, uniquelocal; `none` trusts nobody. The gateway goes by TRUSTED_PROXY_HOPS instead.',
-    ),
+      'Peers whose X-Forwarded-For/-Proto/-Host are believed: comma-separated addresses, CIDRs or loopback, linklocal, uniquelocal; `none` trusts nobody. The gateway trusts nobody by default: name the balancer in front of it.',
+    );
+}
+
+export const trustProxyEnvSchema = z.object({
+  TRUST_PROXY: trustProxySetting('loopback,linklocal,uniquelocal'),
 });
 
 /** Postgres timeouts (milliseconds, DATABASE_URL mode): a frozen or absent database fails fast (503). */

@@ -37,11 +37,10 @@ export interface HttpAppOptions {
   /** Server timeouts; each one not given comes from the HTTP_*_TIMEOUT_MS env (see config.ts). */
   timeouts?: Partial<HttpTimeouts>;
   /**
-   * Whose X-Forwarded-* headers request.ip, protocol and host believe: peer addresses, or a test of
-   * each hop (hop 0 is the socket peer; Fastify ignores a bare hop count); not given, the
-   * TRUST_PROXY env (see config.ts).
+   * Whose X-Forwarded-* headers request.ip, protocol and host believe (peer addresses, CIDRs or
+   * proxy-addr names; false: nobody); not given, the TRUST_PROXY env (see config.ts).
    */
-  trustProxy?: string[] | false | ((address: string, hop: number) => boolean);
+  trustProxy?: string[] | false;
 }
 
 export interface HttpTimeouts {
