@@ -33,7 +33,7 @@ export const matrixUsageResponseSchema = z.object({ usage: z.array(matrixUsageIt
 /** GET /api/sessions/:id/audit?cursor=&event=&limit= (the owner or the administrator). */
 export const auditQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
-  event: z.enum(['search', 'travel_times', 'timezone']).optional(),
+  event: z.enum(['search', 'reverse', 'travel_times', 'timezone']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 /** GET /api/sessions/:id/matrix-usage?includeRequests= (accepted for the spec's callers; requests are never listed). */

@@ -178,14 +178,14 @@ export type NotificationSentData = z.infer<typeof notificationSentDataSchema>;
  * hour; its consumer is idempotent by event id, and the worker derives the id from the job and the
  * cells, so a retried job never bills a cell twice.
  */
-export const USAGE_EVENTS = ['search', 'travel_times', 'timezone'] as const;
+export const USAGE_EVENTS = ['search', 'reverse', 'travel_times', 'timezone'] as const;
 export const usageRecordedDataSchema = z.object({
   event: z.enum(USAGE_EVENTS),
   origin: z.enum(['maps-api', 'route-matrix']),
   sessionId: z.string().nullable(),
   /** The BullMQ job id for worker calls. */
   jobId: z.string().nullable(),
-  /** Request summary: e.g. {q} for search; {origins, destination, arriveAt|departAt, mode, originCount} for travel times. */
+  /** Request summary: e.g. {q} for search; {lat, lon} for reverse; {origins, destination, arriveAt|departAt, mode, originCount} for travel times. */
   request: z.record(z.string(), z.unknown()),
   /** Result summary: e.g. {numResults}; {bestByTravelTime: {travelTimeSeconds}}. */
   result: z.record(z.string(), z.unknown()),

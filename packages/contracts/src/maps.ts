@@ -131,6 +131,22 @@ export const searchQuerySchema = z
   });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
+/** GET /api/maps/reverse: the address or place at a position (reverse geocoding). */
+export const reverseQuerySchema = z.object({
+  lat: latitude(),
+  lon: longitude(),
+  sessionId: optionalSessionId,
+});
+export type ReverseQuery = z.infer<typeof reverseQuerySchema>;
+
+/**
+ * GET /api/maps/reverse answer: the place the provider names at the position, in the search result
+ * shape (its `position` is the place's own, which may lie a little off the one asked about), or
+ * null when it knows none there. Offline that is the nearest gazetteer town within 30 km.
+ */
+export const reverseResponseSchema = z.object({ place: searchResultSchema.nullable() });
+export type ReverseResponse = z.infer<typeof reverseResponseSchema>;
+
 /** GET /api/maps/timezone */
 export const timezoneQuerySchema = z.object({
   lat: latitude(),

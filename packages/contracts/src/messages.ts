@@ -130,6 +130,7 @@ export const SESSION_MESSAGES = {
  */
 export const MAPS_MESSAGES = {
   searchFailed: 'Search failed',
+  reverseFailed: 'Address lookup failed',
   tokenFailed: 'Token fetch failed',
   noRoute: "Couldn't calculate route.",
   travelFailed: 'Travel time lookup failed',

@@ -32,7 +32,7 @@ export const configSchema = baseEnvSchema
         'Lifetime of a computed travel-time cell in the cache the route-matrix worker shares, in seconds.',
       ),
     SEARCH_MAX_PER_IP_PER_MINUTE: perMinute(60).describe(
-      'GET /api/maps/search calls per client IP per minute.',
+      'GET /api/maps/search and GET /api/maps/reverse calls (counted together) per client IP per minute.',
     ),
     TRAVEL_TIMES_MAX_PER_IP_PER_MINUTE: perMinute(60).describe(
       'GET /api/maps/traveltimes calls per client IP per minute.',

@@ -99,6 +99,33 @@ describe('the maps API on Azure Maps (a local fake speaking its wire format)', (
     expect(events.at(-1)?.data.metrics).toMatchObject({ providerRequests: 2, provider: 'azure' });
   });
 
+  it('reverse: asks reverse address search once, answers its address, a search transaction in usage', async () => {
+    const res = await h.get('/api/maps/reverse', { ...SEATTLE, sessionId: 'azure23' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      place: {
+        id: expect.stringMatching(/^reverse:/),
+        address: { freeformAddress: 'Seattle, WA, US' },
+        position: { lat: expect.closeTo(SEATTLE.lat, 2), lon: expect.closeTo(SEATTLE.lon, 2) },
+      },
+    });
+    expect(mapsRequests()).toMatchObject([
+      {
+        path: '/search/address/reverse/json',
+        query: { query: `${SEATTLE.lat},${SEATTLE.lon}` },
+      },
+    ]);
+    const [event] = (await h.usage()).filter((e) => e.data.event === 'reverse');
+    expect(event?.data.metrics).toMatchObject({
+      providerRequests: 1,
+      provider: 'azure',
+      strategy: 'reverse-address-search',
+    });
+    expect((await h.get('/api/maps/reverse', { lat: 0, lon: -140 })).json()).toEqual({
+      place: null,
+    });
+  });
+
   it('timezone: answers the zone Azure names', async () => {
     const res = await h.get('/api/maps/timezone', SEATTLE);
     expect(res.json()).toEqual({ timeZoneId: 'America/Los_Angeles' });
@@ -155,6 +182,7 @@ describe('the maps API on Azure Maps (a local fake speaking its wire format)', (
 
   it.each([
     ['/api/maps/search', { q: 'Seattle' }, 'Search failed'],
+    ['/api/maps/reverse', SEATTLE, 'Address lookup failed'],
     ['/api/maps/timezone', SEATTLE, 'Time zone lookup failed'],
     ['/api/maps/traveltimes', { ...trip, departAt: later(4) }, 'Travel time lookup failed'],
   ] as const)(

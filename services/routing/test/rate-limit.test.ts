@@ -20,6 +20,7 @@ const trip = { olat: SEATTLE.lat, olon: SEATTLE.lon, dlat: 47.61, dlon: -122.2 }
 describe('per-IP rate limits of the maps API', () => {
   it.each([
     ['/api/maps/search', { q: 'Seattle' }, 3],
+    ['/api/maps/reverse', SEATTLE, 3],
     ['/api/maps/traveltimes', trip, 2],
     ['/api/maps/timezone', SEATTLE, 2],
     ['/api/maps/token', {}, 1],
@@ -49,6 +50,15 @@ describe('per-IP rate limits of the maps API', () => {
       expect((await h.get('/api/maps/search', { q: '' }, { ip })).statusCode).toBe(400);
     expect((await h.get('/api/maps/search', { q: 'Seattle' }, { ip })).statusCode).toBe(429);
     expect((await h.get('/api/maps/timezone', SEATTLE, { ip })).statusCode).toBe(200);
+  });
+
+  it('counts reverse geocoding with search', async () => {
+    const ip = '10.2.0.2';
+    for (let i = 0; i < 2; i++)
+      expect((await h.get('/api/maps/search', { q: 'Seattle' }, { ip })).statusCode).toBe(200);
+    expect((await h.get('/api/maps/reverse', SEATTLE, { ip })).statusCode).toBe(200);
+    expect((await h.get('/api/maps/reverse', SEATTLE, { ip })).statusCode).toBe(429);
+    expect((await h.get('/api/maps/search', { q: 'Seattle' }, { ip })).statusCode).toBe(429);
   });
 
   it('refuses before asking the provider or recording usage', async () => {

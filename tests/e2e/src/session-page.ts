@@ -134,6 +134,23 @@ export function placeSearch(page: Page, label: string): Locator {
     .filter({ has: page.getByRole('combobox', { name: label, exact: true }) });
 }
 
+/** '47.60621° N, 122.33207° W' → { lat, lon }. */
+function parseCoordinates(text: string) {
+  const match = /([\d.]+)° ([NS]), ([\d.]+)° ([EW])/.exec(text);
+  if (!match) throw new Error(`no coordinates in '${text}'`);
+  const [, lat, ns, lon, ew] = match;
+  return { lat: Number(lat) * (ns === 'S' ? -1 : 1), lon: Number(lon) * (ew === 'W' ? -1 : 1) };
+}
+
+/**
+ * Where the pin dropped in the place search labelled `label` is, from its status line 'Pin dropped
+ * at 47.60621° N, 122.33207° W.' (the option's address becomes the reverse-geocoded one).
+ */
+export async function droppedPinAt(page: Page, label: string) {
+  const status = placeSearch(page, label).getByRole('status').filter({ hasText: 'Pin dropped at' });
+  return parseCoordinates((await status.textContent()) ?? '');
+}
+
 /**
  * Searches `query` in the place search labelled `label`, selects the first result whose name
  * starts with `resultName`, and confirms it ('Confirm'); `beforeConfirm` runs while the results

@@ -85,11 +85,3 @@ export async function gapToDestination(page: Page, participantId: string): Promi
   const pin = await centre('[data-kind="destination"]');
   return dot && pin ? Math.hypot(dot.x - pin.x, dot.y - pin.y) : Number.NaN;
 }
-
-/** '47.60621° N, 122.33207° W' → { lat, lon }. */
-export function parseCoordinates(text: string) {
-  const match = /([\d.]+)° ([NS]), ([\d.]+)° ([EW])/.exec(text);
-  if (!match) throw new Error(`no coordinates in '${text}'`);
-  const [, lat, ns, lon, ew] = match;
-  return { lat: Number(lat) * (ns === 'S' ? -1 : 1), lon: Number(lon) * (ew === 'W' ? -1 : 1) };
-}

@@ -29,7 +29,13 @@ import {
   sessionTest,
   waitForSession,
 } from '../src/session.js';
-import { expectInputValue, openSession, panelEntry, placeSearch } from '../src/session-page.js';
+import {
+  droppedPinAt,
+  expectInputValue,
+  openSession,
+  panelEntry,
+  placeSearch,
+} from '../src/session-page.js';
 import { startStack, type RunningStack } from '../src/stack.js';
 import {
   canvas,
@@ -38,7 +44,6 @@ import {
   mapView,
   marker,
   offCenter,
-  parseCoordinates,
   settledTiles,
   tilePaint,
 } from '../src/street-map.js';
@@ -224,12 +229,12 @@ describe('the MapLibre street map (MAP_STYLE_URL)', () => {
     await page.mouse.up();
     expect(await pinned.count()).toBe(0);
 
-    // A click drops the pin where it was: 'Selected place', its coordinates, its marker there.
+    // A click drops the pin where it was: 'Selected place' at its coordinates, its marker there.
     const spot = await at(0.4, 0.72);
     await page.mouse.click(spot.x, spot.y);
     await pinned.waitFor();
     expect(await pinned.getAttribute('aria-selected')).toBe('true');
-    const shown = parseCoordinates((await pinned.textContent()) ?? '');
+    const shown = await droppedPinAt(page, MAP_SEARCH);
     // The map opened on the user (zoom 16) and moved 60 px: the pin is near them.
     expect(Math.abs(shown.lat - PLACES.seattle.lat)).toBeLessThan(0.02);
     expect(Math.abs(shown.lon - PLACES.seattle.lon)).toBeLessThan(0.02);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client';
-import { getMapToken, getTimezone, getTravelTimes, searchPlaces } from './maps';
+import { getMapToken, getTimezone, getTravelTimes, reverseGeocode, searchPlaces } from './maps';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -118,6 +118,35 @@ describe('searchPlaces', () => {
     await expect(searchPlaces({ q: 'x' })).rejects.toMatchObject({ message: 'Too many requests' });
     fetchMock.mockResolvedValueOnce(json(500, {}));
     await expect(searchPlaces({ q: 'x' })).rejects.toMatchObject({ message: 'Search failed' });
+  });
+});
+
+describe('reverseGeocode', () => {
+  const place = {
+    id: 'city:5809844',
+    poi: { name: 'Seattle' },
+    address: { freeformAddress: 'Seattle, WA, US' },
+    position: { lat: 47.60621, lon: -122.33207 },
+  };
+
+  it('asks GET /api/maps/reverse?lat&lon&sessionId → place, or null', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { place }));
+    await expect(reverseGeocode(47.6, -122.3, 's1')).resolves.toEqual({ place });
+    expect(calledUrl().pathname).toBe('/api/maps/reverse');
+    expect(Object.fromEntries(calledUrl().searchParams)).toEqual({
+      lat: '47.6',
+      lon: '-122.3',
+      sessionId: 's1',
+    });
+    fetchMock.mockResolvedValueOnce(json(200, { place: null }));
+    await expect(reverseGeocode(0, -140)).resolves.toEqual({ place: null });
+  });
+
+  it("fails with 'Address lookup failed' by default, and on a malformed answer", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 502 }));
+    await expect(reverseGeocode(0, 0)).rejects.toMatchObject({ message: 'Address lookup failed' });
+    fetchMock.mockResolvedValueOnce(json(200, { place: { id: 'x' } }));
+    await expect(reverseGeocode(0, 0)).rejects.toBeInstanceOf(ApiError);
   });
 });
 

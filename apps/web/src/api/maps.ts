@@ -75,6 +75,20 @@ export function searchPlaces({
   });
 }
 
+/**
+ * GET /api/maps/reverse?lat&lon&sessionId → { place } (the address or place there, or null);
+ * default error 'Address lookup failed'.
+ */
+export function reverseGeocode(lat: number, lon: number, sessionId?: string, signal?: AbortSignal) {
+  return apiRequest('/api/maps/reverse', {
+    query: { lat, lon, sessionId },
+    schema: 'reverseResponseSchema',
+    fallbackError: MAPS_MESSAGES.reverseFailed,
+    auth: 'optional',
+    ...(signal ? { signal } : {}),
+  });
+}
+
 /** GET /api/maps/timezone?lat&lon&sessionId → { timeZoneId }; default error 'Time zone lookup failed'. */
 export function getTimezone(lat: number, lon: number, sessionId?: string, signal?: AbortSignal) {
   return apiRequest('/api/maps/timezone', {

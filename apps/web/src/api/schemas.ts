@@ -55,6 +55,7 @@ export {
   pushUnsubscribeBodySchema,
   redirectResponseSchema,
   resendVerificationResponseSchema,
+  reverseResponseSchema,
   searchResponseSchema,
   sessionLimitsResponseSchema,
   sessionListResponseSchema,

@@ -10,6 +10,7 @@ import {
   cachedMetrics,
   computedMetrics,
   lookupMetrics,
+  reverseUsage,
   searchUsage,
   timezoneUsage,
   travelUsage,
@@ -51,6 +52,26 @@ describe('usage records of the maps API', () => {
     ).toEqual({ q: 'x', limit: 5 });
     expect(lookupMetrics('azure', 'search', 1, 2).providerRequests).toBe(2);
     expect(lookupMetrics('offline', 'search', 1, 2).providerRequests).toBe(0);
+  });
+
+  it('reverse: {lat, lon} and {found}; one request to Azure or Photon, none to the gazetteer', () => {
+    const at = { lat: 47.6, lon: -122.3 };
+    const data = reverseUsage(anonymous, at, null, lookupMetrics('azure', 'reverse', 5));
+    expect(usageRecordedDataSchema.parse(data)).toEqual(data);
+    expect(data).toMatchObject({
+      event: 'reverse',
+      request: at,
+      result: { found: false },
+      metrics: { providerRequests: 1, provider: 'azure', strategy: 'reverse-address-search' },
+    });
+    expect(lookupMetrics('osm', 'reverse', 1)).toMatchObject({
+      providerRequests: 1,
+      strategy: 'photon',
+    });
+    expect(lookupMetrics('offline', 'reverse', 1)).toMatchObject({
+      providerRequests: 0,
+      strategy: 'gazetteer',
+    });
   });
 
   it('counts a Photon search as requests to the osm engine, and its time zones (geo-tz) as none', () => {

@@ -1,4 +1,10 @@
-import type { Position, SearchQuery, SearchScope, UsageRecordedData } from '@oneeta/contracts';
+import type {
+  Position,
+  SearchQuery,
+  SearchResult,
+  SearchScope,
+  UsageRecordedData,
+} from '@oneeta/contracts';
 import type { CellRequest, ProviderCall, ProviderName } from '@oneeta/maps';
 
 /**
@@ -31,21 +37,30 @@ function record(event: UsageRecordedData['event'], input: UsageInput): UsageReco
 
 type Caller = Pick<UsageInput, 'sessionId' | 'userId'>;
 
-/** How each provider answers a search and a time-zone lookup (the usage record's strategy). */
-const LOOKUP_STRATEGIES: Record<ProviderName, Record<'search' | 'timezone', string>> = {
-  azure: { search: 'fuzzy-search', timezone: 'timezone-by-coordinates' },
-  osm: { search: 'photon', timezone: 'geo-tz' },
-  offline: { search: 'gazetteer', timezone: 'geo-tz' },
+export type LookupKind = 'search' | 'reverse' | 'timezone';
+
+/**
+ * How each provider answers a search, a reverse geocoding and a time-zone lookup (the usage
+ * record's strategy). Azure's reverse address search is a search transaction like its fuzzy search.
+ */
+const LOOKUP_STRATEGIES: Record<ProviderName, Record<LookupKind, string>> = {
+  azure: {
+    search: 'fuzzy-search',
+    reverse: 'reverse-address-search',
+    timezone: 'timezone-by-coordinates',
+  },
+  osm: { search: 'photon', reverse: 'photon', timezone: 'geo-tz' },
+  offline: { search: 'gazetteer', reverse: 'gazetteer', timezone: 'geo-tz' },
 };
 
 /**
- * The provider's work for one search or time-zone call (the port reports requests only for matrix
- * calls): `calls` lookups (a search that fell back from nearby to everywhere made 2); the embedded
- * gazetteer and geo-tz send none.
+ * The provider's work for one search, reverse or time-zone call (the port reports requests only for
+ * matrix calls): `calls` lookups (a search that fell back from nearby to everywhere made 2); the
+ * embedded gazetteer and geo-tz send none.
  */
 export function lookupMetrics(
   provider: ProviderName,
-  kind: 'search' | 'timezone',
+  kind: LookupKind,
   durationMs: number,
   calls = 1,
 ): UsageMetrics {
@@ -72,6 +87,20 @@ export function searchUsage(
     ...caller,
     request: { q: query.q, ...near, limit: query.limit },
     result,
+    metrics,
+  });
+}
+
+export function reverseUsage(
+  caller: Caller,
+  position: Position,
+  place: SearchResult | null,
+  metrics: UsageMetrics,
+): UsageRecordedData {
+  return record('reverse', {
+    ...caller,
+    request: { lat: position.lat, lon: position.lon },
+    result: { found: place !== null },
     metrics,
   });
 }

@@ -2,6 +2,8 @@ import {
   MAPS_MESSAGES,
   mapTokenQuerySchema,
   mapTokenResponseSchema,
+  reverseQuerySchema,
+  reverseResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
   timezoneQuerySchema,
@@ -15,13 +17,14 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RoutingContext } from '../context.js';
 import { mapStyleOf, tokenAnswer } from '../domain/token.js';
 import { cellRequestOf, travelSummary } from '../domain/travel-summary.js';
-import { lookupMetrics, searchUsage, timezoneUsage } from '../domain/usage.js';
+import { lookupMetrics, reverseUsage, searchUsage, timezoneUsage } from '../domain/usage.js';
 import type { UsageCaller } from '../providers/travel-times.js';
 import { createIpLimits } from './rate-limits.js';
 
 /**
- * The maps API (doc 1 §7 "Maps"): token, search, timezone, traveltimes. Open to anonymous callers
- * (a bearer token is optional), limited per IP, and each call made with a sessionId records usage.
+ * The maps API (doc 1 §7 "Maps"): token, search, reverse, timezone, traveltimes. Open to anonymous
+ * callers (a bearer token is optional), limited per IP (reverse counts with search), and each call
+ * made with a sessionId records usage.
  */
 export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
   const { provider } = ctx;
@@ -98,6 +101,37 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
         );
       }
       return body;
+    },
+  );
+
+  app.get(
+    '/api/maps/reverse',
+    {
+      onRequest: limits.search,
+      preHandler: guards.optionalUser,
+      schema: {
+        tags: ['maps'],
+        operationId: 'reverseGeocode',
+        summary: 'The address or place at a position',
+        querystring: reverseQuerySchema,
+        response: { 200: reverseResponseSchema },
+      },
+    },
+    async (request) => {
+      const { lat, lon, sessionId } = request.query;
+      const started = performance.now();
+      const place = await ask(() => provider.reverse({ lat, lon }), MAPS_MESSAGES.reverseFailed);
+      const caller = callerOf(request, sessionId);
+      if (caller)
+        await ctx.recordUsage(
+          reverseUsage(
+            caller,
+            { lat, lon },
+            place,
+            lookupMetrics(provider.name, 'reverse', performance.now() - started),
+          ),
+        );
+      return { place };
     },
   );
 

@@ -5,7 +5,13 @@ import type { Page } from 'playwright-core';
 import { sessionId } from '../../src/api.js';
 import { describe, expect, VIEWPORTS } from '../../src/browser.js';
 import { fetchSession, PLACES, sessionTest as test, waitForSession } from '../../src/session.js';
-import { expectInputValue, mapDrawing, openSession, placeSearch } from '../../src/session-page.js';
+import {
+  droppedPinAt,
+  expectInputValue,
+  mapDrawing,
+  openSession,
+  placeSearch,
+} from '../../src/session-page.js';
 
 const MAP_SEARCH = 'Search for a place';
 
@@ -16,14 +22,6 @@ function metres(a: { lat: number; lon: number }, b: { lat: number; lon: number }
     Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
     Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(s));
-}
-
-/** '47.60621° N, 122.33207° W' → { lat, lon }. */
-function parseCoordinates(text: string) {
-  const match = /([\d.]+)° ([NS]), ([\d.]+)° ([EW])/.exec(text);
-  if (!match) throw new Error(`no coordinates in '${text}'`);
-  const [, lat, ns, lon, ew] = match;
-  return { lat: Number(lat) * (ns === 'S' ? -1 : 1), lon: Number(lon) * (ew === 'W' ? -1 : 1) };
 }
 
 /** Page errors, less the 404 of GET /api/sessions/{id} for a session not yet saved (doc 1 §4: it stays new). */
@@ -114,16 +112,20 @@ describe('place search and pins (issue 12 §5, §6)', () => {
       await page.mouse.move(from.x + 60, from.y - 20, { steps: 6 });
       await page.mouse.up();
       await page.mouse.move(from.x, from.y);
-      // A press without movement drops the pin: 'Selected place' with its coordinates, selected.
+      // A press without movement drops the pin: 'Selected place' at its coordinates, selected.
       const at = await mapPoint(page, 0.5, 0.75);
       await page.mouse.click(at.x, at.y);
       await pinned.waitFor();
       expect(await results(page).getByRole('option').count()).toBe(1);
       expect(await pinned.getAttribute('aria-selected')).toBe('true');
-      const shown = parseCoordinates((await pinned.textContent()) ?? '');
+      const shown = await droppedPinAt(page, MAP_SEARCH);
       // The map opened on the user (zoom 16): the pin is a few hundred metres from them at most.
       expect(metres(shown, PLACES.seattle)).toBeLessThan(2_000);
       await page.locator('.smap-marker[data-kind="selected"]').waitFor();
+      // Reverse geocoding names the spot in place of its coordinates: offline, the nearest town.
+      await expect
+        .poll(() => pinned.locator('.smap-result-address').textContent(), { timeout: 15_000 })
+        .toBe('Seattle, WA, US');
 
       // The name is editable; Confirm makes it the destination, and the focus returns to the search box.
       const name = placeSearch(page, MAP_SEARCH).getByLabel('Name of the pinned place', {
@@ -157,6 +159,7 @@ describe('place search and pins (issue 12 §5, §6)', () => {
       expect(Math.abs(position.lat - shown.lat)).toBeLessThan(1e-5);
       expect(Math.abs(position.lon - shown.lon)).toBeLessThan(1e-5);
       expect(saved.destination!.id).toBe(`pin:${position.lat},${position.lon}`);
+      expect(saved.destination!.address).toBe('Seattle, WA, US');
       expect(saved.tzId).toBe('America/Los_Angeles');
       await page.evaluate(() => window.scrollTo(0, 0));
       await screens.capture('pin-saved', { page });

@@ -4,6 +4,7 @@
  * 'Confirm' / 'Confirm selection'. Pure view; PlaceSearch owns the state.
  */
 import { EXIT_ANIMATION_MS, type SearchCoverage } from '@oneeta/contracts';
+import { formatCoordinates } from './pin';
 import {
   emptyMessage,
   PLACE_NAME_MAX,
@@ -58,7 +59,7 @@ export function PlaceResults({
         <>
           <p className="visually-hidden" role="status">
             {pinned && selected
-              ? MAP_UI.pinDropped(selected.address.freeformAddress)
+              ? MAP_UI.pinDropped(formatCoordinates(selected.position))
               : MAP_UI.resultsCount(state.results.length)}
           </p>
           {note && <p className="smap-results-note">{note}</p>}

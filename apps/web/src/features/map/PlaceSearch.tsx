@@ -4,7 +4,8 @@
  * under the list) hands the place to the page and the results close after EXIT_ANIMATION_MS.
  * A combobox: arrow keys (Home, End) move the selection through the results listbox, Enter
  * confirms it, Escape closes the list; after a confirm the focus returns to the search box.
- * A pin dropped on the map (`pin`) becomes the only result, selected, its name editable.
+ * A pin dropped on the map (`pin`) becomes the only result, selected, its name editable; its
+ * address is its coordinates until reverse geocoding (asked once per pin) names the spot.
  * Usable without the map (the invite page's manual address). Readonly disables it all.
  */
 import { EXIT_ANIMATION_MS, MAPS_MESSAGES, SEARCH_PULSE_MS } from '@oneeta/contracts';
@@ -19,7 +20,7 @@ import {
   type Ref,
 } from 'react';
 import { errorMessage } from '../../api/client';
-import { searchPlaces } from '../../api/maps';
+import { reverseGeocode, searchPlaces } from '../../api/maps';
 import { pinResult } from './pin';
 import { PlaceResults } from './PlaceResults';
 import {
@@ -109,7 +110,9 @@ export function PlaceSearch({
   const listShown = open && !state.error && state.results.length > 0;
 
   // Selection changes (click, arrow keys, a pin, a pin's new name) tell the map, which draws the marker.
-  const selectedKey = selected ? `${selected.id}|${selected.poi?.name ?? ''}` : null;
+  const selectedKey = selected
+    ? `${selected.id}|${selected.poi?.name ?? ''}|${selected.address.freeformAddress}`
+    : null;
   const tellSelection = useEffectEvent(() => {
     if (selected && !state.closing)
       onSelect?.(toSelectedPlace(selected), pinned ? 'pin' : 'result');
@@ -121,7 +124,17 @@ export function PlaceSearch({
   const dropPin = useEffectEvent((position: LatLon) => {
     if (readonly || state.closing) return;
     abort.current?.abort();
-    dispatch({ type: 'pin', result: pinResult(position) });
+    const requestId = state.requestId + 1;
+    const result = pinResult(position);
+    dispatch({ type: 'pin', result });
+    const controller = new AbortController();
+    abort.current = controller;
+    const { lat, lon } = result.position;
+    // Never in the way: while it asks, or when it fails, the pin keeps its coordinates.
+    reverseGeocode(lat, lon, sessionId, controller.signal).then(
+      ({ place }) => dispatch({ type: 'pinAddress', requestId, place }),
+      () => undefined,
+    );
   });
   const pinKey = pin?.key ?? null;
   const onPin = useEffectEvent(() => {

@@ -12,7 +12,13 @@ import {
   type PointerKind,
   type Press,
 } from './pin';
-import { searchReducer, INITIAL_SEARCH, toSelectedPlace } from './search-state';
+import {
+  searchReducer,
+  INITIAL_SEARCH,
+  toSelectedPlace,
+  type SearchAction,
+  type SearchState,
+} from './search-state';
 
 const at = (x: number, y: number, t = 0, pointerId = 1, kind: PointerKind = 'mouse') => ({
   pointerId,
@@ -155,5 +161,97 @@ describe('the dropped pin as a place', () => {
       limit: 5,
     });
     expect(late).toBe(dropped);
+  });
+});
+
+describe("the dropped pin's address from reverse geocoding", () => {
+  const run = (actions: SearchAction[], from: SearchState = INITIAL_SEARCH) =>
+    actions.reduce(searchReducer, from);
+  const spot = { lat: 47.6205, lon: -122.3493 };
+  /** What GET /api/maps/reverse answers: the place's own position is a little off the pin's. */
+  const named = (freeformAddress: string) => ({
+    id: 'city:5809844',
+    poi: { name: 'Seattle' },
+    address: { freeformAddress },
+    position: { lat: 47.60621, lon: -122.33207 },
+  });
+  /** A pin dropped on `from`, and the requestId its reverse geocoding is asked with. */
+  const drop = (point: { lat: number; lon: number }, from: SearchState = INITIAL_SEARCH) => {
+    const state = searchReducer(from, { type: 'pin', result: pinResult(point) });
+    return { state, requestId: state.requestId };
+  };
+
+  it("replaces the coordinates with the answer's address; the name and position stay the pin's", () => {
+    const { state, requestId } = drop(spot);
+    expect(state.results[0]!.address.freeformAddress).toBe('47.62050° N, 122.34930° W');
+    const located = searchReducer(state, {
+      type: 'pinAddress',
+      requestId,
+      place: named(' Seattle, WA, US '),
+    });
+    expect(toSelectedPlace(located.results[0]!)).toEqual({
+      id: 'pin:47.6205,-122.3493',
+      name: 'Selected place',
+      address: 'Seattle, WA, US',
+      position: spot,
+    });
+    expect(located.selectedId).toBe('pin:47.6205,-122.3493');
+
+    // A name typed while it asked is kept.
+    const renamed = run(
+      [
+        { type: 'rename', name: 'Picnic spot' },
+        { type: 'pinAddress', requestId, place: named('Seattle, WA, US') },
+      ],
+      state,
+    );
+    expect(toSelectedPlace(renamed.results[0]!)).toMatchObject({
+      name: 'Picnic spot',
+      address: 'Seattle, WA, US',
+    });
+  });
+
+  it('keeps the coordinates when nothing is known there, or the address is blank; clips a long one', () => {
+    const { state, requestId } = drop(spot);
+    expect(searchReducer(state, { type: 'pinAddress', requestId, place: null })).toBe(state);
+    expect(searchReducer(state, { type: 'pinAddress', requestId, place: named('  ') })).toBe(state);
+    const long = searchReducer(state, {
+      type: 'pinAddress',
+      requestId,
+      place: named('x'.repeat(600)),
+    });
+    expect(long.results[0]!.address.freeformAddress).toHaveLength(500);
+  });
+
+  it('a second pin dropped before the first answer is not given the first answer', () => {
+    const first = drop(spot);
+    const second = drop({ lat: 47.61, lon: -122.2 }, first.state);
+    const late = searchReducer(second.state, {
+      type: 'pinAddress',
+      requestId: first.requestId,
+      place: named('Seattle, WA, US'),
+    });
+    expect(late).toBe(second.state);
+    expect(late.results[0]!.address.freeformAddress).toBe('47.61000° N, 122.20000° W');
+    const own = searchReducer(late, {
+      type: 'pinAddress',
+      requestId: second.requestId,
+      place: named('Bellevue, WA, US'),
+    });
+    expect(own.results[0]).toMatchObject({
+      id: 'pin:47.61,-122.2',
+      address: { freeformAddress: 'Bellevue, WA, US' },
+    });
+  });
+
+  it('comes too late once the pin is confirmed, dismissed or replaced by a search', () => {
+    const { state, requestId } = drop(spot);
+    const answer: SearchAction = { type: 'pinAddress', requestId, place: named('Seattle, WA, US') };
+    const confirmed = searchReducer(state, { type: 'confirm' });
+    expect(searchReducer(confirmed, answer)).toBe(confirmed);
+    const dismissed = searchReducer(state, { type: 'dismiss' });
+    expect(searchReducer(dismissed, answer)).toBe(dismissed);
+    const searching = run([{ type: 'query', query: 'Tacoma' }, { type: 'submit' }], state);
+    expect(searchReducer(searching, answer)).toBe(searching);
   });
 });

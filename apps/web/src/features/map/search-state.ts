@@ -1,7 +1,8 @@
 /**
  * Place search and pick-a-place (doc 1 §4): search results, then select (a marker is shown), then
  * confirm (the results close after EXIT_ANIMATION_MS). A search needs a non-empty query; an answer
- * to an older search is ignored. Pure reducer, no I/O.
+ * to an older search is ignored. A dropped pin shows its coordinates as its address until reverse
+ * geocoding names the spot; an answer for an older pin is ignored. Pure reducer, no I/O.
  */
 import type { SearchCoverage, SearchResult, SearchScope } from '@oneeta/contracts';
 import { isPinResult } from './pin';
@@ -33,8 +34,9 @@ export interface SearchAnswerInfo {
   coverage: SearchCoverage;
 }
 
-/** The most characters of a place name (the session contract's destination name). */
+/** The most characters of a place name and address (the session contract's destination). */
 export const PLACE_NAME_MAX = 200;
+export const PLACE_ADDRESS_MAX = 500;
 
 export type SearchAction =
   | { type: 'query'; query: string }
@@ -48,6 +50,11 @@ export type SearchAction =
     }
   /** A pin dropped on the map: the only result, selected at once. */
   | { type: 'pin'; result: SearchResult }
+  /**
+   * What reverse geocoding answered for the pin dropped with `requestId` (the `requestId` the 'pin'
+   * action made): its address replaces the coordinates; null (nothing known there) changes nothing.
+   */
+  | { type: 'pinAddress'; requestId: number; place: SearchResult | null }
   /** The pinned place's name, as typed. */
   | { type: 'rename'; name: string }
   /** Arrow keys: select the next (+1) or previous (-1) result, wrapping; Home/End: 'first'/'last'. */
@@ -123,6 +130,15 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       if (!pin || !isPinResult(pin) || state.closing) return state;
       const renamed = { ...pin, poi: { name: action.name.slice(0, PLACE_NAME_MAX) } };
       return { ...state, results: state.results.map((r) => (r.id === pin.id ? renamed : r)) };
+    }
+    case 'pinAddress': {
+      const pin = selectedResult(state);
+      const address = action.place?.address.freeformAddress.trim().slice(0, PLACE_ADDRESS_MAX);
+      // A newer pin or search, a confirmed or dismissed pin: the answer comes too late.
+      if (action.requestId !== state.requestId || state.closing || !address) return state;
+      if (!pin || !isPinResult(pin)) return state;
+      const located = { ...pin, address: { freeformAddress: address } };
+      return { ...state, results: state.results.map((r) => (r.id === pin.id ? located : r)) };
     }
     case 'move': {
       if (state.closing || state.status !== 'done' || state.results.length === 0) return state;
