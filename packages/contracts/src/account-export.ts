@@ -19,7 +19,11 @@ const json = z.record(z.string(), z.unknown());
 /** GET /internal/users/:id/export: the account's id. */
 export const userExportParamsSchema = z.object({ id: idSchema('User id', 100) });
 
-/** The session service: sessions the account owns or joined, its participant rows (with positions), invites it sent. */
+/**
+ * The session service: sessions the account owns or joined, its participant rows (with positions),
+ * invites it sent, and its votes on "Where should we meet?" suggestions (the place by its index
+ * and name).
+ */
 export const sessionUserExportSchema = z.object({
   sessions: z.array(
     z.object({
@@ -60,6 +64,16 @@ export const sessionUserExportSchema = z.object({
       status: z.string(),
       createdAt: at,
       updatedAt: at,
+    }),
+  ),
+  suggestionVotes: z.array(
+    z.object({
+      sessionId: z.string(),
+      suggestionId: z.string(),
+      placeIndex: z.number().int(),
+      /** The place's name (null: the suggestion no longer lists that place). */
+      placeName: z.string().nullable(),
+      votedAt: at,
     }),
   ),
 });

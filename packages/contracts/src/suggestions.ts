@@ -132,6 +132,10 @@ export const suggestionSchema = z
   .meta({ id: 'Suggestion' });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
+/** The suggestion as every member sees it alike: without the viewer's own vote (live frames carry it). */
+export const sharedSuggestionSchema = suggestionSchema.omit({ myVote: true });
+export type SharedSuggestion = z.infer<typeof sharedSuggestionSchema>;
+
 export const suggestionResponseSchema = z.object({ suggestion: suggestionSchema });
 export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_TYPES } from './communication.js';
 import { participantSchema, travelSummarySchema } from './sessions.js';
+import { sharedSuggestionSchema } from './suggestions.js';
 import { idSchema } from './text.js';
 
 /** Client → hub. `token` may carry the "Bearer " prefix. */
@@ -24,12 +25,24 @@ export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
  * each); a change touching more sends the frame without them and pages refetch.
  */
 export const SESSION_FRAME_MAX_PARTICIPANTS = 25;
+/**
+ * At most this many travel times (ranked places × participants, about 60 bytes each) ride on one
+ * frame's `changes.suggestion`: 10 places for 25 people; a bigger suggestion sends the frame
+ * without `changes` and pages refetch.
+ */
+export const SESSION_FRAME_MAX_SUGGESTION_CELLS = 250;
 
 /**
  * What one committed change did to the session, as every member sees it: the participants it
  * touched (whole, as `GET /api/sessions/:id` shows them to a member), the group's travel summary
  * and the session fields that follow from them. A page holding revision `revision - 1` applies it
  * and has the session at `revision`.
+ *
+ * `suggestion`: the session's "Where should we meet?" suggestion after a change to it (proposed,
+ * travel times in, a vote cast, moved or withdrawn) and while it is pending (its left-out list
+ * follows positions); null whenever the session shows none; absent: unchanged. It leaves out the viewer's own vote
+ * (`myVote`), the one part that differs per member: a page keeps its own for the same suggestion
+ * and has none on a new one.
  */
 export const sessionChangesSchema = z.object({
   participants: z.array(participantSchema).max(SESSION_FRAME_MAX_PARTICIPANTS),
@@ -37,6 +50,7 @@ export const sessionChangesSchema = z.object({
   suggestedArriveAt: z.string().nullable(),
   sharingEnded: z.boolean(),
   updatedAt: z.string(),
+  suggestion: sharedSuggestionSchema.nullable().optional(),
 });
 export type SessionChanges = z.infer<typeof sessionChangesSchema>;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionUserExportSchema } from '@oneeta/contracts';
-import { createSession } from './factories.js';
+import { bearer, createSession } from './factories.js';
 import { invite, join, SEATTLE } from './membership.js';
-import { INTERNAL_TOKEN, startSession, type SessionHarness } from './helpers.js';
+import { INTERNAL_TOKEN, startSession, type SessionHarness, type TestUser } from './helpers.js';
 
 let h: SessionHarness;
 beforeAll(async () => {
@@ -61,6 +61,60 @@ describe('GET /internal/users/:id/export', () => {
 
     // An account the service has never seen: empty lists.
     const nobody = sessionUserExportSchema.parse((await exportOf('never-seen')).json());
-    expect(nobody).toEqual({ sessions: [], participants: [], invitesSent: [] });
+    expect(nobody).toEqual({
+      sessions: [],
+      participants: [],
+      invitesSent: [],
+      suggestionVotes: [],
+    });
+  });
+
+  it('answers the account’s suggestion votes: which suggestion, which place, when; nobody else’s', async () => {
+    const owner = await h.user({ plan: 'standard' });
+    const member = await h.user();
+    const s = await createSession(h, owner);
+    await join(h, owner, s.sessionId, member);
+    const proposed = await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${s.sessionId}/suggestions`,
+      headers: bearer(owner.token),
+      payload: {
+        candidates: [
+          { name: 'Café Alma', position: SEATTLE },
+          { name: 'Volunteer Park', position: { lat: 47.63, lon: -122.31 } },
+        ],
+      },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const sid = (proposed.json() as { suggestion: { id: string } }).suggestion.id;
+    const vote = async (u: TestUser, index: number) => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${s.sessionId}/suggestions/${sid}/votes`,
+        headers: bearer(u.token),
+        payload: { index },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const before = Date.now();
+    await vote(member, 0);
+    await vote(member, 1);
+    await vote(owner, 0);
+
+    const mine = sessionUserExportSchema.parse((await exportOf(member.id)).json());
+    expect(mine.suggestionVotes).toEqual([
+      {
+        sessionId: s.sessionId,
+        suggestionId: sid,
+        placeIndex: 1,
+        placeName: 'Volunteer Park',
+        votedAt: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(mine.suggestionVotes[0]!.votedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const theirs = sessionUserExportSchema.parse((await exportOf(owner.id)).json());
+    expect(theirs.suggestionVotes.map((v) => [v.suggestionId, v.placeIndex, v.placeName])).toEqual([
+      [sid, 0, 'Café Alma'],
+    ]);
   });
 });

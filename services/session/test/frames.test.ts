@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  SESSION_FRAME_MAX_PARTICIPANTS,
+  SESSION_FRAME_MAX_SUGGESTION_CELLS,
   TOPICS,
+  planLimits,
   sessionResponseSchema,
   type Session,
   type SessionNudge,
@@ -166,6 +169,117 @@ describe('refresh-session frames', () => {
     const after = framesOf(s.sessionId).filter((f) => f.revision! >= first.revision!);
     expect(after.map((f) => f.revision)).toEqual([first.revision, first.revision! + 1]);
     expect((await read(s.sessionId, owner)).revision).toBe(first.revision! + 1);
+  });
+});
+
+describe('suggestion frames', () => {
+  const propose = (id: string, u: TestUser, count: number) =>
+    h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/suggestions`,
+      headers: bearer(u.token),
+      payload: {
+        candidates: Array.from({ length: count }, (_, i) => ({
+          name: `Place ${i}`,
+          position: { lat: 47.6 + i * 0.01, lon: -122.3 },
+        })),
+      },
+    });
+  const matrix = (id: string, sid: string, ids: string[], count: number) =>
+    h.app.inject({
+      method: 'POST',
+      url: `/internal/sessions/${id}/suggestions/${sid}/matrix`,
+      headers: { 'x-internal-token': INTERNAL_TOKEN },
+      payload: {
+        jobId: sid,
+        computedAt: new Date().toISOString(),
+        participantIds: ids,
+        candidates: [],
+        travel: Array.from({ length: count }, (_, c) => ids.map((_, p) => 600 + c * 60 + p)),
+      },
+    });
+  /** The newest frame of the session once `seen` holds for one. */
+  const frameWhere = async (
+    sessionId: string,
+    seen: (f: ReturnType<typeof framesOf>[number]) => boolean,
+  ) => {
+    await eventually(() => framesOf(sessionId).some(seen));
+    return framesOf(sessionId).filter(seen).at(-1)!;
+  };
+  /** The frame is the session at its revision as `u` reads it, the suggestion without their own vote. */
+  async function expectCarried(frame: ReturnType<typeof framesOf>[number], u: TestUser) {
+    const seen = await read(frame.sessionId, u);
+    expect(frame.revision).toBe(seen.revision);
+    const { myVote: _own, ...shared } = seen.suggestion!;
+    expect(frame.changes!.suggestion).toEqual(shared);
+    expect(frame.changes!.participants).toEqual([]);
+    return seen;
+  }
+
+  it('the proposal, the travel times and each vote carry the suggestion as every member sees it', async () => {
+    const { owner, members, s } = await group();
+    const res = await propose(s.sessionId, owner, 2);
+    expect(res.statusCode, res.body).toBe(201);
+    const sid = (res.json() as { suggestion: { id: string } }).suggestion.id;
+    const proposed = await frameWhere(s.sessionId, (f) => f.changes?.suggestion?.id === sid);
+    expect(proposed.changes!.suggestion!.status).toBe('pending');
+    await expectCarried(proposed, owner);
+
+    const ids = [`user:${owner.id}`, ...members.map((m) => `user:${m.id}`)];
+    expect((await matrix(s.sessionId, sid, ids, 2)).json()).toEqual({ outcome: 'stored' });
+    const result = await frameWhere(s.sessionId, (f) => f.changes?.suggestion?.status === 'ready');
+    expect(result.revision).toBe(proposed.revision! + 1);
+    expect(result.changes!.suggestion!.ranked.map((c) => c.name)).toEqual(['Place 0', 'Place 1']);
+    await expectCarried(result, owner);
+
+    const vote = (u: TestUser, method: 'POST' | 'DELETE', index?: number) =>
+      h.app.inject({
+        method,
+        url: `/api/sessions/${s.sessionId}/suggestions/${sid}/votes`,
+        headers: bearer(u.token),
+        ...(index === undefined ? {} : { payload: { index } }),
+      });
+    expect((await vote(members[0]!, 'POST', 1)).statusCode).toBe(200);
+    const voted = await frameWhere(
+      s.sessionId,
+      (f) => f.changes?.suggestion?.candidates[1]?.votes === 1,
+    );
+    expect(voted.revision).toBe(result.revision! + 1);
+    expect(voted.changes!.suggestion).not.toHaveProperty('myVote');
+    // What differs per member is not on the frame: the voter reads their vote, the others none.
+    expect((await expectCarried(voted, members[0]!)).suggestion!.myVote).toBe(1);
+    expect((await expectCarried(voted, owner)).suggestion!.myVote).toBeNull();
+
+    expect((await vote(members[0]!, 'DELETE')).statusCode).toBe(200);
+    const withdrawn = await frameWhere(s.sessionId, (f) => f.revision === voted.revision! + 1);
+    expect(withdrawn.changes!.suggestion!.candidates.map((c) => c.votes)).toEqual([0, 0]);
+    await expectCarried(withdrawn, members[0]!);
+  });
+
+  it('a suggestion with more travel times than a frame holds sends the frame without changes', async () => {
+    const { owner, s } = await group();
+    const others = Array.from({ length: SESSION_FRAME_MAX_PARTICIPANTS }, (_, i) => ({
+      sessionId: s.sessionId,
+      id: `g${i}`,
+      name: `G${i}`,
+      status: 'active' as const,
+      position: 10 + i,
+      lat: 47.5,
+      lon: -122.2,
+    }));
+    await h.database.db.insert(participants).values(others);
+    const places = planLimits('premium').suggestionCandidates;
+    const res = await propose(s.sessionId, owner, places);
+    expect(res.statusCode, res.body).toBe(201);
+    const sid = (res.json() as { suggestion: { id: string } }).suggestion.id;
+    const proposed = await frameWhere(s.sessionId, (f) => f.changes?.suggestion?.id === sid);
+    const seen = await read(s.sessionId, owner);
+    const ids = seen.participants.map((p) => p.id);
+    expect(places * ids.length).toBeGreaterThan(SESSION_FRAME_MAX_SUGGESTION_CELLS);
+    expect((await matrix(s.sessionId, sid, ids, places)).json()).toEqual({ outcome: 'stored' });
+    const result = await frameWhere(s.sessionId, (f) => f.revision === proposed.revision! + 1);
+    expect(result.changes).toBeUndefined();
+    expect((await read(s.sessionId, owner)).suggestion!.status).toBe('ready');
   });
 });
 

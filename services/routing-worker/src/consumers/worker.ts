@@ -6,29 +6,15 @@ import {
   type RouteMatrixResult,
   type RouteWorkerBeat,
 } from '@oneeta/contracts';
-import { createWorker, type CatalogJob, type Redis } from '@oneeta/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import type { WorkerMetrics } from '../providers/metrics.js';
+import { startMatrixWorker, type MatrixWorkerOptions } from './matrix-worker.js';
 
-export interface RouteWorkerOptions {
-  /** A connection made for BullMQ workers (maxRetriesPerRequest: null). */
-  connection: Redis;
-  redisPrefix: string;
-  workerId: string;
-  concurrency: number;
-  lockMs: number;
-  stalledIntervalMs: number;
-  process: (
-    job: CatalogJob<(typeof JOBS)[typeof QUEUES.routeMatrix]>,
-  ) => Promise<RouteMatrixResult>;
-  metrics: WorkerMetrics;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-}
+export type RouteWorkerOptions = MatrixWorkerOptions<
+  (typeof JOBS)[typeof QUEUES.routeMatrix],
+  RouteMatrixResult
+>;
 
 /**
- * The BullMQ worker of the route-matrix queue, with the production habits of CONVENTIONS.md:
- * concurrency from env, stalled-job recovery (a killed worker's job returns to the queue once its
- * lock lapses, up to twice), bounded completed/failed retention, `error` listened to, and a
+ * The BullMQ worker of the route-matrix queue (startMatrixWorker's habits), with its metrics and a
  * heartbeat in Redis for the admin queue panel. `close()` lets running jobs finish.
  */
 export function startRouteWorker(opts: RouteWorkerOptions) {
@@ -36,46 +22,23 @@ export function startRouteWorker(opts: RouteWorkerOptions) {
   const startedAt = new Date().toISOString();
   let running = 0;
 
-  const worker = createWorker(
-    JOBS[QUEUES.routeMatrix],
-    async (job) => {
-      running++;
+  const worker = startMatrixWorker(JOBS[QUEUES.routeMatrix], opts, async (job) => {
+    running++;
+    metrics.active.set(running);
+    const end = metrics.jobDuration.startTimer();
+    try {
+      const result = await opts.process(job);
+      metrics.jobs.inc({ outcome: result.outcome });
+      return result;
+    } catch (err) {
+      metrics.jobs.inc({ outcome: 'failed' });
+      throw err;
+    } finally {
+      end();
+      running--;
       metrics.active.set(running);
-      const end = metrics.jobDuration.startTimer();
-      try {
-        const result = await opts.process(job);
-        metrics.jobs.inc({ outcome: result.outcome });
-        return result;
-      } catch (err) {
-        metrics.jobs.inc({ outcome: 'failed' });
-        throw err;
-      } finally {
-        end();
-        running--;
-        metrics.active.set(running);
-      }
-    },
-    {
-      connection: opts.connection,
-      redisPrefix: opts.redisPrefix,
-      concurrency: opts.concurrency,
-      lockDuration: opts.lockMs,
-      stalledInterval: opts.stalledIntervalMs,
-      name: opts.workerId,
-      log,
-    },
-  );
-  worker.on('failed', (job, err) =>
-    log.warn(
-      {
-        jobId: job?.id,
-        sessionId: job?.data?.sessionId,
-        attemptsMade: job?.attemptsMade,
-        err: err.message,
-      },
-      'route-matrix job failed',
-    ),
-  );
+    }
+  });
 
   const key = routeWorkersKey(opts.redisPrefix);
   const beat = async () => {

@@ -11,7 +11,11 @@ import {
 } from '@oneeta/contracts';
 import type { Database, Outbox } from '@oneeta/service-kit';
 import type { Changed } from '../context.js';
-import { sessionAggregate, SUGGESTION_REASON } from '../domain/session-changes.js';
+import {
+  sessionAggregate,
+  SUGGESTION_REASON,
+  SUGGESTION_TOUCHED,
+} from '../domain/session-changes.js';
 import {
   participantSet,
   searchCentre,
@@ -70,7 +74,7 @@ export async function createSuggestion(
     data,
     opts: { jobId: id, priority: ROUTE_JOB_PRIORITY[input.plan] },
   });
-  changed(sessionId, SUGGESTION_REASON);
+  changed(sessionId, SUGGESTION_REASON, undefined, SUGGESTION_TOUCHED);
   return id;
 }
 
@@ -103,6 +107,6 @@ export async function storeSuggestionMatrix(
     travel: body.travel.map((cells) => keep.map((p) => cells[p] ?? null)),
     computedAt: new Date(body.computedAt),
   });
-  changed(sessionId, SUGGESTION_REASON);
+  changed(sessionId, SUGGESTION_REASON, undefined, SUGGESTION_TOUCHED);
   return 'stored';
 }

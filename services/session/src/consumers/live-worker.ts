@@ -45,7 +45,7 @@ export async function runLiveChecks(
           dwellMs: deps.dwellMs,
           accounts: deps.accounts,
         });
-        if (r.visible) await deps.notify(tx, id, 'live', undefined, 'all');
+        if (r.visible) await deps.notify(tx, id, 'live', undefined, { userIds: 'all' });
         return r;
       });
       alerts += result.alerts;

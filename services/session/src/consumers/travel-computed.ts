@@ -36,7 +36,7 @@ export function startTravelConsumer(deps: TravelConsumerDeps): Consumer {
         if (result !== 'stored') return result;
         // New travel times can make someone late: the check's alerts commit with the results.
         await checkLive(tx, data.sessionId, new Date(), deps.ctx.live);
-        changed(data.sessionId, 'travel', undefined, 'all');
+        changed(data.sessionId, 'travel', undefined, { userIds: 'all' });
         return result;
       });
       // 'unchanged': the same times again, nothing anyone sees moved, so nobody is nudged.

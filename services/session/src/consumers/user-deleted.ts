@@ -71,7 +71,7 @@ export function createAccountPurger(
           sessionId,
           ACCOUNT_DELETED_REASON,
           result.open ? 'participants' : undefined,
-          'all',
+          { userIds: 'all' },
         );
         return result;
       });

@@ -1,4 +1,8 @@
-import { SESSION_FRAME_MAX_PARTICIPANTS, type SessionChanges } from '@oneeta/contracts';
+import {
+  SESSION_FRAME_MAX_PARTICIPANTS,
+  SESSION_FRAME_MAX_SUGGESTION_CELLS,
+  type SessionChanges,
+} from '@oneeta/contracts';
 import type { LoadedSession } from '../store/sessions-store.js';
 import { sessionView } from './view.js';
 
@@ -10,21 +14,31 @@ export const SUGGESTION_REASON = 'suggestion';
 export const FRAME_ONLY_REASONS: ReadonlySet<string> = new Set([MOVE_REASON, SUGGESTION_REASON]);
 
 /**
- * Which participants a change touched, for the frame that carries it: those of these users, or
- * everyone ('all', new travel results). A change that does not say carries nothing: pages refetch.
+ * What a change touched, for the frame that carries it: the participants of these users, or
+ * everyone ('all', new travel results), and whether it changed the suggestion. A change that does
+ * not say carries nothing: pages refetch.
  */
-export type Touched = { userIds: string[] } | 'all';
+export interface Touched {
+  userIds: string[] | 'all';
+  suggestion?: boolean;
+}
+
+/** A change to the suggestion or its votes alone. */
+export const SUGGESTION_TOUCHED: Touched = { userIds: [], suggestion: true };
 
 /** Two changes of one session in one write: the frame carries both, or neither says. */
 export function mergeTouched(a: Touched | undefined, b: Touched | undefined): Touched | undefined {
   if (!a || !b) return undefined;
-  if (a === 'all' || b === 'all') return 'all';
-  return { userIds: [...new Set([...a.userIds, ...b.userIds])] };
+  const userIds =
+    a.userIds === 'all' || b.userIds === 'all' ? 'all' : [...new Set([...a.userIds, ...b.userIds])];
+  return { userIds, suggestion: a.suggestion === true || b.suggestion === true };
 }
 
 /**
  * The change as every member sees it (SessionChanges), from the session as this transaction left
- * it; undefined when it cannot ride on a frame (a touched participant left, or too many).
+ * it; undefined when it cannot ride on a frame (a touched participant left, too many of them, or
+ * a suggestion with too many travel times). The suggestion rides along, without the viewer's own
+ * vote, when the change touched it or while it is pending; null whenever the session shows none.
  */
 export function changesOf(
   loaded: LoadedSession,
@@ -32,21 +46,29 @@ export function changesOf(
   now = new Date(),
 ): SessionChanges | undefined {
   const view = sessionView(loaded, 'participant', null, now);
+  const { userIds } = touched;
   const rows =
-    touched === 'all'
+    userIds === 'all'
       ? loaded.participants
-      : loaded.participants.filter((p) => p.userId !== null && touched.userIds.includes(p.userId));
+      : loaded.participants.filter((p) => p.userId !== null && userIds.includes(p.userId));
   if (rows.some((p) => p.status === 'left')) return undefined;
   const ids = new Set(rows.map((p) => p.id));
   const participants = view.participants.filter((p) => ids.has(p.id));
   if (participants.length > SESSION_FRAME_MAX_PARTICIPANTS) return undefined;
-  return {
+  const changes: SessionChanges = {
     participants,
     travel: view.travel,
     suggestedArriveAt: view.suggestedArriveAt ?? null,
     sharingEnded: view.sharingEnded ?? false,
     updatedAt: view.updatedAt,
   };
+  const suggestion = view.suggestion ?? null;
+  if (!suggestion) return { ...changes, suggestion: null };
+  if (!touched.suggestion && suggestion.status !== 'pending') return changes;
+  const cells = suggestion.ranked.reduce((n, c) => n + c.travel.length, 0);
+  if (cells > SESSION_FRAME_MAX_SUGGESTION_CELLS) return undefined;
+  const { myVote: _own, ...shared } = suggestion;
+  return { ...changes, suggestion: shared };
 }
 
 /** Outbox rows of one session are delivered in order, one after another. */

@@ -12,7 +12,7 @@ import { errorSchema, HttpError, type App, type AuthUser, type Guards } from '@o
 import { createSuggestion } from '../actions/suggestions.js';
 import type { SessionContext } from '../context.js';
 import { isMember } from '../domain/access.js';
-import { SUGGESTION_REASON } from '../domain/session-changes.js';
+import { SUGGESTION_REASON, SUGGESTION_TOUCHED } from '../domain/session-changes.js';
 import {
   candidateLimitRefusal,
   origins,
@@ -126,7 +126,8 @@ export function suggestionRoutes(app: App, ctx: SessionContext, guards: Guards) 
       // Under the suggestion's lock: a vote never lands on one that was just replaced.
       if (!(await store.lock(sessionId, sid)))
         throw new HttpError(404, SUGGESTION_MESSAGES.notFound, 'suggestion_not_found');
-      if (await store.vote(sid, voter.id, index)) changed(sessionId, SUGGESTION_REASON);
+      if (await store.vote(sid, voter.id, index))
+        changed(sessionId, SUGGESTION_REASON, undefined, SUGGESTION_TOUCHED);
     });
     return answer(sessionId, sid, user);
   };

@@ -1,7 +1,7 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { SessionUserExport } from '@oneeta/contracts';
 import type { Database } from '@oneeta/service-kit';
-import { invites, participants, sessions } from './schema.js';
+import { invites, participants, sessions, suggestions, suggestionVotes } from './schema.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -27,6 +27,26 @@ export async function exportUser(db: Database, userId: string): Promise<SessionU
     .from(invites)
     .where(eq(invites.inviterUserId, userId))
     .orderBy(asc(invites.createdAt));
+  // Votes name the voter by their participant row in the suggestion's session.
+  const votes = await db
+    .select({
+      sessionId: suggestions.sessionId,
+      suggestionId: suggestionVotes.suggestionId,
+      placeIndex: suggestionVotes.candidateIndex,
+      candidates: suggestions.candidates,
+      votedAt: suggestionVotes.votedAt,
+    })
+    .from(suggestionVotes)
+    .innerJoin(suggestions, eq(suggestions.id, suggestionVotes.suggestionId))
+    .innerJoin(
+      participants,
+      and(
+        eq(participants.sessionId, suggestions.sessionId),
+        eq(participants.id, suggestionVotes.participantId),
+      ),
+    )
+    .where(eq(participants.userId, userId))
+    .orderBy(asc(suggestionVotes.votedAt));
   return {
     sessions: held.map((s) => ({
       id: s.id,
@@ -62,6 +82,13 @@ export async function exportUser(db: Database, userId: string): Promise<SessionU
       status: i.status,
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
+    })),
+    suggestionVotes: votes.map((v) => ({
+      sessionId: v.sessionId,
+      suggestionId: v.suggestionId,
+      placeIndex: v.placeIndex,
+      placeName: v.candidates[v.placeIndex]?.name ?? null,
+      votedAt: v.votedAt.toISOString(),
     })),
   };
 }

@@ -3,13 +3,12 @@
  * azure-maps-control), authenticates with the token call's answer, and reports a load failure so
  * the map component falls back to our offline map ('Failed to load Azure Maps SDK').
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { getMapToken, type AzureMapToken, type MapToken } from '../../api/maps';
 import type { AzureAuth } from './azure-adapter';
-import { initialCamera } from './fit';
 import { MAP_UI, sdkLoadFailedMessage } from './texts';
 import { tokenIsFresh } from './token-cache';
-import { useSdkMap } from './use-sdk-map';
+import { useLazySdkMap } from './use-sdk-map';
 import type { MapViewProps } from './view-props';
 
 /** The SDK's credentials; with 'aad' the SDK's token callback refetches /api/maps/token when the one in hand is about to expire. */
@@ -35,47 +34,22 @@ export function AzureMapView({
   token,
   sessionId,
   onFailed,
-  markers,
-  command,
-  initial,
-  onInteraction,
-  visible,
-  onPick,
+  ...view
 }: MapViewProps & {
   token: AzureMapToken;
   sessionId: string | undefined;
   onFailed: (message: string) => void;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
-  /** The latest pin handler (none on a read-only map), read when the SDK reports a click. */
-  const pick = useRef(onPick);
-  useEffect(() => {
-    pick.current = onPick;
-  }, [onPick]);
-
-  const handle = useSdkMap(
+  const handle = useLazySdkMap(
     containerRef,
-    async (container, isCancelled) => {
-      try {
-        const { createAzureMap } = await import('./azure-adapter');
-        if (isCancelled()) return null;
-        const viewport = { width: container.clientWidth, height: container.clientHeight };
-        return createAzureMap(container, {
-          auth: azureAuth(token, sessionId),
-          camera: initialCamera(initial.points, viewport, initial.near),
-          onInteraction: (input) => onInteraction(input),
-          onPick: (point) => pick.current?.(point),
-          onFailed: () => {
-            if (!isCancelled()) onFailed(sdkLoadFailedMessage());
-          },
-        });
-      } catch {
-        // The chunk did not load, or the SDK refused to start (no WebGL): our own map takes over.
-        if (!isCancelled()) onFailed(sdkLoadFailedMessage());
-        return null;
-      }
+    async () => {
+      const { createAzureMap } = await import('./azure-adapter');
+      return (container, options) =>
+        createAzureMap(container, { ...options, auth: azureAuth(token, sessionId) });
     },
-    { markers, command, visible },
+    () => onFailed(sdkLoadFailedMessage()),
+    view,
   );
 
   return (

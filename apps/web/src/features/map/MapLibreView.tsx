@@ -4,59 +4,35 @@
  * library, its worker or the style would not load, or no WebGL) so the map component falls back to
  * our offline map ('Failed to load MapLibre Maps SDK').
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { MapLibreMapToken } from '../../api/maps';
-import { initialCamera } from './fit';
 import { MAP_UI, sdkLoadFailedMessage } from './texts';
-import { useSdkMap } from './use-sdk-map';
+import { useLazySdkMap } from './use-sdk-map';
 import type { MapViewProps } from './view-props';
 
 export function MapLibreView({
   style,
   onFailed,
-  markers,
-  command,
-  initial,
-  onInteraction,
-  visible,
-  onPick,
+  ...view
 }: MapViewProps & {
   style: MapLibreMapToken;
   onFailed: (message: string) => void;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
-  /** The latest pin handler (none on a read-only map), read when a press picks a point. */
-  const pick = useRef(onPick);
-  useEffect(() => {
-    pick.current = onPick;
-  }, [onPick]);
-  const failed = () => onFailed(sdkLoadFailedMessage(MAP_UI.maplibreProviderName));
-
-  const handle = useSdkMap(
+  const handle = useLazySdkMap(
     containerRef,
-    async (container, isCancelled) => {
-      try {
-        const { createMapLibreMap } = await import('./maplibre-adapter');
-        if (isCancelled()) return null;
-        const viewport = { width: container.clientWidth, height: container.clientHeight };
-        return createMapLibreMap(container, {
+    async () => {
+      const { createMapLibreMap } = await import('./maplibre-adapter');
+      return (container, options) =>
+        createMapLibreMap(container, {
+          ...options,
           styleUrl: style.styleUrl,
           attribution: style.attribution,
-          label: onPick ? MAP_UI.streetMapPinLabel : MAP_UI.streetMapLabel,
-          camera: initialCamera(initial.points, viewport, initial.near),
-          onInteraction: (input) => onInteraction(input),
-          onPick: (point) => pick.current?.(point),
-          onFailed: () => {
-            if (!isCancelled()) failed();
-          },
+          label: view.onPick ? MAP_UI.streetMapPinLabel : MAP_UI.streetMapLabel,
         });
-      } catch {
-        // The chunk did not load, or MapLibre refused to start (no WebGL): our own map takes over.
-        if (!isCancelled()) failed();
-        return null;
-      }
     },
-    { markers, command, visible },
+    () => onFailed(sdkLoadFailedMessage(MAP_UI.maplibreProviderName)),
+    view,
   );
 
   return <div ref={containerRef} className="smap-maplibre" aria-busy={handle ? undefined : true} />;

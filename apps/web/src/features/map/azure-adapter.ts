@@ -8,22 +8,14 @@ import 'azure-maps-control/dist/atlas.min.css';
 import type { CameraCommand } from './camera';
 import { FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM, PLACE_ZOOM } from './constants';
 import { fitPadding, usableInsets } from './fit';
-import type { MapInput } from './follow';
 import { DOT_TOP_OFFSET_PX, isPinMarker, layoutMarkerLabels, markerElement } from './html-markers';
 import type { DrawnMarker } from './markers';
-import type { Camera } from './projection';
+import { startSdkMap, type SdkMapHandle, type SdkMapOptions } from './sdk-map-handle';
 
 /** How the SDK authenticates (from the token call). */
 export type AzureAuth =
   | { authType: 'aad'; clientId: string; getToken: () => Promise<string> }
   | { authType: 'subscriptionKey'; subscriptionKey: string };
-
-export interface AzureMapHandle {
-  setMarkers(markers: readonly DrawnMarker[]): void;
-  apply(command: CameraCommand): void;
-  resize(): void;
-  dispose(): void;
-}
 
 const CAMERA_MOVE_MS = 300;
 /** How long the SDK may take to fetch its style and become ready before our own map takes over. */
@@ -48,16 +40,9 @@ function authOptions(auth: AzureAuth): atlas.AuthenticationOptions {
 
 export function createAzureMap(
   container: HTMLElement,
-  options: {
-    auth: AzureAuth;
-    camera: Camera;
-    onInteraction: (input: MapInput) => void;
-    /** A click or tap without a drag (the SDK's 'click') picked this point: drop a pin. */
-    onPick: (point: { lat: number; lon: number }) => void;
-    /** The map could not start: an error before 'ready', or no 'ready' within AZURE_READY_TIMEOUT_MS. */
-    onFailed: () => void;
-  },
-): AzureMapHandle {
+  /** onPick: a click or tap without a drag (the SDK's 'click'); onFailed: an error before 'ready', or no 'ready' within AZURE_READY_TIMEOUT_MS. */
+  options: SdkMapOptions & { auth: AzureAuth },
+): SdkMapHandle {
   const map = new atlas.Map(container, {
     authOptions: authOptions(options.auth),
     center: [options.camera.center.lon, options.camera.center.lat],
@@ -69,8 +54,6 @@ export function createAzureMap(
     showFeedbackLink: false,
     renderWorldCopies: true,
   });
-  let ready = false;
-  let pending: CameraCommand | null = null;
   let drawn: atlas.HtmlMarker[] = [];
   let wanted: readonly DrawnMarker[] = [];
   let labels: HTMLElement[] = [];
@@ -88,7 +71,8 @@ export function createAzureMap(
     );
   };
 
-  const drawMarkers = () => {
+  const drawMarkers = (markers: readonly DrawnMarker[]) => {
+    wanted = markers;
     for (const m of drawn) map.markers.remove(m);
     const elements = wanted.map(markerElement);
     labels = elements.map((el) => el.querySelector<HTMLElement>('.smap-hlabel')!);
@@ -158,23 +142,18 @@ export function createAzureMap(
     });
   };
 
-  let failed = false;
-  const fail = () => {
-    if (ready || failed) return;
-    failed = true;
-    options.onFailed();
-  };
-  const readyTimer = window.setTimeout(fail, AZURE_READY_TIMEOUT_MS);
-  map.events.add('error', fail);
-
-  map.events.add('ready', () => {
-    window.clearTimeout(readyTimer);
-    if (failed) return;
-    ready = true;
-    drawMarkers();
-    if (pending) apply(pending);
-    pending = null;
-  });
+  const start = startSdkMap(
+    {
+      draw: drawMarkers,
+      move: apply,
+      resize: () => map.resize(),
+      dispose: () => map.dispose(),
+    },
+    AZURE_READY_TIMEOUT_MS,
+    options.onFailed,
+  );
+  map.events.add('error', start.fail);
+  map.events.add('ready', start.ready);
   map.events.add('moveend', layoutLabels);
   map.events.add('mousedown', () => options.onInteraction('pointer'));
   map.events.add('touchstart', () => options.onInteraction('touch'));
@@ -185,21 +164,5 @@ export function createAzureMap(
     if (at && at.length >= 2) options.onPick({ lat: at[1]!, lon: at[0]! });
   });
 
-  return {
-    setMarkers(markers) {
-      wanted = markers;
-      if (ready) drawMarkers();
-    },
-    apply(command) {
-      if (ready) apply(command);
-      else pending = command;
-    },
-    resize() {
-      map.resize();
-    },
-    dispose() {
-      window.clearTimeout(readyTimer);
-      map.dispose();
-    },
-  };
+  return start.handle;
 }

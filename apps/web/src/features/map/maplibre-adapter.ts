@@ -16,20 +16,11 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { CameraCommand } from './camera';
 import { MAX_ZOOM, MIN_ZOOM } from './constants';
-import type { MapInput } from './follow';
 import { DOT_TOP_OFFSET_PX, isPinMarker, layoutMarkerLabels, markerElement } from './html-markers';
 import type { DrawnMarker } from './markers';
 import { watchPresses } from './press-picker';
-import type { Camera } from './projection';
 import { planCamera } from './sdk-camera';
-import type { LatLon } from './types';
-
-export interface MapLibreHandle {
-  setMarkers(markers: readonly DrawnMarker[]): void;
-  apply(command: CameraCommand): void;
-  resize(): void;
-  dispose(): void;
-}
+import { startSdkMap, type SdkMapHandle, type SdkMapOptions } from './sdk-map-handle';
 
 /** How long the style may take to load before our own map takes over. */
 export const MAPLIBRE_READY_TIMEOUT_MS = 10_000;
@@ -47,20 +38,18 @@ const KEYBOARD_KEYS = new Set([
 
 export function createMapLibreMap(
   container: HTMLElement,
-  options: {
+  /**
+   * onPick: a press without a drag, a long-press, or Enter (at the centre); onFailed: an error
+   * before its style loaded, or no style within MAPLIBRE_READY_TIMEOUT_MS.
+   */
+  options: SdkMapOptions & {
     styleUrl: string;
     /** Credited besides the style's own sources' attributions (MAP_ATTRIBUTION). */
     attribution: string;
     /** The drawing's accessible name. */
     label: string;
-    camera: Camera;
-    onInteraction: (input: MapInput) => void;
-    /** A press without a drag, a long-press, or Enter (at the centre) picked this point: drop a pin. */
-    onPick: (point: LatLon) => void;
-    /** The map could not start: an error before its style loaded, or no style within MAPLIBRE_READY_TIMEOUT_MS. */
-    onFailed: () => void;
   },
-): MapLibreHandle {
+): SdkMapHandle {
   setWorkerUrl(workerUrl);
   const settings: MapOptions = {
     container,
@@ -82,9 +71,6 @@ export function createMapLibreMap(
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
 
-  let ready = false;
-  let failed = false;
-  let pending: CameraCommand | null = null;
   let drawn: Marker[] = [];
   let wanted: readonly DrawnMarker[] = [];
   let labels: HTMLElement[] = [];
@@ -96,7 +82,8 @@ export function createMapLibreMap(
     layoutMarkerLabels(wanted, pixels, labels, viewport());
   };
 
-  const drawMarkers = () => {
+  const drawMarkers = (markers: readonly DrawnMarker[]) => {
+    wanted = markers;
     for (const m of drawn) m.remove();
     const elements = wanted.map(markerElement);
     labels = elements.map((el) => el.querySelector<HTMLElement>('.smap-hlabel')!);
@@ -134,27 +121,28 @@ export function createMapLibreMap(
     });
   };
 
-  const fail = () => {
-    if (ready || failed) return;
-    failed = true;
-    options.onFailed();
-  };
-  const readyTimer = window.setTimeout(fail, MAPLIBRE_READY_TIMEOUT_MS);
+  const canvas = map.getCanvas();
+  const start = startSdkMap(
+    {
+      draw: drawMarkers,
+      move: apply,
+      resize: () => map.resize(),
+      dispose: () => {
+        stopPresses();
+        canvas.removeEventListener('keydown', onKey);
+        map.remove();
+      },
+    },
+    MAPLIBRE_READY_TIMEOUT_MS,
+    options.onFailed,
+  );
   // Before the style loads, an error (the style or the worker would not load) means no map; after
   // it, a tile that fails leaves a gap and the rest of the map.
-  map.on('error', fail);
-  map.once('style.load', () => {
-    window.clearTimeout(readyTimer);
-    if (failed) return;
-    ready = true;
-    drawMarkers();
-    if (pending) apply(pending);
-    pending = null;
-  });
+  map.on('error', start.fail);
+  map.once('style.load', start.ready);
   map.on('moveend', layoutLabels);
   map.on('wheel', () => options.onInteraction('wheel'));
 
-  const canvas = map.getCanvas();
   const stopPresses = watchPresses(canvas, {
     onInteraction: options.onInteraction,
     pick: (point) => {
@@ -173,23 +161,5 @@ export function createMapLibreMap(
   };
   canvas.addEventListener('keydown', onKey);
 
-  return {
-    setMarkers(markers) {
-      wanted = markers;
-      if (ready) drawMarkers();
-    },
-    apply(command) {
-      if (ready) apply(command);
-      else pending = command;
-    },
-    resize() {
-      map.resize();
-    },
-    dispose() {
-      window.clearTimeout(readyTimer);
-      stopPresses();
-      canvas.removeEventListener('keydown', onKey);
-      map.remove();
-    },
-  };
+  return start.handle;
 }

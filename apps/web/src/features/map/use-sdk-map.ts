@@ -5,14 +5,10 @@
  */
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { CameraCommand } from './camera';
+import { initialCamera } from './fit';
 import type { DrawnMarker } from './markers';
-
-export interface SdkMapHandle {
-  setMarkers(markers: readonly DrawnMarker[]): void;
-  apply(command: CameraCommand): void;
-  resize(): void;
-  dispose(): void;
-}
+import type { SdkMapHandle, SdkMapOptions } from './sdk-map-handle';
+import type { MapViewProps } from './view-props';
 
 /**
  * `create` makes the map in the container (null when it could not: it reported why itself);
@@ -72,4 +68,47 @@ export function useSdkMap(
   }, [handle, visible, containerRef]);
 
   return handle;
+}
+
+/**
+ * An SDK map view's start: `load` imports the adapter's module (a lazy chunk) and answers its
+ * factory, which makes the map with what every adapter takes (the first camera fitting `initial`,
+ * interactions, picks going to the latest `onPick`, the adapter's own failure). `failed` runs when
+ * the chunk does not load, the SDK refuses to start (no WebGL) or the adapter reports failure,
+ * unless the view is gone; our own map then takes over.
+ */
+export function useLazySdkMap(
+  containerRef: RefObject<HTMLDivElement | null>,
+  load: () => Promise<(container: HTMLElement, options: SdkMapOptions) => SdkMapHandle>,
+  failed: () => void,
+  { markers, command, initial, onInteraction, visible, onPick }: MapViewProps,
+): SdkMapHandle | null {
+  /** The latest pin handler (none on a read-only map), read when the map reports a pick. */
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  }, [onPick]);
+
+  return useSdkMap(
+    containerRef,
+    async (container, isCancelled) => {
+      try {
+        const create = await load();
+        if (isCancelled()) return null;
+        const viewport = { width: container.clientWidth, height: container.clientHeight };
+        return create(container, {
+          camera: initialCamera(initial.points, viewport, initial.near),
+          onInteraction: (input) => onInteraction(input),
+          onPick: (point) => pick.current?.(point),
+          onFailed: () => {
+            if (!isCancelled()) failed();
+          },
+        });
+      } catch {
+        if (!isCancelled()) failed();
+        return null;
+      }
+    },
+    { markers, command, visible },
+  );
 }

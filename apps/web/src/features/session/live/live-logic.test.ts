@@ -1,6 +1,8 @@
+import type { SharedSuggestion, Suggestion } from '@oneeta/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   applySessionFrame,
+  frameOf,
   liveEventOf,
   reconnectDelay,
   subscribeFrame,
@@ -179,5 +181,66 @@ describe('applySessionFrame', () => {
   it('ignores a frame the copy already has', () => {
     expect(applySessionFrame(held, frame(4))).toBe('current');
     expect(applySessionFrame(held, frame(3))).toBe('current');
+  });
+
+  describe('a suggestion frame', () => {
+    const shared = (id: string, votes: number[]): SharedSuggestion => ({
+      id,
+      status: 'ready',
+      mode: 'places',
+      category: null,
+      centre: null,
+      candidates: votes.map((v, index) => ({
+        index,
+        id: `place-${index}`,
+        name: `Place ${index}`,
+        address: '',
+        position: { lat: 47.6, lon: -122.3 },
+        votes: v,
+      })),
+      ranked: [],
+      leftOut: [],
+      createdAt: '2026-11-29T10:00:00.000Z',
+      computedAt: '2026-11-29T10:00:05.000Z',
+      expiresAt: '2026-11-29T11:00:00.000Z',
+    });
+    const holding = (suggestion: Suggestion | null) => ({ ...held, suggestion });
+    /** The frame as it comes off the socket, through the page's contract check. */
+    const arrived = (suggestion: SharedSuggestion | null) => {
+      const message = frameOf(
+        JSON.stringify({
+          ...frame(5, []),
+          changes: { ...frame(5, []).changes, travel: held.travel, suggestion },
+        }),
+      );
+      if (message?.type !== 'refresh-session') throw new Error('the frame did not pass the check');
+      return message;
+    };
+
+    it('updates the vote counts in place and keeps the viewer’s own vote', () => {
+      const mine = { ...shared('s1', [1, 0]), myVote: 0 };
+      const next = applySessionFrame(holding(mine), arrived(shared('s1', [1, 2])));
+      if (typeof next === 'string') throw new Error(`expected a session, got ${next}`);
+      expect(next.revision).toBe(5);
+      expect(next.suggestion).toEqual({ ...shared('s1', [1, 2]), myVote: 0 });
+      expect(next.participants).toEqual(held.participants);
+    });
+
+    it('shows a new suggestion with no vote of the viewer’s, and drops one that is gone', () => {
+      const mine = { ...shared('s1', [1, 0]), myVote: 0 };
+      const next = applySessionFrame(holding(mine), arrived(shared('s2', [0, 0])));
+      if (typeof next === 'string') throw new Error(`expected a session, got ${next}`);
+      expect(next.suggestion).toEqual({ ...shared('s2', [0, 0]), myVote: null });
+      const gone = applySessionFrame(holding(mine), arrived(null));
+      if (typeof gone === 'string') throw new Error(`expected a session, got ${gone}`);
+      expect(gone.suggestion).toBeNull();
+    });
+
+    it('leaves the suggestion held alone when the frame does not carry one', () => {
+      const mine = { ...shared('s1', [1, 0]), myVote: 0 };
+      const next = applySessionFrame(holding(mine), frame(5));
+      if (typeof next === 'string') throw new Error(`expected a session, got ${next}`);
+      expect(next.suggestion).toBe(mine);
+    });
   });
 });

@@ -1,4 +1,10 @@
-import type { Session, WsServerMessage, wsSubscribeSchema } from '@oneeta/contracts';
+import type {
+  Session,
+  SharedSuggestion,
+  Suggestion,
+  WsServerMessage,
+  wsSubscribeSchema,
+} from '@oneeta/contracts';
 import type { z } from 'zod';
 import { checkAnswer } from '../../../api/contract-checks';
 
@@ -67,7 +73,8 @@ export function eventOf(message: WsServerMessage, sessionId: string, held?: numb
  * What a 'refresh-session' frame does to the copy of the session a page holds: 'current' when the
  * copy already has its revision; the session with the frame's changes applied when it is the next
  * revision and carries them (every participant it names is on the page); else 'refetch' (a gap in
- * revisions, a change too big to carry, no copy yet).
+ * revisions, a change too big to carry, no copy yet). A suggestion on the frame replaces the one
+ * held, with the viewer's own vote kept from the copy (a new suggestion has none yet).
  */
 export function applySessionFrame(
   held: Session | undefined,
@@ -86,7 +93,19 @@ export function applySessionFrame(
     sharingEnded: changes.sharingEnded,
     updatedAt: changes.updatedAt,
     revision: frame.revision,
+    ...(changes.suggestion === undefined
+      ? {}
+      : { suggestion: withOwnVote(changes.suggestion, held.suggestion) }),
   };
+}
+
+/** The suggestion every member sees, with this viewer's vote when it is the suggestion they had. */
+function withOwnVote(
+  shared: SharedSuggestion | null,
+  held: Suggestion | null | undefined,
+): Suggestion | null {
+  if (!shared) return null;
+  return { ...shared, myVote: held?.id === shared.id ? held.myVote : null };
 }
 
 /** The subscribe frame: the token as 'Bearer …' (doc 1 §7 "Live updates"). */
