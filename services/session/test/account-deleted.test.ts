@@ -5,7 +5,14 @@ import { TOPICS, type SessionNudge } from '@oneeta/contracts';
 import { createSessionSubscriber, type SessionSubscriber } from '@oneeta/service-kit';
 import { eventually, publishUnchecked, testRedisUrl } from '@oneeta/service-kit/testing';
 import { DELETED_ACCOUNT } from '../src/domain/account-deletion.js';
-import { invites, outbox, participants, sessions } from '../src/store/schema.js';
+import {
+  invites,
+  outbox,
+  participants,
+  sessions,
+  suggestions,
+  suggestionVotes,
+} from '../src/store/schema.js';
 import { inviteEmailKeys } from '../src/store/invite-emails.js';
 import { bearer, createSession } from './factories.js';
 import {
@@ -14,7 +21,7 @@ import {
   type SessionHarness,
   type TestUser,
 } from './helpers.js';
-import { invite, join, rowsOf } from './membership.js';
+import { invite, join, rowsOf, SEATTLE } from './membership.js';
 
 /**
  * `user.deleted` takes the account out of every session: owned ones handed over (or closed when
@@ -173,6 +180,51 @@ describe('user.deleted', () => {
           (m.message.envelope.data as { reason: string }).reason === 'account-deleted',
       ),
     ).toBe(true);
+  });
+
+  it("drops the session's suggestion the account was counted in, with every vote", async () => {
+    const owner = await h.user({ plan: 'premium' });
+    const member = await h.user();
+    const s = await createSession(h, owner);
+    await join(h, owner, s.sessionId, member);
+    const proposed = await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${s.sessionId}/suggestions`,
+      headers: bearer(owner.token),
+      payload: {
+        candidates: [
+          { name: 'Café Alma', position: SEATTLE },
+          { name: 'Volunteer Park', position: { lat: 47.63, lon: -122.31 } },
+        ],
+      },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const sid = (proposed.json() as { suggestion: { id: string } }).suggestion.id;
+    for (const u of [member, owner]) {
+      const voted = await h.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${s.sessionId}/suggestions/${sid}/votes`,
+        headers: bearer(u.token),
+        payload: { index: 1 },
+      });
+      expect(voted.statusCode, voted.body).toBe(200);
+    }
+    const votesOf = () =>
+      h.database.db.select().from(suggestionVotes).where(eq(suggestionVotes.suggestionId, sid));
+    expect((await votesOf()).length).toBe(2);
+
+    await deleteAccount(member);
+
+    expect(await h.database.db.select().from(suggestions).where(eq(suggestions.id, sid))).toEqual(
+      [],
+    );
+    expect(await votesOf()).toEqual([]);
+    const view = await h.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${s.sessionId}`,
+      headers: bearer(owner.token),
+    });
+    expect(view.json().session.suggestion ?? null).toBeNull();
   });
 
   it('changes nothing when the deletion arrives again (the same event, or a new one)', async () => {

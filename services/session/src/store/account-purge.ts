@@ -6,6 +6,7 @@ import {
   invites,
   participants,
   sessions,
+  suggestions,
   type ParticipantRow,
   type SessionRow,
 } from './schema.js';
@@ -46,7 +47,8 @@ export async function sessionsOfAccount(db: Database, account: DeletedAccount): 
  * session's row lock: its participant row goes (position, starting address, travel results with
  * it); invites it sent that are still pending and every invite addressed to it or accepted by it are
  * deleted with their pending rows; invites it sent that others answered keep no trace of it; other
- * rows keep no copy of its e-mail. Returns the session as it was locked, whether the account was a
+ * rows keep no copy of its e-mail; the session's suggestion goes when the account made it or is one
+ * of its people. Returns the session as it was locked, whether the account was a
  * member and whether anything was written; undefined for an unknown session.
  */
 export async function removeAccountRows(
@@ -112,7 +114,7 @@ export async function removeAccountRows(
         ),
       ),
     )
-    .returning({ userId: participants.userId });
+    .returning({ id: participants.id, userId: participants.userId });
   const wasMember = wasOwner || removed.some((r) => r.userId === userId);
   if (removed.length > 0) changed = true;
   const scrubbed = await tx
@@ -121,6 +123,21 @@ export async function removeAccountRows(
     .where(and(eq(participants.sessionId, sessionId), sameEmail(participants.email, email)))
     .returning({ id: participants.id });
   if (scrubbed.length > 0) changed = true;
+  // A suggestion names its people and their votes: one the account made or was counted in goes
+  // (with its votes); it no longer held for the session's people anyway.
+  const dropped = await tx
+    .delete(suggestions)
+    .where(
+      and(
+        eq(suggestions.sessionId, sessionId),
+        or(
+          eq(suggestions.createdBy, userId),
+          sql`${suggestions.participantIds} ?| ${sql.param(removed.map((r) => r.id))}::text[]`,
+        ),
+      ),
+    )
+    .returning({ id: suggestions.id });
+  if (dropped.length > 0) changed = true;
 
   return { session, wasMember, changed };
 }
