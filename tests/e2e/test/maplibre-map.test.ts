@@ -238,9 +238,18 @@ describe('the MapLibre street map (MAP_STYLE_URL)', () => {
     // The map opened on the user (zoom 16) and moved 60 px: the pin is near them.
     expect(Math.abs(shown.lat - PLACES.seattle.lat)).toBeLessThan(0.02);
     expect(Math.abs(shown.lon - PLACES.seattle.lon)).toBeLessThan(0.02);
-    const pin = (await marker(page, '[data-kind="selected"]')
-      .locator('.smap-hshape')
-      .boundingBox())!;
+    // The reverse-geocoded address replaces the coordinates, and the markers are drawn again.
+    await pinned.filter({ hasText: 'Seattle, WA' }).waitFor();
+    const shape = marker(page, '[data-kind="selected"]').locator('.smap-hshape');
+    const boxes: { x: number; y: number; width: number; height: number }[] = [];
+    await expect
+      .poll(async () => {
+        const box = await shape.boundingBox();
+        if (box) boxes.push(box);
+        return box !== null;
+      })
+      .toBe(true);
+    const pin = boxes.at(-1)!;
     // The pin's tip (the rotated square's lowest corner, 6 px of margin below it) is on the spot.
     expect(Math.abs(pin.x + pin.width / 2 - spot.x)).toBeLessThan(4);
     expect(Math.abs(pin.y + pin.height + 2 - spot.y)).toBeLessThan(8);
