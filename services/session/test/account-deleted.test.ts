@@ -21,7 +21,7 @@ import {
   type SessionHarness,
   type TestUser,
 } from './helpers.js';
-import { invite, join, rowsOf, SEATTLE } from './membership.js';
+import { invite, join, proposeTwoPlaces, rowsOf, voteFor } from './membership.js';
 
 /**
  * `user.deleted` takes the account out of every session: owned ones handed over (or closed when
@@ -187,28 +187,8 @@ describe('user.deleted', () => {
     const member = await h.user();
     const s = await createSession(h, owner);
     await join(h, owner, s.sessionId, member);
-    const proposed = await h.app.inject({
-      method: 'POST',
-      url: `/api/sessions/${s.sessionId}/suggestions`,
-      headers: bearer(owner.token),
-      payload: {
-        candidates: [
-          { name: 'Café Alma', position: SEATTLE },
-          { name: 'Volunteer Park', position: { lat: 47.63, lon: -122.31 } },
-        ],
-      },
-    });
-    expect(proposed.statusCode, proposed.body).toBe(201);
-    const sid = (proposed.json() as { suggestion: { id: string } }).suggestion.id;
-    for (const u of [member, owner]) {
-      const voted = await h.app.inject({
-        method: 'POST',
-        url: `/api/sessions/${s.sessionId}/suggestions/${sid}/votes`,
-        headers: bearer(u.token),
-        payload: { index: 1 },
-      });
-      expect(voted.statusCode, voted.body).toBe(200);
-    }
+    const sid = await proposeTwoPlaces(h, owner, s.sessionId);
+    for (const u of [member, owner]) await voteFor(h, u, s.sessionId, sid, 1);
     const votesOf = () =>
       h.database.db.select().from(suggestionVotes).where(eq(suggestionVotes.suggestionId, sid));
     expect((await votesOf()).length).toBe(2);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionUserExportSchema } from '@oneeta/contracts';
-import { bearer, createSession } from './factories.js';
-import { invite, join, SEATTLE } from './membership.js';
+import { createSession } from './factories.js';
+import { invite, join, proposeTwoPlaces, SEATTLE, voteFor } from './membership.js';
 import { INTERNAL_TOKEN, startSession, type SessionHarness, type TestUser } from './helpers.js';
 
 let h: SessionHarness;
@@ -74,28 +74,8 @@ describe('GET /internal/users/:id/export', () => {
     const member = await h.user();
     const s = await createSession(h, owner);
     await join(h, owner, s.sessionId, member);
-    const proposed = await h.app.inject({
-      method: 'POST',
-      url: `/api/sessions/${s.sessionId}/suggestions`,
-      headers: bearer(owner.token),
-      payload: {
-        candidates: [
-          { name: 'Café Alma', position: SEATTLE },
-          { name: 'Volunteer Park', position: { lat: 47.63, lon: -122.31 } },
-        ],
-      },
-    });
-    expect(proposed.statusCode, proposed.body).toBe(201);
-    const sid = (proposed.json() as { suggestion: { id: string } }).suggestion.id;
-    const vote = async (u: TestUser, index: number) => {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: `/api/sessions/${s.sessionId}/suggestions/${sid}/votes`,
-        headers: bearer(u.token),
-        payload: { index },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const sid = await proposeTwoPlaces(h, owner, s.sessionId);
+    const vote = (u: TestUser, index: number) => voteFor(h, u, s.sessionId, sid, index);
     const before = Date.now();
     await vote(member, 0);
     await vote(member, 1);

@@ -98,3 +98,41 @@ export async function routeJobs(h: SessionHarness, sessionId: string) {
     .filter((j) => (j.data as { sessionId: string }).sessionId === sessionId)
     .map((j) => j.data as { reason: string });
 }
+
+/** The owner proposes two places to compare (Café Alma, Volunteer Park); returns the suggestion id. */
+export async function proposeTwoPlaces(
+  h: SessionHarness,
+  owner: TestUser,
+  sessionId: string,
+): Promise<string> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${sessionId}/suggestions`,
+    headers: bearer(owner.token),
+    payload: {
+      candidates: [
+        { name: 'Café Alma', position: SEATTLE },
+        { name: 'Volunteer Park', position: { lat: 47.63, lon: -122.31 } },
+      ],
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`proposal failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { suggestion: { id: string } }).suggestion.id;
+}
+
+/** `user` gives place `index` of suggestion `sid` a thumbs up (throws on refusal). */
+export async function voteFor(
+  h: SessionHarness,
+  user: TestUser,
+  sessionId: string,
+  sid: string,
+  index: number,
+): Promise<void> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${sessionId}/suggestions/${sid}/votes`,
+    headers: bearer(user.token),
+    payload: { index },
+  });
+  if (res.statusCode !== 200) throw new Error(`vote failed: ${res.statusCode} ${res.body}`);
+}
