@@ -9,6 +9,8 @@ export interface Outcome {
   what: string;
   at: number;
   status: number;
+  /** A failed answer's body, cut to 160 characters: it tells the balancer's page from a service's error. */
+  said?: string;
 }
 
 export function steadyLoad(
@@ -21,7 +23,13 @@ export function steadyLoad(
     for (let step = 1; running; step++) {
       const at = Date.now();
       const answer = await send(step);
-      outcomes.push({ what, at, status: answer.status });
+      const failed = answer.status === 0 || answer.status >= 500;
+      outcomes.push({
+        what,
+        at,
+        status: answer.status,
+        ...(failed ? { said: JSON.stringify(answer.body ?? null).slice(0, 160) } : {}),
+      });
       await sleep(pauseMs);
     }
   };
@@ -64,6 +72,8 @@ export async function waitHealthy(stack: Stack, id: string, timeoutMs = 120_000)
 
 export interface Restarted {
   container: string;
+  /** When its restart began (ms since the epoch). */
+  at: number;
   seconds: number;
 }
 
@@ -80,7 +90,7 @@ export async function rollingRestart(stack: Stack, services: string[]): Promise<
       await stack.docker('restart', '-t', '30', c.id);
       await waitHealthy(stack, c.id);
       if (service === 'gateway') await sleep(3_000);
-      restarted.push({ container: c.name, seconds: (Date.now() - started) / 1000 });
+      restarted.push({ container: c.name, at: started, seconds: (Date.now() - started) / 1000 });
     }
   }
   return restarted;

@@ -240,7 +240,11 @@ describe('docker compose with replicas', () => {
         `${load.outcomes.length} requests, ${failed.length} failed`,
     );
     expect(
-      failed.map((f) => `${f.what} ${f.status} at +${((f.at - started) / 1000).toFixed(1)} s`),
+      failed.map(
+        (f) =>
+          `${f.what} ${f.status} at +${((f.at - started) / 1000).toFixed(1)} s, ` +
+          `restarting ${restarted.findLast((r) => r.at <= f.at)?.container ?? 'none yet'}: ${f.said}`,
+      ),
     ).toEqual([]);
     expect(restarted).toHaveLength(Object.values(REPLICAS).reduce((a, b) => a + b, 0));
   }, 1_200_000);
