@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError, type App } from '@oneeta/service-kit';
+import { HttpError, isDraining, type App } from '@oneeta/service-kit';
 
 /** Served on the operations port only; the public port answers 404 for them. */
 const OPS_PATHS = new Set(['/metrics', '/readyz', '/healthz']);
@@ -16,7 +16,8 @@ export interface OpsOptions {
 }
 
 /**
- * Keeps the kit's /metrics and /readyz off the public port, and, when METRICS_PORT is set, serves
+ * Keeps the kit's /metrics and /readyz off the public port (whose /healthz answers 503 once the
+ * gateway drains, so a balancer stops choosing it), and, when METRICS_PORT is set, serves
  * them (and /healthz) on their own listener bound to METRICS_HOST, started with the app and
  * closed with it. The listener answers through `app.inject`, marked by a per-process secret, so
  * the kit's own handlers (and their format) stay the one implementation.
@@ -25,8 +26,14 @@ export function registerOpsPort(app: App, { port, host }: OpsOptions): void {
   const secret = randomBytes(32).toString('hex');
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?', 1)[0]!;
-    if (HIDDEN.has(path) && request.headers[OPS_HEADER] !== secret) {
+    if (request.headers[OPS_HEADER] === secret) return;
+    if (HIDDEN.has(path)) {
       throw new HttpError(404, `No route for ${request.method} ${path}`, 'not_found');
+    }
+    // The balancer in front checks the public /healthz: a stopping replica leaves its rotation
+    // while it still serves what it has (liveness, on the operations port, stays 200).
+    if (path === '/healthz' && isDraining(app)) {
+      throw new HttpError(503, 'This gateway is stopping', 'draining');
     }
   });
   if (port === undefined) return;

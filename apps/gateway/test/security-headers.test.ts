@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { beginDrain } from '@oneeta/service-kit';
 import { deleteKeys, uniquePrefix } from '@oneeta/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../src/config.js';
@@ -224,5 +225,19 @@ describe('metrics and readiness', () => {
     expect(await metrics.text()).toContain('http_request_duration_seconds');
     expect((await fetch(`${ops}/api/health`)).status).toBe(404);
     expect(configured.app.opsServer).toBeUndefined();
+  });
+
+  // Last in the file: the gateway stays draining.
+  it('answers 503 on the public /healthz once draining, 200 on the operations port', async () => {
+    const ops = `http://127.0.0.1:${(gateway.app.opsServer!.address() as AddressInfo).port}`;
+    expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+    beginDrain(gateway.app);
+    const stopping = await fetch(`${gateway.url}/healthz`);
+    expect(stopping.status).toBe(503);
+    expect(await stopping.json()).toEqual({ error: 'This gateway is stopping', code: 'draining' });
+    expect((await fetch(`${ops}/healthz`)).status).toBe(200);
+    expect((await fetch(`${ops}/readyz`)).status).toBe(503);
+    // Requests are still served while it drains.
+    expect((await fetch(`${gateway.url}/api/health`)).status).toBe(200);
   });
 });

@@ -148,6 +148,9 @@ export function beginDrain(app: App): void {
   draining.add(app);
 }
 
+/** True once `beginDrain` was called: the process is stopping. */
+export const isDraining = (app: App): boolean => draining.has(app);
+
 /** The one way a service builds its HTTP app: zod types, ids, logs, errors, health, metrics. */
 export function createHttpApp(options: HttpAppOptions): App {
   const app = baseApp(options);
