@@ -10,6 +10,8 @@ import {
   timezoneResponseSchema,
   travelTimesQuerySchema,
   travelTimesResponseSchema,
+  type Position,
+  type UsageRecordedData,
 } from '@oneeta/contracts';
 import { ProviderError, searchNearFirst } from '@oneeta/maps';
 import { HttpError, type App, type Guards } from '@oneeta/service-kit';
@@ -17,7 +19,14 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RoutingContext } from '../context.js';
 import { mapStyleOf, tokenAnswer } from '../domain/token.js';
 import { cellRequestOf, travelSummary } from '../domain/travel-summary.js';
-import { lookupMetrics, reverseUsage, searchUsage, timezoneUsage } from '../domain/usage.js';
+import {
+  lookupMetrics,
+  reverseUsage,
+  searchUsage,
+  timezoneUsage,
+  type LookupKind,
+  type UsageMetrics,
+} from '../domain/usage.js';
 import type { UsageCaller } from '../providers/travel-times.js';
 import { createIpLimits } from './rate-limits.js';
 
@@ -31,6 +40,34 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
   const limits = createIpLimits(ctx.redis, ctx.config);
   const ask = <T>(call: () => Promise<T>, message: string) => fromProvider(call, message, ctx.log);
   const style = mapStyleOf(ctx.config);
+  /** A lookup at the query's position (reverse, timezone), its usage recorded for a session's call. */
+  const lookUp = async <T>(
+    request: FastifyRequest,
+    { lat, lon, sessionId }: Position & { sessionId?: string | undefined },
+    kind: Exclude<LookupKind, 'search'>,
+    call: (at: Position) => Promise<T>,
+    failed: string,
+    usage: (
+      caller: UsageCaller,
+      at: Position,
+      answer: T,
+      metrics: UsageMetrics,
+    ) => UsageRecordedData,
+  ): Promise<T> => {
+    const started = performance.now();
+    const answer = await ask(() => call({ lat, lon }), failed);
+    const caller = callerOf(request, sessionId);
+    if (caller)
+      await ctx.recordUsage(
+        usage(
+          caller,
+          { lat, lon },
+          answer,
+          lookupMetrics(provider.name, kind, performance.now() - started),
+        ),
+      );
+    return answer;
+  };
 
   app.get(
     '/api/maps/token',
@@ -117,22 +154,16 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
         response: { 200: reverseResponseSchema },
       },
     },
-    async (request) => {
-      const { lat, lon, sessionId } = request.query;
-      const started = performance.now();
-      const place = await ask(() => provider.reverse({ lat, lon }), MAPS_MESSAGES.reverseFailed);
-      const caller = callerOf(request, sessionId);
-      if (caller)
-        await ctx.recordUsage(
-          reverseUsage(
-            caller,
-            { lat, lon },
-            place,
-            lookupMetrics(provider.name, 'reverse', performance.now() - started),
-          ),
-        );
-      return { place };
-    },
+    async (request) => ({
+      place: await lookUp(
+        request,
+        request.query,
+        'reverse',
+        (at) => provider.reverse(at),
+        MAPS_MESSAGES.reverseFailed,
+        reverseUsage,
+      ),
+    }),
   );
 
   app.get(
@@ -149,22 +180,14 @@ export function mapsRoutes(app: App, ctx: RoutingContext, guards: Guards) {
       },
     },
     async (request) => {
-      const { lat, lon, sessionId } = request.query;
-      const started = performance.now();
-      const timeZoneId = await ask(
-        () => provider.timezone({ lat, lon }),
+      const timeZoneId = await lookUp(
+        request,
+        request.query,
+        'timezone',
+        (at) => provider.timezone(at),
         MAPS_MESSAGES.timezoneFailed,
+        timezoneUsage,
       );
-      const caller = callerOf(request, sessionId);
-      if (caller)
-        await ctx.recordUsage(
-          timezoneUsage(
-            caller,
-            { lat, lon },
-            timeZoneId,
-            lookupMetrics(provider.name, 'timezone', performance.now() - started),
-          ),
-        );
       if (!timeZoneId) throw new HttpError(404, MAPS_MESSAGES.noTimezone, 'no_timezone');
       return { timeZoneId };
     },
